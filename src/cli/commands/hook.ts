@@ -1,0 +1,86 @@
+import { usageError } from '../../errors.js';
+import { readRepoContext } from '../../git/queries.js';
+import { findingJson, formatFindings, paint } from '../../report/format.js';
+import { appendEvent, writePending, removePending, readStateFile, writeState } from '../../state/store.js';
+import type { CommandContext, CommandModule, CommandResult } from '../types.js';
+
+const help = `Usage: tdd hook <pre-commit|commit-msg|post-commit> [args]
+
+Run by the git hooks that \`tdd-hooks install\` puts in place; you do not call it yourself.
+  pre-commit    checks the staged content against the declared phase (tests run on a private copy)
+  commit-msg    adds the TDD-* trailers if the staged content is what pre-commit verified
+  post-commit   records the commit (RED record, last green) and advances the phase
+TDD_HOOKS=0 skips all three (tdd audit still sees the commit).`;
+
+async function preCommit(ctx: CommandContext): Promise<CommandResult> {
+  const repo = await readRepoContext(ctx.cwd, ctx.env);
+  const { runPreCommit } = await import('../../verify/pre-commit.js');
+  const r = await runPreCommit(repo);
+  if (r.pending) await writePending(repo.stateDir, r.pending);
+  else await removePending(repo.stateDir);
+  const codes = r.findings.map((f) => f.code);
+  if (r.run) {
+    const { toEvidence } = await import('../../verify/evidence.js');
+    const state = await readStateFile(repo.stateDir);
+    if (state) {
+      state.lastVerdict = { at: new Date().toISOString(), phase: r.phase ?? 'none', task: r.task, tree: r.tree ?? null, exitCode: r.exitCode, codes, evidence: toEvidence(r.run) };
+      await writeState(repo.stateDir, state);
+    }
+  }
+  if (r.run || r.exitCode !== 0) {
+    await appendEvent(repo.stateDir, { event: 'pre-commit', phase: r.phase, task: r.task, tree: r.tree, exitCode: r.exitCode, codes, testMs: r.testMs });
+  }
+  const c = ctx.color;
+  const phase = (r.phase ?? 'no phase').toUpperCase();
+  const lines: string[] = [];
+  if (r.exitCode === 0) {
+    const what = r.pending?.summary && r.pending.phase !== 'off' ? `: ${r.pending.summary}` : '';
+    lines.push(`tdd: ${paint(c, 'green', '✓')} ${phase}${what}`);
+    lines.push(...formatFindings(r.findings.filter((f) => f.severity !== 'info' || !r.pending), c));
+  } else {
+    const head = r.exitCode === 3 ? 'could not verify this commit' : `${phase} commit refused`;
+    lines.push(`tdd: ${paint(c, 'red', '✗')} ${head}${r.run ? ` (${r.pending?.summary ?? summarize(r.run)})` : ''}`);
+    lines.push(...formatFindings(r.findings, c));
+  }
+  return { exitCode: r.exitCode, text: lines.join('\n'), json: { hook: 'pre-commit', phase: r.phase, task: r.task, tree: r.tree, findings: r.findings.map(findingJson), summary: r.pending?.summary }, findings: r.findings };
+}
+
+function summarize(run: NonNullable<Awaited<ReturnType<typeof import('../../verify/pre-commit.js').runPreCommit>>['run']>): string {
+  return `${run.runner} exit ${run.exitCode ?? run.status}`;
+}
+
+async function commitMsg(ctx: CommandContext, file: string | undefined): Promise<CommandResult> {
+  if (!file) throw usageError('tdd hook commit-msg needs the message file (git passes it as $1)');
+  const repo = await readRepoContext(ctx.cwd, ctx.env);
+  const { runCommitMsg } = await import('../../verify/commit-msg.js');
+  const r = await runCommitMsg(repo, file);
+  const text = r.exitCode === 0 ? '' : ['tdd: ✗ commit refused', ...formatFindings(r.findings, ctx.color)].join('\n');
+  return { exitCode: r.exitCode, text, json: { hook: 'commit-msg', trailers: r.trailers, findings: r.findings.map(findingJson) } };
+}
+
+async function postCommit(ctx: CommandContext): Promise<CommandResult> {
+  const repo = await readRepoContext(ctx.cwd, ctx.env);
+  const { runPostCommit } = await import('../../verify/post-commit.js');
+  const r = await runPostCommit(repo);
+  const NEXT: Record<string, string> = {
+    green: 'make the tests pass: stage implementation only',
+    refactor: 'refactor with the tests green, or `tdd phase red` for the next behaviour',
+  };
+  const text =
+    r.recorded && r.after !== r.before && r.after
+      ? `tdd: phase ${r.before} → ${paint(ctx.color, 'bold', r.after)}${NEXT[r.after] ? ` (next: ${NEXT[r.after]})` : ''}`
+      : '';
+  return { exitCode: 0, text, json: { hook: 'post-commit', ...r } };
+}
+
+const hook: CommandModule = {
+  help,
+  async run(ctx) {
+    const [name, ...args] = ctx.argv;
+    if (name === 'pre-commit') return preCommit(ctx);
+    if (name === 'commit-msg') return commitMsg(ctx, args[0]);
+    if (name === 'post-commit') return postCommit(ctx);
+    throw usageError(`unknown hook "${name ?? ''}"`, 'expected pre-commit, commit-msg or post-commit');
+  },
+};
+export default hook;

@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+import { usageError } from '../../errors.js';
+import { readRepoContext } from '../../git/queries.js';
+import { paint } from '../../report/format.js';
+import { appendEvent, writeState } from '../../state/store.js';
+import type { Phase } from '../../types.js';
+import { readCommitContext } from '../../verify/context.js';
+import type { CommandModule } from '../types.js';
+
+const help = `Usage: tdd phase [red|green|refactor|off] [--task ID] [--regression] [--reason TEXT] [--json]
+
+Without an argument, print the declared phase. With one, declare it:
+  red        the next commit adds failing tests (only tests; they must fail for the right reason)
+  green      the next commit makes them pass (implementation only; tests frozen)
+  refactor   change the implementation with the tests frozen and passing
+  off        commit outside TDD; needs --reason, which the commit's trailers record
+Options:
+  --task ID       make task ID active (its RED record and evidence are kept per task)
+  --regression    with red: the tests may already pass (regression tests of existing behaviour)
+  --reason TEXT   why (required with off)
+After each commit the phase advances red → green → refactor unless autoAdvance is false.`;
+
+export const NEXT_STEP: Record<Phase, string> = {
+  red: 'write a failing test, `git add` it, and commit',
+  green: 'make the tests pass: stage implementation only, and commit',
+  refactor: 'improve the code with the tests frozen and passing, or `tdd phase red` for the next behaviour',
+  off: 'commit as you like; `tdd phase red` to resume TDD',
+};
+
+const phase: CommandModule = {
+  help,
+  async run(ctx) {
+    const { values, positionals } = parseArgs({
+      args: ctx.argv,
+      allowPositionals: true,
+      options: { task: { type: 'string' }, regression: { type: 'boolean' }, reason: { type: 'string' } },
+    });
+    const repo = await readRepoContext(ctx.cwd, ctx.env);
+    const { state } = await readCommitContext(repo);
+    const target = positionals[0];
+    if (positionals.length > 1) throw usageError(`unexpected argument "${positionals[1]}"`, 'tdd phase [red|green|refactor|off]');
+    if (target === undefined) {
+      if (values.task !== undefined || values.regression || values.reason !== undefined) {
+        throw usageError('options need a phase', 'e.g. `tdd phase red --task 12`');
+      }
+      const text = state.phase
+        ? `${paint(ctx.color, 'bold', state.phase)}${state.task ? ` (task ${state.task})` : ''}${state.regression ? ' --regression' : ''}${state.reason ? ` — ${state.reason}` : ''}\n  next: ${NEXT_STEP[state.phase]}`
+        : 'no phase declared\n  next: `tdd phase red` to start with a failing test';
+      return { exitCode: 0, text, json: { phase: state.phase, task: state.task, regression: state.regression, reason: state.reason, since: state.since } };
+    }
+    if (!['red', 'green', 'refactor', 'off'].includes(target)) {
+      throw usageError(`unknown phase "${target}"`, 'choose one of red, green, refactor, off');
+    }
+    const next = target as Phase;
+    if (next === 'off' && !values.reason?.trim()) throw usageError('phase off needs a reason', 'tdd phase off --reason "why TDD does not apply"');
+    if (values.regression && next !== 'red') throw usageError('--regression goes with red', 'tdd phase red --regression');
+    if (values.task !== undefined && !/^[\w.\-/#:]{1,64}$/.test(values.task)) {
+      throw usageError(`invalid task id "${values.task}"`, 'use letters, digits and . - _ / # : (at most 64)');
+    }
+    const before = { phase: state.phase, task: state.task };
+    state.phase = next;
+    if (values.task !== undefined) state.task = values.task;
+    state.regression = Boolean(values.regression);
+    state.reason = values.reason?.trim() || 'declared';
+    state.since = new Date().toISOString();
+    await writeState(repo.stateDir, state);
+    await appendEvent(repo.stateDir, { event: 'phase', from: before.phase, to: next, task: state.task, regression: state.regression, reason: state.reason });
+    const text = `phase ${before.phase ?? 'none'} → ${paint(ctx.color, 'bold', next)}${state.task ? ` (task ${state.task})` : ''}${state.regression ? ' (regression)' : ''}\n  next: ${NEXT_STEP[next]}`;
+    return { exitCode: 0, text, json: { phase: next, previous: before.phase, task: state.task, regression: state.regression, reason: state.reason } };
+  },
+};
+export default phase;

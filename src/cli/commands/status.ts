@@ -1,0 +1,80 @@
+import { readRepoContext } from '../../git/queries.js';
+import { paint } from '../../report/format.js';
+import { readStagedEntries } from '../../snapshot/read.js';
+import { taskKey } from '../../state/machine.js';
+import type { Phase } from '../../types.js';
+import { readCommitContext } from '../../verify/context.js';
+import type { CommandModule } from '../types.js';
+import { NEXT_STEP } from './phase.js';
+
+const help = `Usage: tdd status [--json]
+
+Answers, at any moment: which task and behaviour; which tests express it; which phase and why;
+what evidence the last verdict had (command, exit code, failing tests and reasons); which files
+are staged and how they count; what the next commit may change.`;
+
+const MAY_CHANGE: Record<Phase, string> = {
+  red: 'test files and test support only (fixtures, helpers, snapshots, runner config)',
+  green: 'implementation only; test files and test support are frozen',
+  refactor: 'implementation only; test files and test support are frozen',
+  off: 'anything (recorded as off)',
+};
+
+const status: CommandModule = {
+  help,
+  async run(ctx) {
+    const repo = await readRepoContext(ctx.cwd, ctx.env);
+    const cc = await readCommitContext(repo);
+    const { state } = cc;
+    const red = state.red[taskKey(state.task)];
+    const staged = await readStagedEntries(repo, cc.head, cc.classify);
+    const v = state.lastVerdict;
+    const c = ctx.color;
+    const lines = [
+      `phase     ${state.phase ? paint(c, 'bold', state.phase) : 'none'}${state.regression ? ' (regression)' : ''}${state.reason ? ` — ${state.reason}` : ''}`,
+      `task      ${state.task ?? '(none)'}`,
+      `config    ${cc.loaded.source} (runner ${cc.loaded.config.runner})`,
+    ];
+    if (red) {
+      lines.push(`red       ${red.commit.slice(0, 12)}${red.greenCommit ? ` → green ${red.greenCommit.slice(0, 12)}` : ' (open: waiting for GREEN)'}`);
+      lines.push(`tests     ${red.files.join(', ') || '(none recorded)'}`);
+      for (const id of red.failing.slice(0, 10)) lines.push(`          behaviour: ${id}`);
+    }
+    if (v) {
+      lines.push(`last      ${v.phase} verdict ${v.exitCode === 0 ? 'accepted' : v.exitCode === 1 ? 'refused' : 'could not verify'} at ${v.at}${v.codes.length ? ` [${v.codes.join(', ')}]` : ''}`);
+      if (v.evidence) {
+        const e = v.evidence;
+        lines.push(`evidence  ${e.command.join(' ')} → exit ${e.exitCode}: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`);
+        for (const f of e.failures.slice(0, 10)) lines.push(`          ✗ ${f.id} (${f.failure ?? 'exception'}) ${f.message ?? ''}`);
+        for (const f of e.fileErrors.slice(0, 10)) lines.push(`          ✗ ${f.file} (${f.kind}) ${f.message}`);
+      }
+    }
+    lines.push(`staged    ${staged.length ? '' : '(nothing)'}`);
+    for (const e of staged) lines.push(`          ${e.status} ${e.path} (${e.kind})`);
+    if (state.phase) {
+      lines.push(`may       ${MAY_CHANGE[state.phase]}`);
+      lines.push(`next      ${NEXT_STEP[state.phase]}`);
+    } else lines.push('next      `tdd phase red` to start with a failing test');
+    return {
+      exitCode: 0,
+      text: lines.join('\n'),
+      json: {
+        phase: state.phase,
+        task: state.task,
+        regression: state.regression,
+        reason: state.reason,
+        since: state.since,
+        config: { source: cc.loaded.source, runner: cc.loaded.config.runner },
+        red: red ?? null,
+        tests: red?.files ?? [],
+        behaviour: red?.failing ?? [],
+        lastVerdict: v,
+        staged: staged.map((e) => ({ path: e.path, status: e.status, kind: e.kind })),
+        mayChange: state.phase ? MAY_CHANGE[state.phase] : null,
+        next: state.phase ? NEXT_STEP[state.phase] : '`tdd phase red`',
+        warnings: cc.warnings,
+      },
+    };
+  },
+};
+export default status;

@@ -1,0 +1,83 @@
+/**
+ * argv → command. The only place that decides exit codes (0 accepted, 1 refused, 2 usage or
+ * configuration error, 3 could not verify) and the only place that prints. Commands load lazily
+ * so a hook that runs no tests loads almost nothing.
+ */
+import { TddError } from '../errors.js';
+import type { CommandContext, CommandModule, CommandResult } from './types.js';
+
+const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
+  install: () => import('./commands/install.js'),
+  uninstall: () => import('./commands/uninstall.js'),
+  phase: () => import('./commands/phase.js'),
+  status: () => import('./commands/status.js'),
+  hook: () => import('./commands/hook.js'),
+  demo: () => import('./commands/demo.js'),
+};
+
+const USAGE = `tdd-hooks: test-driven development as a property of the git history
+
+Usage: tdd <command> [options]        (also installed as tdd-hooks)
+
+Commands:
+  install      install the git hooks (husky or .git/hooks) and write .tddrc.json
+  uninstall    remove exactly what install added
+  phase        print or declare the TDD phase: red | green | refactor | off
+  status       phase, task, tests, last evidence and what the next commit may change
+  demo         a RED → GREEN → REFACTOR cycle with refused cheats, in a scratch repository
+  hook         run by the installed git hooks (pre-commit, commit-msg, post-commit)
+
+Every command takes --help and --json. Exit codes: 0 accepted, 1 refused, 2 usage or
+configuration error, 3 could not verify.`;
+
+function colorAllowed(env: NodeJS.ProcessEnv, stream: NodeJS.WriteStream): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0';
+  return Boolean(stream.isTTY);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  const [name, ...rest] = argv.filter((a) => a !== '--json');
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-v') {
+    const { createRequire } = await import('node:module');
+    process.stdout.write(`${(createRequire(import.meta.url)('../../package.json') as { version: string }).version}\n`);
+    return 0;
+  }
+  const load = COMMANDS[name];
+  if (!load) return fail(json, new TddError('USAGE', `unknown command "${name}"`, 2, { hint: 'run `tdd --help` for the commands' }));
+  const mod = (await load()).default;
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(mod.help.trimEnd() + '\n');
+    return 0;
+  }
+  const isHook = name === 'hook';
+  const out = isHook ? process.stderr : process.stdout;
+  const ctx: CommandContext = { argv: rest, cwd: process.cwd(), env: process.env, json, color: colorAllowed(process.env, out) };
+  let result: CommandResult;
+  try {
+    result = await mod.run(ctx);
+  } catch (e) {
+    return fail(json, e);
+  }
+  if (json) process.stdout.write(JSON.stringify({ exitCode: result.exitCode, ...result.json }, null, 2) + '\n');
+  else if (result.text) out.write(result.text.endsWith('\n') ? result.text : result.text + '\n');
+  return result.exitCode;
+}
+
+function fail(json: boolean, e: unknown): number {
+  if (e instanceof TddError) {
+    if (json) process.stdout.write(JSON.stringify({ exitCode: e.exitCode, error: { code: e.code, message: e.message, hint: e.hint, ...e.data } }, null, 2) + '\n');
+    else process.stderr.write(`tdd: ${e.message}\n${e.hint ? `  next: ${e.hint}\n` : ''}`);
+    return e.exitCode;
+  }
+  const err = e as Error;
+  const message = `internal error: ${err?.message ?? String(e)}`;
+  if (json) process.stdout.write(JSON.stringify({ exitCode: 3, error: { code: 'INTERNAL', message } }, null, 2) + '\n');
+  else process.stderr.write(`tdd: ${message}\n  this is a bug in tdd-hooks: please report it with the command you ran\n${process.env.TDD_DEBUG ? `${err?.stack}\n` : ''}`);
+  return 3;
+}

@@ -1,0 +1,82 @@
+/**
+ * The configuration: its type, its defaults and the keys we know. The single source of truth;
+ * `schema/tddrc.schema.json` and `.tddrc.example.json` mirror it (a unit test keeps them in step).
+ */
+
+export type RunnerName = 'vitest' | 'node';
+export const RUNNERS: readonly RunnerName[] = ['vitest', 'node'];
+
+export interface Config {
+  runner: RunnerName;
+  /** Globs of test files (the files whose tests the gates run and whose content is checked). */
+  tests: string[];
+  /** Globs of test support: fixtures, snapshots, helpers, the runner's config. Frozen like tests. */
+  testSupport: string[];
+  /** Globs a commit may always touch without a test run when it touches nothing else. */
+  ignore: string[];
+  /** Paths allowed in every phase (they never make a RED commit "implementation"). */
+  alwaysAllowed: string[];
+  autoAdvance: boolean;
+  /** REFACTOR runs the task's tests (targeted) or every test file (full). */
+  refactorRuns: 'targeted' | 'full';
+  /** Seconds before a test run is killed and the verdict is "could not verify". */
+  timeoutSeconds: number;
+  isolation: {
+    /** Folders of the working tree linked into the scratch copy (never copied). */
+    link: string[];
+  };
+}
+
+export const JS_EXT = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
+
+export const DEFAULTS: Config = {
+  runner: 'node',
+  tests: [
+    `**/*.{test,spec}.${JS_EXT}`,
+    `**/*{_,-}test.${JS_EXT}`,
+    `**/test-*.${JS_EXT}`,
+    `**/__tests__/**/*.${JS_EXT}`,
+  ],
+  testSupport: [
+    '**/__snapshots__/**',
+    '**/__fixtures__/**',
+    '**/__mocks__/**',
+    '**/fixtures/**',
+    '**/testdata/**',
+    'test/**',
+    'tests/**',
+    '**/test/helpers/**',
+    '**/{vitest,jest}.config.*',
+    '**/vitest.{workspace,setup}.*',
+    '**/{setupTests,test-setup}.*',
+    '**/.mocharc*',
+    '.tddrc.json',
+    '.tddrc',
+  ],
+  ignore: [
+    '**/*.md',
+    '**/*.txt',
+    'docs/**',
+    'LICENSE*',
+    '.github/**',
+    '.husky/**',
+    '.gitignore',
+    '.gitattributes',
+    '.editorconfig',
+    '.vscode/**',
+  ],
+  alwaysAllowed: [],
+  autoAdvance: true,
+  refactorRuns: 'targeted',
+  timeoutSeconds: 300,
+  isolation: { link: ['node_modules'] },
+};
+
+/** Files whose test-related settings are frozen like test support, the rest of them free. */
+export const MANIFESTS = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb'];
+
+/** Keys of package.json that configure how tests run. */
+export const PACKAGE_TEST_KEYS = ['vitest', 'jest', 'mocha', 'ava', 'c8', 'nyc', 'tdd'];
+export const PACKAGE_TEST_SCRIPT = /^(pre|post)?test(:|$)/;
+
+export const CONFIG_FILES = ['.tddrc.json', '.tddrc'] as const;

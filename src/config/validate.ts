@@ -1,0 +1,82 @@
+import { DEFAULTS, RUNNERS, type Config } from './schema.js';
+
+/** One problem with a configuration file: where (file and key path), what was found, what is expected. */
+export interface ConfigProblem {
+  file: string;
+  key: string;
+  expected: string;
+  found: string;
+}
+
+export interface ValidateResult {
+  config: Config;
+  problems: ConfigProblem[];
+}
+
+type Check = (value: unknown) => string | undefined;
+
+const stringArray: Check = (v) =>
+  Array.isArray(v) && v.every((s) => typeof s === 'string' && s.length > 0) ? undefined : 'an array of non-empty strings (globs)';
+const boolean: Check = (v) => (typeof v === 'boolean' ? undefined : 'true or false');
+const oneOf =
+  (values: readonly string[]): Check =>
+  (v) =>
+    typeof v === 'string' && values.includes(v) ? undefined : `one of ${values.map((s) => `"${s}"`).join(', ')}`;
+const positiveNumber: Check = (v) =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'a number greater than 0';
+
+const CHECKS: Record<string, Check> = {
+  runner: oneOf(RUNNERS),
+  tests: stringArray,
+  testSupport: stringArray,
+  ignore: stringArray,
+  alwaysAllowed: stringArray,
+  autoAdvance: boolean,
+  refactorRuns: oneOf(['targeted', 'full']),
+  timeoutSeconds: positiveNumber,
+  'isolation.link': stringArray,
+};
+
+/** Keys that document the file for editors and are otherwise ignored. */
+const IGNORED_KEYS = new Set(['$schema', '$comment']);
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  const s = JSON.stringify(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/**
+ * Pure: a parsed JSON value → the effective config and every problem at once (unknown keys and
+ * wrong types), each naming the file and the key path. Defaults fill what is absent.
+ */
+export function validateConfig(raw: unknown, file: string): ValidateResult {
+  const problems: ConfigProblem[] = [];
+  const config: Config = structuredClone(DEFAULTS);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    problems.push({ file, key: '(root)', expected: 'a JSON object', found: describe(raw) });
+    return { config, problems };
+  }
+  const walk = (obj: Record<string, unknown>, prefix: string, target: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(obj)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (!prefix && IGNORED_KEYS.has(key)) continue;
+      const check = CHECKS[path];
+      const nested = target[key];
+      if (check) {
+        const expected = check(value);
+        if (expected) problems.push({ file, key: path, expected, found: describe(value) });
+        else target[key] = value;
+      } else if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
+        if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+          walk(value as Record<string, unknown>, path, nested as Record<string, unknown>);
+        } else problems.push({ file, key: path, expected: 'an object', found: describe(value) });
+      } else {
+        const known = Object.keys(CHECKS).filter((k) => k.startsWith(prefix));
+        problems.push({ file, key: path, expected: `a known key (${known.join(', ')})`, found: 'unknown key' });
+      }
+    }
+  };
+  walk(raw as Record<string, unknown>, '', config as unknown as Record<string, unknown>);
+  return { config, problems };
+}

@@ -1,0 +1,25 @@
+/** The gates, in the order their findings are shown. Each is pure: (GateInput) → Finding[]. */
+import type { Finding } from '../types.js';
+import { evaluateAssertions } from './assertions.js';
+import { evaluateFrozen } from './frozen.js';
+import { evaluateGreenRun } from './green-run.js';
+import { evaluateMarkers } from './markers.js';
+import { evaluateRedRun } from './red-run.js';
+import { evaluateScope } from './scope.js';
+import type { Gate, GateInput } from './types.js';
+
+/** Gates decided from the commit's content alone, before any test run. */
+export const STATIC_GATES: Gate[] = [evaluateScope, evaluateFrozen, evaluateAssertions, evaluateMarkers];
+/** Gates over the test run's evidence. */
+export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun];
+
+export function evaluateGates(gates: Gate[], input: GateInput): Finding[] {
+  return gates.flatMap((g) => g(input));
+}
+
+/** 0 accepted, 1 refused, 3 could not verify. */
+export function verdictOf(findings: Finding[]): 0 | 1 | 3 {
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (errors.length === 0) return 0;
+  return errors.every((f) => f.code === 'RUN_UNVERIFIED') ? 3 : 1;
+}

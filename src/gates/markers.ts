@@ -1,0 +1,28 @@
+import type { Finding } from '../types.js';
+import type { GateInput, TestFileFacts } from './types.js';
+
+function count(facts: TestFileFacts | undefined, kind: 'skip' | 'todo'): number {
+  return facts?.markers.filter((m) => m.kind === kind).length ?? 0;
+}
+
+/**
+ * No focus marker in a staged test file (it silently disables every other test), and no skip or
+ * todo marker added by this commit (one the file already had is not this commit's doing).
+ */
+export function evaluateMarkers(input: GateInput): Finding[] {
+  const findings: Finding[] = [];
+  for (const [path, { now, before }] of input.testFiles ?? []) {
+    if (!now) continue;
+    for (const m of now.markers.filter((x) => x.kind === 'focus')) {
+      findings.push({ code: 'MARKER_FOCUS', severity: 'error', path, line: m.line, data: { marker: m.text } });
+    }
+    for (const kind of ['skip', 'todo'] as const) {
+      if (count(now, kind) <= count(before, kind)) continue;
+      const seen = new Set(before?.markers.filter((m) => m.kind === kind).map((m) => m.text));
+      const added = now.markers.filter((m) => m.kind === kind && !seen.has(m.text));
+      const first = added[0] ?? now.markers.find((m) => m.kind === kind)!;
+      findings.push({ code: 'MARKER_SKIP', severity: 'error', path, line: first.line, data: { marker: first.text, kind } });
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,13 @@
+import type { Finding } from '../types.js';
+import type { GateInput } from './types.js';
+
+/** RED holds only tests and test support (manifests for test dependencies, ignored paths allowed). */
+export function evaluateScope(input: GateInput): Finding[] {
+  if (input.phase !== 'red') return [];
+  const findings: Finding[] = input.entries
+    .filter((e) => e.kind === 'impl')
+    .map((e) => ({ code: 'RED_IMPL_STAGED', severity: 'error', path: e.path }) satisfies Finding);
+  const tests = input.entries.filter((e) => e.kind === 'test' && e.status !== 'D');
+  if (tests.length === 0) findings.push({ code: 'RED_NO_TESTS_STAGED', severity: 'error' });
+  return findings;
+}

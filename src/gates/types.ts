@@ -1,0 +1,31 @@
+import type { RedRecord } from '../state/types.js';
+import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
+
+/** What the static analysis of one test file found (see lang/). */
+export interface TestFileFacts {
+  assertions: number;
+  printOnly: boolean;
+  markers: { kind: 'skip' | 'focus' | 'todo'; line: number; text: string }[];
+}
+
+/** Everything a gate may look at. Evidence is passed in; gates never fetch it. */
+export interface GateInput {
+  phase: Phase;
+  regression: boolean;
+  /** What this commit changes relative to HEAD, classified. */
+  entries: StagedEntry[];
+  /** Staged test files (added or modified): facts now and, when the file existed, before. */
+  testFiles?: Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>;
+  /** GREEN/REFACTOR: test and support files that differ between the frozen base and this commit. */
+  frozenChanges?: StagedEntry[];
+  /** GREEN/REFACTOR: package.json test settings at the frozen base and now (JSON text). */
+  testSettings?: { before: string; after: string };
+  /** The task's RED record (GREEN/REFACTOR). */
+  red?: RedRecord;
+  /** The test run on the staged content. */
+  run?: RunResult;
+  /** RED: ids of tests that existed before this commit (a passing one is not "added"). */
+  preexisting?: Set<string>;
+}
+
+export type Gate = (input: GateInput) => Finding[];

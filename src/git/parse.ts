@@ -1,0 +1,70 @@
+/** Pure parsers of git's machine formats. Each shows a sample of what it reads. */
+
+export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+export const EMPTY_BLOB = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391';
+export const NULL_OID = '0000000000000000000000000000000000000000';
+
+export interface RawEntry {
+  path: string;
+  status: 'A' | 'M' | 'D' | 'T' | 'U';
+  oldMode: string;
+  newMode: string;
+  oldBlob: string;
+  newBlob: string;
+}
+
+/**
+ * `git diff-index --cached --raw -z --no-renames` / `git diff-tree -r --raw -z --no-renames`:
+ *
+ *   :100644 100755 78981922…e85 422c2b7a…69c M\0a\0:000000 100644 0000…000 587be6b4…6cb A\0sp ace\0
+ *
+ * Paths are NUL-terminated and never quoted, so any byte but NUL survives.
+ */
+export function parseRawDiff(stdout: string): RawEntry[] {
+  const parts = stdout.split('\0');
+  const entries: RawEntry[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const meta = parts[i]!;
+    const path = parts[i + 1]!;
+    if (!meta.startsWith(':')) throw new Error(`unexpected raw diff record: ${JSON.stringify(meta.slice(0, 80))}`);
+    const [oldMode, newMode, oldBlob, newBlob, status] = meta.slice(1).split(' ');
+    const s = status?.[0];
+    if (s !== 'A' && s !== 'M' && s !== 'D' && s !== 'T' && s !== 'U') {
+      throw new Error(`unexpected raw diff status ${JSON.stringify(status)} for ${path}`);
+    }
+    entries.push({ path, status: s, oldMode: oldMode!, newMode: newMode!, oldBlob: oldBlob!, newBlob: newBlob! });
+  }
+  return entries;
+}
+
+/**
+ * `git cat-file --batch` output for a list of object names, binary-safe:
+ *
+ *   <oid> blob <size>\n<content>\n      or      <name> missing\n
+ *
+ * Returns one Buffer (or null when missing/ambiguous) per requested name, in order.
+ */
+export function parseCatFileBatch(out: Buffer, count: number): (Buffer | null)[] {
+  const result: (Buffer | null)[] = [];
+  let pos = 0;
+  for (let i = 0; i < count; i++) {
+    const eol = out.indexOf(10, pos);
+    if (eol < 0) throw new Error('truncated cat-file --batch output');
+    const header = out.subarray(pos, eol).toString('utf8');
+    pos = eol + 1;
+    const m = /^[0-9a-f]{40,64} (\w+) (\d+)$/.exec(header);
+    if (!m) {
+      result.push(null);
+      continue;
+    }
+    const size = Number(m[2]);
+    result.push(out.subarray(pos, pos + size));
+    pos += size + 1;
+  }
+  return result;
+}
+
+/** `git ls-tree -r -z --name-only` or `git ls-files -z`: NUL-separated paths. */
+export function parseNulList(stdout: string): string[] {
+  return stdout.split('\0').filter((p) => p.length > 0);
+}

@@ -1,0 +1,114 @@
+/** Named git queries, one question each. All run with cwd = the top level of the work tree. */
+import { isAbsolute, resolve } from 'node:path';
+import { TddError } from '../errors.js';
+import { execGit, execGitBuffer, git, GitError } from './exec.js';
+import { EMPTY_TREE, parseCatFileBatch, parseNulList, parseRawDiff, type RawEntry } from './parse.js';
+
+export interface RepoContext {
+  /** Absolute top level of the work tree. */
+  top: string;
+  /** Absolute git dir of this worktree. */
+  gitDir: string;
+  /** Absolute `git rev-parse --git-path tdd`: local state, per worktree. */
+  stateDir: string;
+  /** Absolute path of the index being committed (`GIT_INDEX_FILE`, else the worktree's index). */
+  indexFile: string;
+  /** Environment for git calls that read this repository and that index. */
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Where we are. `GIT_INDEX_FILE` matters: a plain commit names `.git/index` (relative, resolved
+ * against the top level), `commit -a` names `index.lock`, `commit <paths>` a `next-index-*.lock`.
+ */
+export async function readRepoContext(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<RepoContext> {
+  let out: string;
+  try {
+    out = await git(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-path', 'tdd', '--git-path', 'index'], {
+      cwd,
+      baseEnv: env,
+    });
+  } catch (e) {
+    if (e instanceof GitError) {
+      const reason = e.stderr.trim().split('\n')[0] ?? '';
+      throw new TddError('NOT_A_REPO', `not inside a git work tree (${cwd}): ${reason}`, 2, {
+        hint: 'run this inside a git repository (git init), or fix the error git reports',
+        cause: e,
+      });
+    }
+    throw e;
+  }
+  const [top, gitDir, tdd, index] = out.replace(/\n$/, '').split('\n') as [string, string, string, string];
+  const named = env.GIT_INDEX_FILE;
+  const indexFile = named ? (isAbsolute(named) ? named : resolve(top, named)) : resolve(cwd, index);
+  return {
+    top,
+    gitDir,
+    stateDir: resolve(cwd, tdd),
+    indexFile,
+    env: { ...env, GIT_INDEX_FILE: indexFile },
+  };
+}
+
+/** HEAD's commit id, or null on an unborn branch. */
+export async function readHead(ctx: RepoContext): Promise<string | null> {
+  const r = await execGit(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1] });
+  return r.code === 0 ? r.stdout.trim() : null;
+}
+
+/** What the index being committed changes relative to `base` (a commit or tree; the empty tree when unborn). */
+export async function readStagedChanges(ctx: RepoContext, base: string | null): Promise<RawEntry[]> {
+  const out = await git(
+    ['diff-index', '--cached', '--raw', '-z', '--no-renames', '--no-ext-diff', '--no-relative', '--ignore-submodules=none', base ?? EMPTY_TREE, '--'],
+    { cwd: ctx.top, baseEnv: ctx.env },
+  );
+  return parseRawDiff(out);
+}
+
+/** Differences between two trees (or commits), recursively, without rename guessing. */
+export async function readTreeDiff(ctx: RepoContext, from: string, to: string): Promise<RawEntry[]> {
+  const out = await git(['diff-tree', '-r', '--raw', '-z', '--no-renames', '--no-ext-diff', '--no-relative', from, to, '--'], {
+    cwd: ctx.top,
+    baseEnv: ctx.env,
+  });
+  return parseRawDiff(out);
+}
+
+/**
+ * Contents of several objects in one process: blob ids, `:path` (index stage 0 of the index being
+ * committed) or `<tree-ish>:path`. Null for what does not exist.
+ */
+export async function readObjects(ctx: RepoContext, names: string[]): Promise<(Buffer | null)[]> {
+  if (names.length === 0) return [];
+  if (names.some((n) => n.includes('\n'))) {
+    // cat-file --batch is line-based; such a name cannot be asked for. Read them one by one.
+    return Promise.all(names.map(async (n) => (await readObjects(ctx, [n.replace(/\n/g, '')]))[0] ?? null));
+  }
+  const r = await execGitBuffer(['cat-file', '--batch'], { cwd: ctx.top, baseEnv: ctx.env, input: names.join('\n') + '\n' });
+  return parseCatFileBatch(r.stdout, names.length);
+}
+
+/** Which of `paths` exist in `tree`. */
+export async function readTreePaths(ctx: RepoContext, tree: string, paths: string[]): Promise<Set<string>> {
+  const out = await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree, '--', ...paths.map((p) => `:(literal)${p}`)], {
+    cwd: ctx.top,
+    baseEnv: ctx.env,
+  });
+  return new Set(parseNulList(out));
+}
+
+/** The tree id of exactly what the index being committed holds, written from a private copy of it. */
+export async function writeTreeFromIndexCopy(ctx: RepoContext, copy: string): Promise<string> {
+  return (await git(['write-tree'], { cwd: ctx.top, baseEnv: { ...ctx.env, GIT_INDEX_FILE: copy } })).trim();
+}
+
+/** Commit id → its tree id. */
+export async function readCommitTree(ctx: RepoContext, commit: string): Promise<string> {
+  return (await git(['rev-parse', '--verify', `${commit}^{tree}`], { cwd: ctx.top, baseEnv: ctx.env })).trim();
+}
+
+/** Whether `commit` is an object of this repository and an ancestor of (or equal to) HEAD. */
+export async function isAncestorOfHead(ctx: RepoContext, commit: string): Promise<boolean> {
+  const r = await execGit(['merge-base', '--is-ancestor', commit, 'HEAD'], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1, 128] });
+  return r.code === 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * All user-facing wording of findings lives here. Each message says what is wrong, then the next
+ * legal step. Tests assert codes, never these sentences.
+ */
+import type { Finding, FindingCode } from '../types.js';
+
+type Words = (f: Finding) => { what: string; next?: string };
+
+const d = (f: Finding, key: string): string => String(f.data?.[key] ?? '');
+
+const MESSAGES: Record<FindingCode, Words> = {
+  CONFIG_INVALID: (f) => ({ what: `invalid configuration: ${d(f, 'detail')}`, next: 'fix the file named above, stage it and commit again' }),
+  CONFIG_UNSTAGED: (f) =>
+    d(f, 'state') === 'untracked'
+      ? { what: `${f.path} is not in the index: it is used, but the history will not hold it`, next: `git add ${f.path}` }
+      : { what: `${f.path} has unstaged edits: the staged version decides this commit`, next: `git add ${f.path} to use your edits` },
+  PHASE_UNSET: () => ({
+    what: 'no TDD phase is declared for this commit',
+    next: 'declare one: `tdd phase red` to commit a failing test, or `tdd phase off --reason "..."` to commit outside TDD',
+  }),
+  UNMERGED_PATHS: (f) => ({ what: `unresolved merge conflict in ${f.path}`, next: 'resolve the conflicts and `git add` the files' }),
+  OPERATION_IN_PROGRESS: (f) => ({ what: `${d(f, 'operation')} in progress: commit not checked (tdd audit still sees it)` }),
+  IGNORED_ONLY: () => ({ what: 'only ignored files (docs, CI config) staged: no test run' }),
+  EMPTY_COMMIT: () => ({ what: 'nothing staged: no test run' }),
+  PHASE_OFF: (f) => ({ what: `phase off (${d(f, 'reason')}): commit recorded, not checked` }),
+  RED_IMPL_STAGED: (f) => ({
+    what: `${f.path} is implementation, and a RED commit holds only tests`,
+    next: `unstage it (git restore --staged -- '${f.path}'), or \`tdd phase green\` if the failing tests are already committed`,
+  }),
+  RED_NO_TESTS_STAGED: () => ({
+    what: 'a RED commit adds or changes a test file, and none is staged',
+    next: 'write a failing test and `git add` it (test files match the `tests` globs in .tddrc.json)',
+  }),
+  GREEN_TEST_STAGED: (f) => ({ what: `${f.path} is a test file, frozen in this phase`, next: `unstage it, or \`tdd phase red\` to change tests` }),
+  TESTS_CHANGED: (f) => ({
+    what: `${f.path} (${d(f, 'kind') === 'support' ? 'test support' : 'test'}) was ${d(f, 'change')} since the task's RED commit; tests are frozen in GREEN and REFACTOR`,
+    next: `restore it (git restore --staged --worktree --source=<red commit> -- '${f.path}'), or \`tdd phase red\` to change the tests first`,
+  }),
+  TEST_CONFIG_CHANGED: () => ({
+    what: "package.json test settings changed since the task's RED commit",
+    next: 'keep the test settings as they were, or `tdd phase red` to change them with the tests',
+  }),
+  GREEN_WITHOUT_RED: (f) => ({
+    what: `no RED commit is recorded for ${f.data?.task ? `task ${d(f, 'task')}` : 'this work'}: nothing proves the tests came first`,
+    next: '`tdd phase red` and commit the failing tests first',
+  }),
+  INTENT_TO_ADD: (f) => ({ what: `${f.path} is intent-to-add only (git add -N): not part of this commit`, next: `git add '${f.path}'` }),
+  ASSERTION_MISSING: (f) => ({
+    what: `${f.path} has no real assertion (outside comments and strings)`,
+    next: 'assert the behaviour (expect(...), assert.equal(...)), then stage the file again',
+  }),
+  ASSERTION_PRINT_ONLY: (f) => ({
+    what: `${f.path} only prints; printing verifies nothing`,
+    next: 'replace the console output with assertions, then stage the file again',
+  }),
+  MARKER_FOCUS: (f) => ({
+    what: `${f.path}:${f.line} focuses tests (${d(f, 'marker')}): every other test is silently skipped`,
+    next: 'remove the focus marker and stage the file again',
+  }),
+  MARKER_SKIP: (f) => ({
+    what: `${f.path}:${f.line} adds a ${d(f, 'kind')} marker (${d(f, 'marker')}): a skipped test proves nothing`,
+    next: 'remove the marker and stage the file again',
+  }),
+  RED_WRONG_REASON: (f) => ({
+    what: `${f.path}${f.data?.test ? ` > ${d(f, 'test')}` : ''} fails for the wrong reason (${d(f, 'kind')}): ${d(f, 'message')}`,
+    next:
+      d(f, 'kind') === 'missing-module'
+        ? 'install the package the test imports, or fix the import'
+        : d(f, 'kind') === 'no-tests'
+          ? 'the file must define at least one test that runs'
+          : 'a RED test must fail on an assertion or a missing symbol of the project; fix the test and stage it again',
+  }),
+  RED_TESTS_PASS: () => ({
+    what: 'the staged tests pass: nothing is RED',
+    next: 'make the test express behaviour that does not exist yet, or `tdd phase red --regression` if the behaviour already exists',
+  }),
+  RED_NEW_TEST_PASSES: (f) => ({
+    what: `${f.path} > ${d(f, 'test')} is new and already passes`,
+    next: 'every test a RED commit adds must fail; change it, or `tdd phase red --regression` for tests of existing behaviour',
+  }),
+  RED_REGRESSION_ACCEPTED: () => ({ what: 'regression tests: they pass, as declared (recorded in the trailers)' }),
+  GREEN_TESTS_FAIL: (f) => ({
+    what: `${f.path} > ${d(f, 'test')} fails (${d(f, 'kind')}): ${d(f, 'message')}`,
+    next: 'change the implementation until the tests pass, then stage it again',
+  }),
+  GREEN_FILE_ERROR: (f) => ({ what: `${f.path} could not run (${d(f, 'kind')}): ${d(f, 'message')}`, next: 'fix the implementation the test file loads' }),
+  GREEN_NO_TESTS_RAN: (f) => ({ what: `no test ran in ${f.path}`, next: 'a test file must run at least one test; check it is not filtered out' }),
+  GREEN_TEST_SKIPPED: (f) => ({ what: `${f.path} > ${d(f, 'test')} was ${d(f, 'status')}: a skipped test proves nothing`, next: 'make it run' }),
+  GREEN_RED_TEST_MISSING: (f) => ({
+    what: `${f.path} > ${d(f, 'test')} failed at RED and did not run now`,
+    next: 'the tests of the RED commit must all run and pass',
+  }),
+  RUN_UNVERIFIED: (f) => ({
+    what: `could not verify: the ${d(f, 'runner')} run ${d(f, 'reason')}`,
+    next: 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
+  }),
+  INDEX_CHANGED: () => ({
+    what: 'the staged content changed after the pre-commit check (another process ran git add?)',
+    next: 'run git commit again to check what is staged now',
+  }),
+};
+
+export function formatFinding(f: Finding): { what: string; next?: string } {
+  return MESSAGES[f.code](f);
+}

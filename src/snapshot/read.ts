@@ -1,0 +1,36 @@
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EMPTY_BLOB } from '../git/parse.js';
+import { readStagedChanges, readTreePaths, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
+import type { Snapshot, StagedEntry } from '../types.js';
+import type { Classifier } from './classify.js';
+
+/** The staged changes of the index being committed, classified (no tree id yet: see readSnapshotTree). */
+export async function readStagedEntries(ctx: RepoContext, head: string | null, classify: Classifier): Promise<StagedEntry[]> {
+  const raw = await readStagedChanges(ctx, head);
+  return raw.map((e) => ({ ...e, kind: classify(e.path) }));
+}
+
+/**
+ * The tree id of what is being committed, from a private copy of the index (write-tree updates
+ * the cache-tree of the index it reads; the index git named belongs to the commit in progress).
+ * Intent-to-add entries (`git add -N`: "A" with the empty blob) are not committed: write-tree
+ * leaves them out, and so do we.
+ */
+export async function readSnapshot(ctx: RepoContext, head: string | null, entries: StagedEntry[]): Promise<Snapshot> {
+  await mkdir(ctx.stateDir, { recursive: true });
+  const copy = join(ctx.stateDir, `index-copy.${process.pid}.${Date.now()}`);
+  let tree: string;
+  try {
+    await copyFile(ctx.indexFile, copy);
+    tree = await writeTreeFromIndexCopy(ctx, copy);
+  } finally {
+    await rm(copy, { force: true });
+  }
+  const maybeIntent = entries.filter((e) => e.status === 'A' && e.newBlob === EMPTY_BLOB).map((e) => e.path);
+  if (maybeIntent.length > 0) {
+    const present = await readTreePaths(ctx, tree, maybeIntent);
+    entries = entries.filter((e) => !(e.status === 'A' && e.newBlob === EMPTY_BLOB) || present.has(e.path));
+  }
+  return { tree, head, entries };
+}

@@ -1,0 +1,61 @@
+/** Pure phase arithmetic: what a landed commit does to the state. */
+import type { Phase } from '../types.js';
+import type { Pending, RedRecord, State } from './types.js';
+
+/** red → green → refactor; refactor stays until the next `tdd phase red`; a regression RED has nothing to make green. */
+export function nextPhase(phase: Phase, regression: boolean): Phase {
+  if (phase === 'red') return regression ? 'refactor' : 'green';
+  if (phase === 'green') return 'refactor';
+  return phase;
+}
+
+export function taskKey(task: string | null): string {
+  return task ?? '';
+}
+
+/**
+ * The state after a verified commit landed. RED commits accumulate into the task's record until a
+ * GREEN lands (two RED commits in a row freeze both sets of tests); GREEN closes the record.
+ */
+export function applyCommit(
+  state: State,
+  pending: Pending,
+  commit: string,
+  opts: { autoAdvance: boolean; now: Date },
+): State {
+  const next: State = structuredClone(state);
+  const key = taskKey(pending.task);
+  if (pending.phase === 'red') {
+    const prev = next.red[key];
+    const open = prev && !prev.greenCommit;
+    const record: RedRecord = {
+      commit,
+      tree: pending.tree,
+      files: unique([...(open ? prev.files : []), ...pending.testFiles]),
+      blobs: { ...(open ? prev.blobs : {}), ...pending.blobs },
+      failing: unique([...(open ? prev.failing : []), ...pending.failing]),
+      regression: pending.regression && (!open || prev.regression),
+    };
+    next.red[key] = record;
+  } else if (pending.phase === 'green') {
+    const rec = next.red[key];
+    if (rec) rec.greenCommit = commit;
+    next.lastGreen = { commit, task: pending.task };
+  } else if (pending.phase === 'refactor') {
+    next.lastGreen = { commit, task: pending.task };
+  }
+  if (opts.autoAdvance && pending.phase !== 'off' && next.phase === pending.phase) {
+    const advanced = nextPhase(pending.phase, pending.regression);
+    if (advanced !== next.phase) {
+      next.phase = advanced;
+      next.reason = `advanced after ${pending.phase} commit ${commit.slice(0, 12)}`;
+      next.since = opts.now.toISOString();
+    }
+  }
+  if (pending.phase === 'red') next.regression = false;
+  return next;
+}
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
+}

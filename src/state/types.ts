@@ -1,0 +1,94 @@
+import type { FailureClass, Phase } from '../types.js';
+
+/** What a task's RED commit(s) froze: the tests that must pass in GREEN, and where they are. */
+export interface RedRecord {
+  /** The last RED commit of the task: GREEN and REFACTOR compare test files against its tree. */
+  commit: string;
+  tree: string;
+  /** Test files the RED commits added or changed (GREEN runs these). */
+  files: string[];
+  /** Blob ids of those test files at the RED commit. */
+  blobs: Record<string, string>;
+  /** Ids (`file > name`) of the tests that failed at RED. */
+  failing: string[];
+  regression: boolean;
+  /** Set once a GREEN commit of the task landed; the next RED starts a new record. */
+  greenCommit?: string;
+}
+
+export interface TestEvidence {
+  id: string;
+  status: 'passed' | 'failed' | 'skipped' | 'todo';
+  failure?: FailureClass;
+  message?: string;
+}
+
+/** The evidence of the last verdict, for `tdd status` and the trailers. */
+export interface Evidence {
+  runner: string;
+  command: string[];
+  exitCode: number | null;
+  durationMs: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Failing tests and file errors, with their class. */
+  failures: TestEvidence[];
+  fileErrors: { file: string; kind: string; message: string }[];
+}
+
+export interface Verdict {
+  at: string;
+  phase: Phase | 'none';
+  task: string | null;
+  tree: string | null;
+  exitCode: 0 | 1 | 3;
+  codes: string[];
+  evidence?: Evidence;
+}
+
+export interface State {
+  version: 1;
+  phase: Phase | null;
+  task: string | null;
+  /** `tdd phase red --regression`: the next RED commit may hold tests that already pass. */
+  regression: boolean;
+  /** Why the phase is what it is (a reason for `off`, or "advanced after <sha>"). */
+  reason: string | null;
+  since: string;
+  /** Per task ('' when no task is active). */
+  red: Record<string, RedRecord>;
+  lastGreen: { commit: string; task: string | null } | null;
+  lastVerdict: Verdict | null;
+}
+
+/** Written by pre-commit, read by commit-msg and post-commit; keyed by the verified tree. */
+export interface Pending {
+  tree: string;
+  phase: Phase;
+  task: string | null;
+  regression: boolean;
+  reason: string | null;
+  /** Test files that were staged (RED) or run (GREEN/REFACTOR). */
+  testFiles: string[];
+  blobs: Record<string, string>;
+  failing: string[];
+  evidence?: Evidence;
+  /** Compact evidence for the trailer. */
+  summary: string;
+  at: string;
+}
+
+export function emptyState(now: Date): State {
+  return {
+    version: 1,
+    phase: null,
+    task: null,
+    regression: false,
+    reason: null,
+    since: now.toISOString(),
+    red: {},
+    lastGreen: null,
+    lastVerdict: null,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * commit-msg: add the trailers, but only when the tree pre-commit verified is still the tree being
+ * committed (plain `git commit` does not lock the index: another `git add` can slip in between).
+ */
+import { copyFile, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { execGit, git } from '../git/exec.js';
+import { writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
+import { readPending, removePending } from '../state/store.js';
+import { TRAILER } from '../state/trailers.js';
+import type { Pending } from '../state/types.js';
+import type { Finding } from '../types.js';
+
+export interface CommitMsgResult {
+  exitCode: 0 | 1;
+  findings: Finding[];
+  trailers: string[];
+}
+
+export function trailersFor(p: Pending, attemptsNote?: string): string[] {
+  const t = [`${TRAILER.phase}: ${p.phase}`];
+  if (p.task) t.push(`${TRAILER.task}: ${p.task}`);
+  if (p.phase === 'red' && p.regression) t.push(`${TRAILER.regression}: true`);
+  if (p.phase === 'off' && p.reason) t.push(`${TRAILER.reason}: ${p.reason.replace(/\s+/g, ' ')}`);
+  if (p.phase !== 'off' && p.summary) t.push(`${TRAILER.evidence}: ${p.summary}${attemptsNote ?? ''}`);
+  return t;
+}
+
+export async function runCommitMsg(repo: RepoContext, messageFile: string): Promise<CommitMsgResult> {
+  const pending = await readPending(repo.stateDir);
+  if (!pending) return { exitCode: 0, findings: [], trailers: [] };
+  const copy = join(repo.stateDir, `index-copy.${process.pid}.${Date.now()}`);
+  let tree: string;
+  try {
+    await copyFile(repo.indexFile, copy);
+    tree = await writeTreeFromIndexCopy(repo, copy);
+  } finally {
+    await rm(copy, { force: true });
+  }
+  if (tree !== pending.tree) {
+    await removePending(repo.stateDir);
+    return { exitCode: 1, findings: [{ code: 'INDEX_CHANGED', severity: 'error', data: { verified: pending.tree, now: tree } }], trailers: [] };
+  }
+  const file = resolve(repo.top, messageFile);
+  // An empty message (all comments) aborts the commit; trailers must not rescue it.
+  const stripped = await git(['stripspace', '--strip-comments'], { cwd: repo.top, baseEnv: repo.env, input: await readMessage(file) });
+  if (stripped.trim() === '') return { exitCode: 0, findings: [], trailers: [] };
+  const trailers = trailersFor(pending);
+  await execGit(
+    ['interpret-trailers', '--in-place', '--if-exists', 'replace', ...trailers.flatMap((t) => ['--trailer', t]), file],
+    { cwd: repo.top, baseEnv: repo.env },
+  );
+  return { exitCode: 0, findings: [], trailers };
+}
+
+async function readMessage(file: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  return readFile(file, 'utf8');
+}

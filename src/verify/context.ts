@@ -1,0 +1,48 @@
+/** Facts about the repository around a commit, read once per hook run. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig, type LoadedConfig } from '../config/load.js';
+import { readHead, type RepoContext } from '../git/queries.js';
+import { readStateFile, writeState } from '../state/store.js';
+import { emptyState, type State } from '../state/types.js';
+import { rebuildState } from '../state/rebuild.js';
+import type { Finding } from '../types.js';
+import { makeClassifier, type Classifier } from '../snapshot/classify.js';
+
+/** A merge, cherry-pick, revert or rebase that is being concluded (its commit is not a TDD step). */
+export function readOperation(gitDir: string): string | null {
+  const markers: [string, string][] = [
+    ['MERGE_HEAD', 'merge'],
+    ['CHERRY_PICK_HEAD', 'cherry-pick'],
+    ['REVERT_HEAD', 'revert'],
+    ['rebase-merge', 'rebase'],
+    ['rebase-apply', 'rebase'],
+  ];
+  for (const [file, name] of markers) if (existsSync(join(gitDir, file))) return name;
+  return null;
+}
+
+export interface CommitContext {
+  repo: RepoContext;
+  head: string | null;
+  loaded: LoadedConfig;
+  classify: Classifier;
+  state: State;
+  warnings: Finding[];
+}
+
+/** The state, rebuilt from the history's trailers when missing or unreadable. */
+export async function readState(repo: RepoContext, head: string | null, isTest?: (path: string) => boolean): Promise<State> {
+  const stored = await readStateFile(repo.stateDir);
+  if (stored) return stored;
+  const rebuilt = head ? await rebuildState(repo, new Date(), isTest) : emptyState(new Date());
+  await writeState(repo.stateDir, rebuilt).catch(() => {});
+  return rebuilt;
+}
+
+export async function readCommitContext(repo: RepoContext): Promise<CommitContext> {
+  const [head, loaded] = await Promise.all([readHead(repo), loadConfig(repo)]);
+  const classify = makeClassifier(loaded.config);
+  const state = await readState(repo, head, (p) => classify(p) === 'test');
+  return { repo, head, loaded, classify, state, warnings: [...loaded.warnings] };
+}

@@ -1,0 +1,48 @@
+/**
+ * post-commit: the commit landed. If it is the tree pre-commit verified, record it (RED record,
+ * last green) and advance the phase; either way, append to the event log. Never fails the commit.
+ */
+import { readCommitTree, readHead, type RepoContext } from '../git/queries.js';
+import { loadConfig } from '../config/load.js';
+import { makeClassifier } from '../snapshot/classify.js';
+import { applyCommit } from '../state/machine.js';
+import { appendEvent, readPending, removePending, writeState } from '../state/store.js';
+import type { State } from '../state/types.js';
+import { readState } from './context.js';
+
+export interface PostCommitResult {
+  commit: string | null;
+  recorded: boolean;
+  before: State['phase'];
+  after: State['phase'];
+  task: string | null;
+}
+
+export async function runPostCommit(repo: RepoContext): Promise<PostCommitResult> {
+  const head = await readHead(repo);
+  const pending = await readPending(repo.stateDir);
+  const loaded = await loadConfig(repo).catch(() => undefined);
+  const classify = loaded ? makeClassifier(loaded.config) : undefined;
+  const state = await readState(repo, head, classify ? (p) => classify(p) === 'test' : undefined);
+  const result: PostCommitResult = { commit: head, recorded: false, before: state.phase, after: state.phase, task: state.task };
+  if (!head) return result;
+  const tree = await readCommitTree(repo, head);
+  if (!pending || pending.tree !== tree) {
+    await appendEvent(repo.stateDir, { event: 'commit-unverified', commit: head, phase: state.phase, task: state.task });
+    return result;
+  }
+  const next = applyCommit(state, pending, head, { autoAdvance: loaded?.config.autoAdvance ?? true, now: new Date() });
+  await writeState(repo.stateDir, next);
+  await removePending(repo.stateDir);
+  await appendEvent(repo.stateDir, {
+    event: 'commit',
+    commit: head,
+    phase: pending.phase,
+    task: pending.task,
+    regression: pending.regression,
+    summary: pending.summary,
+    failing: pending.failing,
+    next: next.phase,
+  });
+  return { ...result, recorded: true, after: next.phase };
+}

@@ -1,0 +1,25 @@
+/** Run the given test files on a private copy of `tree` (never the user's working tree). */
+import type { Config, RunnerName } from '../config/schema.js';
+import { readObjects, type RepoContext } from '../git/queries.js';
+import { runTests } from '../runners/run.js';
+import type { RunResult } from '../types.js';
+import { scrubbedEnv } from './env.js';
+import { materialize } from './scratch.js';
+
+export async function runStaged(repo: RepoContext, config: Config, runner: RunnerName, tree: string, files: string[]): Promise<RunResult> {
+  const blobs = await readObjects(repo, files.map((f) => `${tree}:${f}`));
+  const sources = new Map(files.map((f, i) => [f, blobs[i]?.toString('utf8') ?? '']));
+  const scratch = await materialize(repo, tree, config.isolation.link);
+  try {
+    return await runTests({
+      runner,
+      root: scratch.tree,
+      files,
+      env: { ...scrubbedEnv(repo.env), FORCE_COLOR: '0', NO_COLOR: '1' },
+      timeoutMs: config.timeoutSeconds * 1000,
+      sources,
+    });
+  } finally {
+    await scratch.release();
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * A private copy of the tree being committed, where the tests run. The user's working tree,
+ * index, stash and refs are never touched: the copy has its own index file and work tree, and
+ * git only reads objects from the repository.
+ *
+ * Lives under the OS temp dir (jest skips `.git/`, and a folder inside the work tree would be
+ * picked up by the user's own test runs), owner-only, its path remembered in the local state.
+ * The first fill is `read-tree -u --reset`; later ones `read-tree -m -u <previous> <tree>`,
+ * which only rewrites what changed (0.1 s vs 1.1 s for 50,000 files).
+ */
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { lstat, mkdir, mkdtemp, readFile, rm, symlink, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { git } from '../git/exec.js';
+import type { RepoContext } from '../git/queries.js';
+import { readTreePaths } from '../git/queries.js';
+import { writeJsonAtomic } from '../state/store.js';
+import { scrubbedEnv } from './env.js';
+
+export interface Scratch {
+  /** Root of the materialized tree: the runner's cwd. */
+  tree: string;
+  /** Release the lock (and remove a throwaway scratch). */
+  release(): Promise<void>;
+}
+
+interface ScratchRecord {
+  path: string;
+  tree: string | null;
+}
+
+async function isPrivateDir(path: string): Promise<boolean> {
+  try {
+    const st = await lstat(path);
+    const uid = process.getuid?.();
+    return st.isDirectory() && !st.isSymbolicLink() && (uid === undefined || st.uid === uid) && (st.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Take `<dir>/lock` (O_EXCL). A lock whose owner died is taken over. */
+async function tryLock(dir: string): Promise<boolean> {
+  const lock = join(dir, 'lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lock, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const owner = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
+      if (owner && pidAlive(owner)) return false;
+      await unlink(lock).catch(() => {});
+    }
+  }
+  return false;
+}
+
+async function readRecord(stateDir: string): Promise<ScratchRecord | undefined> {
+  try {
+    const v = JSON.parse(await readFile(join(stateDir, 'scratch.json'), 'utf8')) as ScratchRecord;
+    return typeof v.path === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fill (or update) the scratch with `tree` and link the configured folders of the work tree into it. */
+export async function materialize(ctx: RepoContext, tree: string, link: string[]): Promise<Scratch> {
+  let record = await readRecord(ctx.stateDir);
+  let persistent = true;
+  if (!record || !(await isPrivateDir(record.path)) || !(await tryLock(record.path))) {
+    const busy = record !== undefined && (await isPrivateDir(record.path));
+    const path = await mkdtemp(join(tmpdir(), 'tdd-hooks-'));
+    if (!(await tryLock(path))) throw new Error(`could not lock the fresh scratch ${path}`);
+    // A scratch busy with another commit of this worktree stays its owner's; ours is throwaway.
+    persistent = !busy;
+    record = { path, tree: null };
+  }
+  const dir = record.path;
+  const work = join(dir, 'tree');
+  const env = { ...scrubbedEnv(ctx.env), GIT_DIR: ctx.gitDir, GIT_INDEX_FILE: join(dir, 'index'), GIT_WORK_TREE: work };
+  const release = async () => {
+    if (persistent) await unlink(join(dir, 'lock')).catch(() => {});
+    else await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await mkdir(work, { recursive: true, mode: 0o700 });
+    let done = false;
+    if (record.tree && record.tree !== tree) {
+      done = await git(['read-tree', '-m', '-u', record.tree, tree], { cwd: work, baseEnv: env }).then(
+        () => true,
+        () => false,
+      );
+    } else if (record.tree === tree) {
+      done = await git(['read-tree', '-u', '--reset', tree], { cwd: work, baseEnv: env }).then(
+        () => true,
+        () => false,
+      );
+    }
+    if (!done) {
+      await rm(work, { recursive: true, force: true });
+      await rm(join(dir, 'index'), { force: true });
+      await mkdir(work, { recursive: true, mode: 0o700 });
+      await git(['read-tree', '-u', '--reset', tree], { cwd: work, baseEnv: env });
+    }
+    await linkFolders(ctx, tree, work, link);
+    if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree } satisfies ScratchRecord);
+    return { tree: work, release };
+  } catch (e) {
+    await release();
+    if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree: null } satisfies ScratchRecord);
+    throw e;
+  }
+}
+
+/** Dependency folders (node_modules…) are linked, never copied; a folder the tree tracks is left alone. */
+async function linkFolders(ctx: RepoContext, tree: string, work: string, link: string[]): Promise<void> {
+  if (link.length === 0) return;
+  const tracked = await readTreePaths(ctx, tree, link);
+  for (const name of link) {
+    if ([...tracked].some((p) => p === name || p.startsWith(`${name}/`))) continue;
+    const target = join(ctx.top, name);
+    const at = join(work, name);
+    const exists = await lstat(target).then(
+      () => true,
+      () => false,
+    );
+    const present = await lstat(at).then(
+      (s) => s.isSymbolicLink(),
+      () => null,
+    );
+    if (!exists) {
+      if (present) await unlink(at);
+      continue;
+    }
+    if (present === null) {
+      await mkdir(join(at, '..'), { recursive: true });
+      await symlink(target, at, 'dir');
+    }
+  }
+}

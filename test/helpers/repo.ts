@@ -1,0 +1,92 @@
+/**
+ * Temporary git repositories for integration and end-to-end tests, isolated from the machine:
+ * a private HOME and global config, no system config, and no inherited GIT_* variables (the
+ * suite may itself run under a git hook).
+ */
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, rmSync, realpathSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const BIN = join(PROJECT_ROOT, 'bin', 'tdd.js');
+
+let sharedHome: string | undefined;
+
+/** An environment for git and node children with no trace of the machine's git setup. */
+export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  if (!sharedHome) {
+    sharedHome = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-test-home-')));
+    writeFileSync(
+      join(sharedHome, '.gitconfig'),
+      '[user]\n\tname = Test\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n' +
+        '[commit]\n\tgpgsign = false\n[gc]\n\tauto = 0\n[maintenance]\n\tauto = false\n',
+    );
+  }
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (k.startsWith('GIT_') || k === 'TDD_HOOKS' || k.startsWith('VITEST') || k === 'NODE_OPTIONS') continue;
+    env[k] = v;
+  }
+  delete env.CI;
+  return {
+    ...env,
+    HOME: sharedHome,
+    GIT_CONFIG_GLOBAL: join(sharedHome, '.gitconfig'),
+    GIT_CONFIG_NOSYSTEM: '1',
+    NO_COLOR: '1',
+    ...extra,
+  };
+}
+
+export interface Repo {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  /** Run git; throws on a non-zero exit. */
+  git(...args: string[]): string;
+  /** Run any command; never throws. */
+  run(cmd: string, args: string[], opts?: { env?: Record<string, string>; input?: string }): SpawnSyncReturns<string>;
+  /** Run the tdd CLI from this checkout's bin. */
+  tdd(...args: string[]): SpawnSyncReturns<string>;
+  write(files: Record<string, string>): void;
+  read(path: string): string;
+  remove(path: string): void;
+  /** `git commit` through the installed hooks; never throws. */
+  commit(message: string, ...extra: string[]): SpawnSyncReturns<string>;
+  cleanup(): void;
+}
+
+export function makeRepo(files: Record<string, string> = {}, opts: { linkNodeModules?: boolean } = {}): Repo {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-test-repo-')));
+  const env = isolatedEnv();
+  const run: Repo['run'] = (cmd, args, o = {}) =>
+    spawnSync(cmd, args, {
+      cwd: dir,
+      env: { ...env, ...o.env },
+      encoding: 'utf8',
+      input: o.input ?? '',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  const repo: Repo = {
+    dir,
+    env,
+    git: (...args) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    run,
+    tdd: (...args) => run(process.execPath, [BIN, ...args]),
+    write(map) {
+      for (const [p, content] of Object.entries(map)) {
+        mkdirSync(dirname(join(dir, p)), { recursive: true });
+        writeFileSync(join(dir, p), content);
+      }
+    },
+    read: (p) => readFileSync(join(dir, p), 'utf8'),
+    remove: (p) => rmSync(join(dir, p), { recursive: true, force: true }),
+    commit: (message, ...extra) => run('git', ['commit', '-m', message, ...extra]),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  repo.git('init', '-q');
+  if (opts.linkNodeModules) symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  repo.write(files);
+  return repo;
+}
