@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateGates, EVIDENCE_GATES, STATIC_GATES, verdictOf } from '../../../src/gates/index.js';
+import type { GateInput, TestFileFacts } from '../../../src/gates/types.js';
+import type { FileKind, RunResult, StagedEntry, TestCaseResult } from '../../../src/types.js';
+
+const Z = '0'.repeat(40);
+const entry = (path: string, kind: FileKind, status: StagedEntry['status'] = 'A', blobs: [string, string] = [Z, 'b'.repeat(40)], modes: [string, string] = ['000000', '100644']): StagedEntry => ({
+  path, kind, status, oldMode: modes[0], newMode: modes[1], oldBlob: blobs[0], newBlob: blobs[1],
+});
+const facts = (assertions: number, markers: TestFileFacts['markers'] = [], printOnly = false): TestFileFacts => ({ assertions, markers, printOnly });
+const run = (tests: TestCaseResult[], extra: Partial<RunResult> = {}): RunResult => ({
+  runner: 'node', status: 'completed', command: ['node', '--test'], exitCode: 1, durationMs: 5,
+  files: ['t/a.test.js'], tests, fileErrors: [], ...extra,
+});
+const t = (name: string, status: TestCaseResult['status'], failure?: TestCaseResult['failure'], file = 't/a.test.js'): TestCaseResult => ({ file, name, status, ...(failure ? { failure } : {}) });
+const codes = (input: GateInput, gates = STATIC_GATES) => evaluateGates(gates, input).map((f) => f.code);
+
+describe('static gates', () => {
+  const red = (entries: StagedEntry[], tf?: GateInput['testFiles']): GateInput => ({ phase: 'red', regression: false, entries, testFiles: tf });
+  it.each([
+    ['a RED commit of tests only passes', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), []],
+    ['implementation staged in RED', red([entry('t/a.test.js', 'test'), entry('src/a.js', 'impl')], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), ['RED_IMPL_STAGED']],
+    ['support and manifests are fine in RED', red([entry('t/a.test.js', 'test'), entry('test/fixtures/x.json', 'support'), entry('package.json', 'manifest'), entry('README.md', 'ignored')], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), []],
+    ['no test file in RED', red([entry('test/fixtures/x.json', 'support')], new Map()), ['RED_NO_TESTS_STAGED']],
+    ['a deleted test is not a RED test', red([entry('t/a.test.js', 'test', 'D')], new Map()), ['RED_NO_TESTS_STAGED']],
+    ['no assertion', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(0), before: undefined }]])), ['ASSERTION_MISSING']],
+    ['print only', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(0, [], true), before: undefined }]])), ['ASSERTION_PRINT_ONLY']],
+    ['focus marker', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(1, [{ kind: 'focus', line: 3, text: 'it.only' }]), before: undefined }]])), ['MARKER_FOCUS']],
+    ['skip marker added', red([entry('t/a.test.js', 'test', 'M')], new Map([['t/a.test.js', { now: facts(1, [{ kind: 'skip', line: 3, text: 'it.skip' }]), before: facts(1) }]])), ['MARKER_SKIP']],
+    ['skip marker that was already there', red([entry('t/a.test.js', 'test', 'M')], new Map([['t/a.test.js', { now: facts(2, [{ kind: 'skip', line: 9, text: 'it.skip' }]), before: facts(1, [{ kind: 'skip', line: 3, text: 'it.skip' }]) }]])), []],
+    ['todo marker added', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(1, [{ kind: 'todo', line: 2, text: 'test.todo' }]), before: undefined }]])), ['MARKER_SKIP']],
+  ])('%s', (_name, input, expected) => {
+    expect(codes(input)).toEqual(expected);
+  });
+
+  const green = (frozenChanges: StagedEntry[], testSettings = { before: '{}', after: '{}' }): GateInput => ({
+    phase: 'green', regression: false, entries: [entry('src/a.js', 'impl', 'M')], frozenChanges, testSettings,
+  });
+  it.each([
+    ['implementation only', green([entry('src/a.js', 'impl', 'M')]), []],
+    ['a test edited', green([entry('t/a.test.js', 'test', 'M', ['a'.repeat(40), 'b'.repeat(40)])]), ['TESTS_CHANGED']],
+    ['a test deleted', green([entry('t/a.test.js', 'test', 'D')]), ['TESTS_CHANGED']],
+    ['a test added', green([entry('t/b.test.js', 'test', 'A')]), ['TESTS_CHANGED']],
+    ['a test mode change', green([entry('t/a.test.js', 'test', 'M', ['a'.repeat(40), 'a'.repeat(40)], ['100644', '100755'])]), ['TESTS_CHANGED']],
+    ['a fixture edited', green([entry('test/fixtures/x.json', 'support', 'M', ['a'.repeat(40), 'c'.repeat(40)])]), ['TESTS_CHANGED']],
+    ['package.json test settings changed', green([], { before: '{"scripts":{"test":"node --test"}}', after: '{"scripts":{"test":"true"}}' }), ['TEST_CONFIG_CHANGED']],
+  ])('GREEN: %s', (_name, input, expected) => {
+    expect(codes(input)).toEqual(expected);
+  });
+
+  it('reports the kind of change', () => {
+    const [f] = evaluateGates(STATIC_GATES, green([entry('t/a.test.js', 'test', 'M', ['a'.repeat(40), 'a'.repeat(40)], ['100644', '100755'])]));
+    expect(f?.data?.change).toBe('mode');
+  });
+});
+
+describe('evidence gates', () => {
+  const red = (r: RunResult, extra: Partial<GateInput> = {}): GateInput => ({ phase: 'red', regression: false, entries: [], run: r, ...extra });
+  it.each([
+    ['assertion failure', red(run([t('x', 'failed', 'assertion')])), []],
+    ['missing symbol', red(run([t('x', 'failed', 'missing-symbol')])), []],
+    ['missing project module (file level)', red(run([], { fileErrors: [{ file: 't/a.test.js', kind: 'missing-symbol', message: 'no ./x.js' }] })), []],
+    ['exception is the wrong reason', red(run([t('x', 'failed', 'exception')])), ['RED_WRONG_REASON']],
+    ['timeout is the wrong reason', red(run([t('x', 'failed', 'timeout')])), ['RED_WRONG_REASON']],
+    ['syntax error', red(run([], { fileErrors: [{ file: 't/a.test.js', kind: 'syntax', message: 'Unexpected token' }] })), ['RED_WRONG_REASON']],
+    ['missing package', red(run([], { fileErrors: [{ file: 't/a.test.js', kind: 'missing-module', message: "Cannot find package 'x'" }] })), ['RED_WRONG_REASON']],
+    ['no tests in a file', red(run([])), ['RED_WRONG_REASON']],
+    ['everything passes', red(run([t('x', 'passed')], { exitCode: 0 })), ['RED_TESTS_PASS']],
+    ['a new test passes beside a failing one', red(run([t('x', 'failed', 'assertion'), t('y', 'passed')])), ['RED_NEW_TEST_PASSES']],
+    ['an old test passes beside a failing one', red(run([t('x', 'failed', 'assertion'), t('y', 'passed')]), { preexisting: new Set(['t/a.test.js > y']) }), []],
+    ['regression: passing tests accepted', red(run([t('x', 'passed')], { exitCode: 0 }), { regression: true }), ['RED_REGRESSION_ACCEPTED']],
+    ['regression: a crash is still refused', red(run([t('x', 'failed', 'exception')]), { regression: true }), ['RED_WRONG_REASON']],
+    ['timeout of the run', red(run([], { status: 'timeout' })), ['RUN_UNVERIFIED']],
+    ['missing runner', red(run([], { status: 'runner-missing' })), ['RUN_UNVERIFIED']],
+  ])('RED: %s', (_name, input, expected) => {
+    expect(evaluateGates(EVIDENCE_GATES, input).map((f) => f.code)).toEqual(expected);
+  });
+
+  const redRecord = { commit: 'c', tree: 't', files: ['t/a.test.js'], blobs: {}, failing: ['t/a.test.js > x'], regression: false };
+  const green = (r: RunResult): GateInput => ({ phase: 'green', regression: false, entries: [], run: r, red: redRecord });
+  it.each([
+    ['all pass', green(run([t('x', 'passed')], { exitCode: 0 })), []],
+    ['a failure', green(run([t('x', 'failed', 'assertion')])), ['GREEN_TESTS_FAIL']],
+    ['a skipped test', green(run([t('x', 'passed'), t('y', 'skipped')])), ['GREEN_TEST_SKIPPED']],
+    ['a todo test', green(run([t('x', 'passed'), t('y', 'todo')])), ['GREEN_TEST_SKIPPED']],
+    ['file error', green(run([], { fileErrors: [{ file: 't/a.test.js', kind: 'load-error', message: 'boom' }] })), ['GREEN_FILE_ERROR', 'GREEN_RED_TEST_MISSING']],
+    ['no tests ran', green(run([])), ['GREEN_NO_TESTS_RAN', 'GREEN_RED_TEST_MISSING']],
+    ['the RED test vanished', green(run([t('z', 'passed')])), ['GREEN_RED_TEST_MISSING']],
+    ['interrupted', green(run([t('x', 'passed')], { status: 'interrupted' })), ['RUN_UNVERIFIED']],
+  ])('GREEN: %s', (_name, input, expected) => {
+    expect(evaluateGates(EVIDENCE_GATES, input).map((f) => f.code)).toEqual(expected);
+  });
+
+  it('maps findings to exit codes', () => {
+    expect(verdictOf([])).toBe(0);
+    expect(verdictOf([{ code: 'IGNORED_ONLY', severity: 'info' }])).toBe(0);
+    expect(verdictOf([{ code: 'RED_TESTS_PASS', severity: 'error' }])).toBe(1);
+    expect(verdictOf([{ code: 'RUN_UNVERIFIED', severity: 'error' }])).toBe(3);
+  });
+});

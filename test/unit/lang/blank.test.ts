@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeTestFile, blank, languageOf } from '../../../src/lang/index.js';
+
+describe('languageOf', () => {
+  const cases: [string, string | undefined][] = [
+    ['a.test.js', 'js'], ['a.spec.mjs', 'js'], ['a.test.cjs', 'js'], ['App.test.jsx', 'js'],
+    ['src/a.test.ts', 'js'], ['a.test.mts', 'js'], ['a.test.cts', 'js'], ['App.test.tsx', 'js'],
+    ['A.TEST.TS', 'js'], ['test_a.py', undefined], ['a_test.go', undefined], ['Makefile', undefined],
+    ['dir.ts/README', undefined],
+  ];
+  it.each(cases)('%s → %s', (path, id) => {
+    expect(languageOf(path)).toBe(id);
+  });
+
+  it('unknown languages: no analysis, text unchanged', () => {
+    expect(analyzeTestFile('test_a.py', 'assert x')).toBeUndefined();
+    expect(blank('test_a.py', '# x')).toBe('# x');
+  });
+});
+
+describe('blank', () => {
+  const cases: [string, string, string][] = [
+    ['line comment', 'a; // b\nc', 'a;     \nc'],
+    ['block comment keeps its newlines', 'a /* b\n c */ d', 'a     \n     d'],
+    ['string keeps its quotes', `x('ab', "c\\"d")`, `x('  ', "    ")`],
+    ['template text goes, expressions stay', 'x(`ab ${c + `d ${e}`} f`)', 'x(`   ${c + `  ${e}`}  `)'],
+    ['regex literal', 'if (ok) /ab+/g.test(s)', 'if (ok)       .test(s)'],
+    ['division stays', 'a / b / c', 'a / b / c'],
+    ['hashbang', '#!/usr/bin/env node\nrun()', '                   \nrun()'],
+    ['line continuation in a string', "'a\\\nb'; c", "'  \n  '; c"],
+    ['non-BMP characters keep UTF-16 offsets', "'😀'; x", "'  '; x"],
+  ];
+  it.each(cases)('%s', (_name, text, expected) => {
+    const out = blank('x.ts', text);
+    expect(out).toBe(expected);
+    expect(out.length).toBe(text.length);
+  });
+
+  it('JSX text and attribute strings in .tsx', () => {
+    expect(blank('x.tsx', 'const e = <p a="b">hi {c} there</p>;')).toBe('const e = <p a=" ">  {c}      </p>;');
+  });
+
+  it('keeps every newline of a mixed file in place', () => {
+    const text = "#!/x\n/* a\r\nb */ const s = `\n${'\\n'}\n`; // c\nconst r = /\\n/;\n<div>\n</div>";
+    const out = blank('x.jsx', text);
+    expect(out.length).toBe(text.length);
+    expect([...out].flatMap((c, i) => (c === '\n' ? [i] : []))).toEqual([...text].flatMap((c, i) => (c === '\n' ? [i] : [])));
+  });
+});
