@@ -3,7 +3,7 @@
  * honest RED → GREEN → REFACTOR cycle and the cheats the hooks refuse, each printed as it happens.
  * Every step states what it expects; a step that does not get it makes the demo fail (exit 1).
  */
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -94,7 +94,7 @@ function indent(text: string): string {
     .join('\n');
 }
 
-type Run = (cmd: string, args: string[]) => ReturnType<typeof spawnSync<string>>;
+type Run = (cmd: string, args: string[]) => SpawnSyncReturns<string>;
 
 function runStep(step: DemoStep, repo: string, sh: Run, tdd: (...a: string[]) => ReturnType<Run>): StepOutcome {
   if (step.phase) tdd('phase', ...step.phase);
@@ -102,7 +102,6 @@ function runStep(step: DemoStep, repo: string, sh: Run, tdd: (...a: string[]) =>
     mkdirSync(dirname(join(repo, path)), { recursive: true });
     writeFileSync(join(repo, path), content);
   }
-  for (const path of step.remove ?? []) rmSync(join(repo, path), { force: true });
   if (step.stage.length) sh('git', ['add', '--', ...step.stage]);
   for (const [path, content] of Object.entries(step.afterStage ?? {})) writeFileSync(join(repo, path), content);
   const status = sh('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all']).stdout;

@@ -20,6 +20,7 @@ const EDGE: [string, string, number, string?][] = [
   ['JSX in .js', 'const el = <p>assert(x)</p>; expect(el).toBeTruthy();', 1, 'x.test.js'],
   ['hashbang', '#!/usr/bin/env node expect(x)\nexpect(y).toBe(1);', 1, 'x.test.mjs'],
   ['unterminated string', 'const s = "expect(x)\nexpect(y).toBe(1);', 1],
+  ['comparisons in a .js file lexed with JSX on', 'for (let i = 0; i < n; i++) expect(x).toBe(1);\nif (a < b && c > d) expect(c).toBe(1);', 2, 'x.test.js'],
   ['TS non-null then division', 'const r = x! / 2; expect(r).toBe(1);', 1],
   ['JS: `!` before a regex is logical not', 'a\n!/expect(x)/.test(s);', 0, 'x.test.js'],
 ];

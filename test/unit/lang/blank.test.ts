@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeTestFile, blank, languageOf } from '../../../src/lang/index.js';
 
@@ -21,13 +22,13 @@ describe('languageOf', () => {
 describe('blank', () => {
   const cases: [string, string, string][] = [
     ['line comment', 'a; // b\nc', 'a;     \nc'],
-    ['block comment keeps its newlines', 'a /* b\n c */ d', 'a     \n     d'],
+    ['block comment keeps its newlines', 'a /* b\n c */ d', 'a     \n      d'],
     ['string keeps its quotes', `x('ab', "c\\"d")`, `x('  ', "    ")`],
     ['template text goes, expressions stay', 'x(`ab ${c + `d ${e}`} f`)', 'x(`   ${c + `  ${e}`}  `)'],
     ['regex literal', 'if (ok) /ab+/g.test(s)', 'if (ok)       .test(s)'],
     ['division stays', 'a / b / c', 'a / b / c'],
     ['hashbang', '#!/usr/bin/env node\nrun()', '                   \nrun()'],
-    ['line continuation in a string', "'a\\\nb'; c", "'  \n  '; c"],
+    ['line continuation in a string', "'a\\\nb'; c", "'  \n '; c"],
     ['non-BMP characters keep UTF-16 offsets', "'😀'; x", "'  '; x"],
   ];
   it.each(cases)('%s', (_name, text, expected) => {
@@ -37,7 +38,7 @@ describe('blank', () => {
   });
 
   it('JSX text and attribute strings in .tsx', () => {
-    expect(blank('x.tsx', 'const e = <p a="b">hi {c} there</p>;')).toBe('const e = <p a=" ">  {c}      </p>;');
+    expect(blank('x.tsx', 'const e = <p a="b">hi {c} there</p>;')).toBe('const e = <p a=" ">   {c}      </p>;');
   });
 
   it('keeps every newline of a mixed file in place', () => {
@@ -45,5 +46,17 @@ describe('blank', () => {
     const out = blank('x.jsx', text);
     expect(out.length).toBe(text.length);
     expect([...out].flatMap((c, i) => (c === '\n' ? [i] : []))).toEqual([...text].flatMap((c, i) => (c === '\n' ? [i] : [])));
+  });
+});
+
+describe('purity', () => {
+  it('src/lang imports nothing but its own files and js-tokens (no fs, no child_process)', () => {
+    const dir = new URL('../../../src/lang/', import.meta.url);
+    const specifiers = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)';$/gm)])
+      .map((m) => m[1]!);
+    expect(specifiers).toContain('js-tokens');
+    expect(specifiers.filter((s) => !s.startsWith('./') && s !== 'js-tokens')).toEqual([]);
   });
 });

@@ -44,6 +44,7 @@ const POSITIVE: [string, string, string[]][] = [
   ['node options, condition', "test('a', { skip: process.platform === 'win32' }, () => {});", ['skip skip: process.platform']],
   ['node options, shorthand', "test('a', { timeout: 5, skip }, () => {});", ['skip skip']],
   ['node options, name as template', "test(`adds ${a}`, { skip: true }, () => {});", ['skip skip: true']],
+  ['vitest options { fails: true }', "test('a', { fails: true }, () => {});", ['todo fails: true']],
   ['tap t.test options', "t.test('a', { todo: true }, (t) => {});", ['todo todo: true']],
   ['node:test top-level only/skip/todo', "import { only, skip as later, todo } from 'node:test';\nonly('a', () => {}); later('b'); todo('c');",
     ['focus only', 'skip later', 'todo todo']],

@@ -1,0 +1,86 @@
+import { jsProfile } from './js.js';
+import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from './profile.js';
+
+export type { ImportBinding, LanguageId, Marker, MarkerKind } from './profile.js';
+
+/**
+ * Static analysis of test files: pure functions of (path, text), no I/O. A file is lexed once;
+ * comments and string contents are blanked (offsets and '\n' kept) and the patterns of the
+ * file's language are matched on what is left, so `// expect(x)` or `'it.only'` never count.
+ */
+
+const PROFILES: readonly LanguageProfile[] = [jsProfile];
+
+const BY_EXTENSION = new Map(PROFILES.flatMap((p) => p.extensions.map((ext) => [ext, p] as const)));
+
+function profileOf(path: string): LanguageProfile | undefined {
+  const m = /\.[^./\\]+$/.exec(path);
+  return m ? BY_EXTENSION.get(m[0].toLowerCase()) : undefined;
+}
+
+export interface TestFileAnalysis {
+  language: LanguageId;
+  /** Real assertion calls outside comments and strings. */
+  assertions: number;
+  /** 1-based line of each assertion, in order (a line appears once per assertion on it). */
+  assertionLines: number[];
+  /** No assertion, but at least one print call: the "test" only shows output. */
+  printOnly: boolean;
+  /** Print calls (`console.log(` …), counted whether or not there are assertions. */
+  prints: number;
+  /** Skip, focus and todo markers, in source order. */
+  markers: Marker[];
+}
+
+/** The language of a file by its extension (`.js .mjs .cjs .jsx .ts .mts .cts .tsx`), or undefined. */
+export function languageOf(path: string): LanguageId | undefined {
+  return profileOf(path)?.id;
+}
+
+/**
+ * Counts assertions and print calls and finds skip/focus/todo markers in a test file.
+ * Undefined when no profile knows the file's language. Never throws on malformed code: a RED
+ * test file may not even parse.
+ */
+export function analyzeTestFile(path: string, text: string): TestFileAnalysis | undefined {
+  const profile = profileOf(path);
+  if (!profile) return undefined;
+  const blanked = profile.blank(path, text);
+  const imports = profile.imports(blanked, text);
+  const lineOf = lineIndex(blanked);
+  const assertionLines = profile.assertions(blanked, imports).map(lineOf);
+  const prints = profile.prints(blanked).length;
+  return {
+    language: profile.id,
+    assertions: assertionLines.length,
+    assertionLines,
+    printOnly: assertionLines.length === 0 && prints > 0,
+    prints,
+    markers: profile.markers(blanked, text, imports).map((m) => ({ kind: m.kind, line: lineOf(m.offset), text: m.text })),
+  };
+}
+
+/**
+ * `text` with comments, string and template text, regex literals and JSX text replaced by spaces
+ * (string quotes kept), same length and same '\n' positions. Unknown languages: `text` unchanged.
+ */
+export function blank(path: string, text: string): string {
+  return profileOf(path)?.blank(path, text) ?? text;
+}
+
+/**
+ * Local name → module specifier for every binding the file imports: ESM default, named, renamed
+ * and namespace imports, TypeScript `import x = require()`, `require()` (plain or destructured)
+ * and `await import()` assigned to a declaration. Type-only imports are left out, the first
+ * binding of a name wins, unknown languages give an empty map. Lets a runner adapter tell
+ * `TypeError: add is not a function` about a project module (`./math.js`) from one about a package.
+ */
+export function extractImports(path: string, text: string): Map<string, string> {
+  const profile = profileOf(path);
+  const map = new Map<string, string>();
+  if (!profile) return map;
+  for (const b of profile.imports(profile.blank(path, text), text)) {
+    if (!map.has(b.local)) map.set(b.local, b.specifier);
+  }
+  return map;
+}
