@@ -44,8 +44,8 @@ export async function main(argv: string[]): Promise<number> {
     return name ? 0 : 2;
   }
   if (name === '--version' || name === '-v') {
-    const { createRequire } = await import('node:module');
-    process.stdout.write(`${(createRequire(import.meta.url)('../../package.json') as { version: string }).version}\n`);
+    const [{ readFileSync }, { join }, { PACKAGE_ROOT }] = await Promise.all([import('node:fs'), import('node:path'), import('../paths.js')]);
+    process.stdout.write(`${(JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version}\n`);
     return 0;
   }
   const load = COMMANDS[name];

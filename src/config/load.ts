@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { TddError } from '../errors.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import type { Finding } from '../types.js';
-import { CONFIG_FILES, type Config, type RunnerName } from './schema.js';
+import { detectRunner } from './detect.js';
+import { CONFIG_FILES, type Config } from './schema.js';
 import { validateConfig, type ConfigProblem } from './validate.js';
 
 export interface LoadedConfig {
@@ -41,15 +42,6 @@ export function configError(problems: ConfigProblem[]): TddError {
     hint: `fix ${problems[0]?.file ?? 'the configuration'} (see .tddrc.example.json in the tdd-hooks package), stage it, and commit again`,
     data: { problems },
   });
-}
-
-/** Runner implied by the project when the config names none. */
-export function detectRunner(pkg: Record<string, unknown> | undefined): RunnerName {
-  if (!pkg) return 'node';
-  const deps = { ...(pkg.dependencies as object), ...(pkg.devDependencies as object) } as Record<string, unknown>;
-  const test = String((pkg.scripts as Record<string, unknown> | undefined)?.test ?? '');
-  if ('vitest' in deps || /\bvitest\b/.test(test)) return 'vitest';
-  return 'node';
 }
 
 export async function loadConfig(ctx: RepoContext): Promise<LoadedConfig> {

@@ -13,6 +13,8 @@ export interface RepoContext {
   stateDir: string;
   /** Absolute path of the index being committed (`GIT_INDEX_FILE`, else the worktree's index). */
   indexFile: string;
+  /** HEAD's commit id when the context was read, or null on an unborn branch. */
+  head: string | null;
   /** Environment for git calls that read this repository and that index. */
   env: NodeJS.ProcessEnv;
 }
@@ -20,14 +22,16 @@ export interface RepoContext {
 /**
  * Where we are. `GIT_INDEX_FILE` matters: a plain commit names `.git/index` (relative, resolved
  * against the top level), `commit -a` names `index.lock`, `commit <paths>` a `next-index-*.lock`.
+ * One process answers all five questions: with `--verify -q`, an unborn HEAD exits 1 after the
+ * first four lines.
  */
 export async function readRepoContext(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<RepoContext> {
-  let out: string;
+  let r: { stdout: string; code: number };
   try {
-    out = await git(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-path', 'tdd', '--git-path', 'index'], {
-      cwd,
-      baseEnv: env,
-    });
+    r = await execGit(
+      ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-path', 'tdd', '--git-path', 'index', '--verify', '-q', 'HEAD^{commit}'],
+      { cwd, baseEnv: env, okCodes: [1] },
+    );
   } catch (e) {
     if (e instanceof GitError) {
       const reason = e.stderr.trim().split('\n')[0] ?? '';
@@ -38,7 +42,7 @@ export async function readRepoContext(cwd: string, env: NodeJS.ProcessEnv = proc
     }
     throw e;
   }
-  const [top, gitDir, tdd, index] = out.replace(/\n$/, '').split('\n') as [string, string, string, string];
+  const [top, gitDir, tdd, index, head] = r.stdout.replace(/\n$/, '').split('\n') as [string, string, string, string, string?];
   const named = env.GIT_INDEX_FILE;
   const indexFile = named ? (isAbsolute(named) ? named : resolve(top, named)) : resolve(cwd, index);
   return {
@@ -46,14 +50,9 @@ export async function readRepoContext(cwd: string, env: NodeJS.ProcessEnv = proc
     gitDir,
     stateDir: resolve(cwd, tdd),
     indexFile,
+    head: r.code === 0 && head ? head : null,
     env: { ...env, GIT_INDEX_FILE: indexFile },
   };
-}
-
-/** HEAD's commit id, or null on an unborn branch. */
-export async function readHead(ctx: RepoContext): Promise<string | null> {
-  const r = await execGit(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1] });
-  return r.code === 0 ? r.stdout.trim() : null;
 }
 
 /** What the index being committed changes relative to `base` (a commit or tree; the empty tree when unborn). */

@@ -1,13 +1,16 @@
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EMPTY_BLOB } from '../git/parse.js';
+import { EMPTY_BLOB, type RawEntry } from '../git/parse.js';
 import { readStagedChanges, readTreePaths, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
 import type { Snapshot, StagedEntry } from '../types.js';
 import type { Classifier } from './classify.js';
 
 /** The staged changes of the index being committed, classified (no tree id yet: see readSnapshotTree). */
 export async function readStagedEntries(ctx: RepoContext, head: string | null, classify: Classifier): Promise<StagedEntry[]> {
-  const raw = await readStagedChanges(ctx, head);
+  return classifyEntries(await readStagedChanges(ctx, head), classify);
+}
+
+export function classifyEntries(raw: RawEntry[], classify: Classifier): StagedEntry[] {
   return raw.map((e) => ({ ...e, kind: classify(e.path) }));
 }
 

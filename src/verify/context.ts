@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config/load.js';
-import { readHead, type RepoContext } from '../git/queries.js';
+import type { RepoContext } from '../git/queries.js';
 import { readStateFile, writeState } from '../state/store.js';
 import { emptyState, type State } from '../state/types.js';
 import { rebuildState } from '../state/rebuild.js';
@@ -41,7 +41,8 @@ export async function readState(repo: RepoContext, head: string | null, isTest?:
 }
 
 export async function readCommitContext(repo: RepoContext): Promise<CommitContext> {
-  const [head, loaded] = await Promise.all([readHead(repo), loadConfig(repo)]);
+  const head = repo.head;
+  const loaded = await loadConfig(repo);
   const classify = makeClassifier(loaded.config);
   const state = await readState(repo, head, (p) => classify(p) === 'test');
   return { repo, head, loaded, classify, state, warnings: [...loaded.warnings] };

@@ -2,7 +2,7 @@
  * post-commit: the commit landed. If it is the tree pre-commit verified, record it (RED record,
  * last green) and advance the phase; either way, append to the event log. Never fails the commit.
  */
-import { readCommitTree, readHead, type RepoContext } from '../git/queries.js';
+import { readCommitTree, type RepoContext } from '../git/queries.js';
 import { loadConfig } from '../config/load.js';
 import { makeClassifier } from '../snapshot/classify.js';
 import { applyCommit } from '../state/machine.js';
@@ -19,7 +19,7 @@ export interface PostCommitResult {
 }
 
 export async function runPostCommit(repo: RepoContext): Promise<PostCommitResult> {
-  const head = await readHead(repo);
+  const head = repo.head;
   const pending = await readPending(repo.stateDir);
   const loaded = await loadConfig(repo).catch(() => undefined);
   const classify = loaded ? makeClassifier(loaded.config) : undefined;

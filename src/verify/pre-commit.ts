@@ -6,10 +6,10 @@
 import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from '../config/schema.js';
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
 import type { GateInput, TestFileFacts } from '../gates/types.js';
-import { readObjects, readTreeDiff, isAncestorOfHead, type RepoContext } from '../git/queries.js';
+import { readObjects, readStagedChanges, readTreeDiff, isAncestorOfHead, type RepoContext } from '../git/queries.js';
 import { git } from '../git/exec.js';
 import { parseNulList } from '../git/parse.js';
-import { readSnapshot, readStagedEntries } from '../snapshot/read.js';
+import { classifyEntries, readSnapshot } from '../snapshot/read.js';
 import { taskKey } from '../state/machine.js';
 import type { Evidence, Pending, RedRecord } from '../state/types.js';
 import { testId, type Finding, type Phase, type RunResult, type Snapshot } from '../types.js';
@@ -29,7 +29,8 @@ export interface PreCommitResult {
 }
 
 export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> {
-  const cc = await readCommitContext(repo);
+  // The staged changes do not depend on the config; read both at once.
+  const [cc, raw] = await Promise.all([readCommitContext(repo), readStagedChanges(repo, repo.head)]);
   const { state } = cc;
   const base = { phase: state.phase, task: state.task };
   const done = (findings: Finding[], extra: Partial<PreCommitResult> = {}): PreCommitResult => ({
@@ -39,7 +40,7 @@ export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> 
     ...extra,
   });
 
-  let entries = await readStagedEntries(repo, cc.head, cc.classify);
+  let entries = classifyEntries(raw, cc.classify);
   const unmerged = entries.filter((e) => e.status === 'U');
   if (unmerged.length > 0) {
     return done(unmerged.map((e) => ({ code: 'UNMERGED_PATHS', severity: 'error', path: e.path })));

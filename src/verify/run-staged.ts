@@ -11,7 +11,7 @@ export async function runStaged(repo: RepoContext, config: Config, runner: Runne
   const sources = new Map(files.map((f, i) => [f, blobs[i]?.toString('utf8') ?? '']));
   const scratch = await materialize(repo, tree, config.isolation.link);
   try {
-    return await runTests({
+    const run = await runTests({
       runner,
       root: scratch.tree,
       files,
@@ -19,7 +19,19 @@ export async function runStaged(repo: RepoContext, config: Config, runner: Runne
       timeoutMs: config.timeoutSeconds * 1000,
       sources,
     });
+    return withRepoPaths(run, scratch.tree);
   } finally {
     await scratch.release();
   }
+}
+
+/** Messages name files as the user knows them, not by their place in the scratch copy. */
+function withRepoPaths(run: RunResult, root: string): RunResult {
+  const strip = (m: string | undefined) => m?.split(`${root}/`).join('');
+  return {
+    ...run,
+    tests: run.tests.map((t) => (t.message ? { ...t, message: strip(t.message)! } : t)),
+    fileErrors: run.fileErrors.map((e) => ({ ...e, message: strip(e.message)! })),
+    ...(run.outputTail ? { outputTail: strip(run.outputTail)! } : {}),
+  };
 }

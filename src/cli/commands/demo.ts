@@ -7,8 +7,8 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { PACKAGE_BIN as BIN } from '../../paths.js';
 import { paint } from '../../report/format.js';
 import type { CommandModule } from '../types.js';
 import { DEMO_STEPS, type DemoStep } from './demo-steps.js';
@@ -20,7 +20,6 @@ hooks, and walks an honest RED → GREEN → REFACTOR cycle plus the cheats the 
 what happened at each commit. Exits 1 if any step did not get the verdict it expects.
   --keep   keep the scratch repository and print its path`;
 
-const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bin', 'tdd.js');
 
 interface StepOutcome {
   title: string;
@@ -63,7 +62,7 @@ const demo: CommandModule = {
         lines.push(...(step.phase ? [`$ tdd phase ${step.phase.join(' ')}`] : []), `$ ${outcome.command}`, indent(outcome.output));
         lines.push(`→ ${verdict}${outcome.ok ? '' : paint(c, 'red', ` (expected ${outcome.expected}${step.code ? ` with ${step.code}` : ''})`)}`, '');
       }
-      const log = sh('git', ['log', '--format=%h %s%n%(trailers:key=TDD-Phase,key=TDD-Evidence,key=TDD-Reason,separator=%x3B )', '--reverse']);
+      const log = sh('git', ['log', '--format=%h %s%n%(trailers:key=TDD-Phase,key=TDD-Evidence,key=TDD-Regression,key=TDD-Reason,separator=%x3B )', '--reverse']);
       lines.push(paint(c, 'bold', '## The history: every commit carries its phase and evidence'), '$ git log', indent(log.stdout.replace(/\n\n/g, '\n')));
     } finally {
       if (!values.keep) rmSync(dir, { recursive: true, force: true });

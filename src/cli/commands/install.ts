@@ -1,0 +1,45 @@
+import { TddError } from '../../errors.js';
+import { decideSkip, isPackageInstallScript, parseFlags, projectDir } from '../../install/context.js';
+import { formatInstall, formatSkip, NEXT_STEP } from '../../install/format.js';
+import { install } from '../../install/install.js';
+import type { CommandContext, CommandModule, CommandResult } from '../types.js';
+
+const help = `Usage: tdd-hooks install [--dry-run] [--json]
+
+Installs the pre-commit, commit-msg and post-commit hooks, and writes .tddrc.json (runner detected
+from package.json) when the repository has no tdd-hooks config yet.
+  with husky   adds a marked block to .husky/pre-commit, .husky/commit-msg, .husky/post-commit
+  otherwise    writes small sh shims into the folder git runs hooks from (git rev-parse --git-path
+               hooks); a hook already there is kept as <hook>.pre-tdd-hooks and runs first
+Running it again changes nothing; \`tdd-hooks uninstall\` removes exactly what it added. It refuses a
+core.hooksPath outside the repository. From an npm prepare/postinstall script it never fails the
+install: outside a git repository, with CI set, or on any problem it says why and exits 0.
+
+Options:
+  --dry-run   print what would change, write nothing
+  --json      the same report as JSON
+
+Environment: TDD_HOOKS=0 skips install (and, at commit time, the hooks).`;
+
+async function run(ctx: CommandContext): Promise<CommandResult> {
+  const { dryRun } = parseFlags(ctx.argv, 'install');
+  const skip = decideSkip(ctx.env);
+  if (skip) return { exitCode: 0, text: formatSkip(skip), json: { skipped: skip } };
+  try {
+    const report = await install({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, dryRun });
+    return { exitCode: 0, text: formatInstall(report), json: { ...report, next: NEXT_STEP } };
+  } catch (e) {
+    // Never fail `npm install`: say why, exit 0.
+    if (!isPackageInstallScript(ctx.env)) throw e;
+    const err = e instanceof TddError ? e : undefined;
+    const message = e instanceof Error ? e.message : String(e);
+    return {
+      exitCode: 0,
+      text: `tdd-hooks: hooks not installed: ${message}${err?.hint ? `\n  next: ${err.hint}` : ''}`,
+      json: { skipped: 'error', error: { code: err?.code ?? 'INTERNAL', message, hint: err?.hint } },
+    };
+  }
+}
+
+const command: CommandModule = { help, run };
+export default command;

@@ -1,0 +1,96 @@
+/**
+ * Which test runner a project uses, from its package.json, and the `.tddrc.json` install writes.
+ * Pure. A new runner is one more entry in SIGNATURES (and in RUNNERS of config/schema).
+ */
+import { DEFAULTS, PACKAGE_TEST_SCRIPT, type Config, type RunnerName } from './schema.js';
+
+interface RunnerSignature {
+  runner: RunnerName;
+  /** Executables that mean this runner when a test script calls them (basename). */
+  executables: string[];
+  /** A flag the executable must be given when the executable alone says nothing (`node --test`). */
+  flag?: string;
+  /** Packages in dependencies or devDependencies that mean this runner. */
+  packages: string[];
+}
+
+/** In order of precedence. */
+const SIGNATURES: readonly RunnerSignature[] = [
+  { runner: 'vitest', executables: ['vitest'], packages: ['vitest'] },
+  { runner: 'node', executables: ['node'], flag: '--test', packages: [] },
+];
+
+/** Words that start another program: `npx vitest`, `pnpm exec vitest`, `c8 --all node --test`. */
+const LAUNCHERS = new Set(['npx', 'pnpx', 'bunx', 'exec', 'pnpm', 'yarn', 'bun', 'run', 'cross-env', 'c8', 'nyc', '--']);
+
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** The test scripts: `test`, `test:unit`, `pretest`… */
+function testScripts(pkg: Record<string, unknown>): string[] {
+  return Object.entries(record(pkg.scripts))
+    .filter(([name, body]) => PACKAGE_TEST_SCRIPT.test(name) && typeof body === 'string')
+    .map(([, body]) => body as string);
+}
+
+/**
+ * The commands of a script, each as its words: `FOO=1 npx vitest run && node --test` →
+ * [['vitest', 'run'], ['node', '--test']] (env assignments and launchers dropped, executables by
+ * basename so `./node_modules/.bin/vitest` is `vitest`).
+ */
+export function parseScriptCommands(script: string): string[][] {
+  return script
+    .split(/&&|\|\||[;|&\n]/)
+    .map((cmd) => {
+      const words = cmd.trim().split(/\s+/).filter(Boolean);
+      let i = 0;
+      let launched = false;
+      for (; i < words.length; i++) {
+        const w = words[i]!;
+        if (/^\w+=/.test(w) || (launched && w.startsWith('-'))) continue;
+        if (!LAUNCHERS.has(w)) break;
+        launched = true;
+      }
+      const rest = words.slice(i);
+      if (rest[0]) rest[0] = rest[0].replace(/^.*[\\/]/, '');
+      return rest;
+    })
+    .filter((words) => words.length > 0);
+}
+
+function scriptMatches(sig: RunnerSignature, commands: string[][]): boolean {
+  return commands.some(
+    ([exe, ...args]) =>
+      exe !== undefined &&
+      sig.executables.includes(exe) &&
+      (sig.flag === undefined || args.some((a) => a === sig.flag || a.startsWith(`${sig.flag}=`))),
+  );
+}
+
+/**
+ * The runner of a project: what its test scripts call first (`vitest`, `node --test`), then its
+ * dependencies (vitest), then DEFAULTS.runner ('node'). `pkg` is a parsed package.json, or
+ * undefined when there is none.
+ */
+export function detectRunner(pkg: unknown): RunnerName {
+  const p = record(pkg);
+  const commands = testScripts(p).flatMap(parseScriptCommands);
+  for (const sig of SIGNATURES) if (scriptMatches(sig, commands)) return sig.runner;
+  const deps = { ...record(p.dependencies), ...record(p.devDependencies) };
+  for (const sig of SIGNATURES) if (sig.packages.some((name) => name in deps)) return sig.runner;
+  return DEFAULTS.runner;
+}
+
+/**
+ * The `.tddrc.json` install writes: `$schema`, the runner, and only the settings that differ from
+ * DEFAULTS. Two-space JSON with a final newline.
+ */
+export function formatConfigFile(settings: Partial<Config> & { runner: RunnerName }, schemaRef: string): string {
+  const out: Record<string, unknown> = { $schema: schemaRef, runner: settings.runner };
+  for (const [key, value] of Object.entries(settings)) {
+    if (key === 'runner' || value === undefined) continue;
+    if (JSON.stringify(value) !== JSON.stringify(DEFAULTS[key as keyof Config])) out[key] = value;
+  }
+  return `${JSON.stringify(out, null, 2)}\n`;
+}

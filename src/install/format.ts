@@ -1,0 +1,87 @@
+/** Reports → the lines install and uninstall print. Pure. */
+import { isAbsolute, relative } from 'node:path';
+import type { InstallReport } from './install.js';
+import type { HookInstall, HookUninstall } from './plan.js';
+import type { SkipReason } from './context.js';
+import { toPosix } from './paths.js';
+import type { UninstallReport } from './uninstall.js';
+
+export const NEXT_STEP = 'npx tdd phase red';
+
+/** Relative to the top level when inside it (`.git/hooks/pre-commit`), absolute otherwise. */
+export function displayPath(top: string, path: string): string {
+  const rel = relative(top, path);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : toPosix(rel);
+}
+
+const base = (p: string): string => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
+
+function installWords(h: HookInstall): string {
+  if (h.action === 'chained') return `chained existing hook (kept as ${base(h.chained ?? '')}, runs first)`;
+  if (h.chained) return `${h.action} (runs ${base(h.chained)} first)`;
+  return h.action;
+}
+
+const MANAGED = new Set(['lefthook', 'pre-commit', 'simple-git-hooks', 'husky']);
+
+function table(rows: [string, string][]): string[] {
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`);
+}
+
+export function formatInstall(r: InstallReport): string {
+  const where = displayPath(r.top, r.dir);
+  const lines = [
+    r.dryRun ? `tdd-hooks: dry run, nothing written; install would do this in ${where}:` : r.mode === 'husky' ? `tdd-hooks: added to husky's scripts in ${where}` : `tdd-hooks: hooks in ${where}`,
+  ];
+  const config = displayPath(r.top, r.config.path);
+  lines.push(
+    ...table([
+      ...r.hooks.map((h): [string, string] => [r.mode === 'husky' ? displayPath(r.top, h.path) : h.hook, installWords(h)]),
+      [config, r.config.action === 'created' ? `created (runner: ${r.config.runner})` : 'kept as it is'],
+    ]),
+  );
+  for (const h of r.hooks) {
+    if (h.action === 'chained' && h.owner && MANAGED.has(h.owner)) {
+      lines.push(`  note: ${h.owner} wrote the ${h.hook} hook now chained; if ${h.owner} rewrites it, run npx tdd-hooks install again`);
+    }
+  }
+  if (r.mode === 'husky' && r.hooks.some((h) => h.action !== 'unchanged')) lines.push(`  commit ${where}/ so everyone who clones gets the hooks`);
+  lines.push(`next: ${NEXT_STEP}   (declare that you are writing a failing test)`);
+  return lines.join('\n');
+}
+
+const UNINSTALL_WORDS: Record<HookUninstall['action'], string> = {
+  removed: 'removed',
+  restored: 'removed; the hook that was there before is back',
+  'block-removed': 'tdd-hooks block removed',
+  deleted: 'deleted (tdd-hooks had created it)',
+  absent: '',
+  foreign: '',
+};
+
+export function formatUninstall(r: UninstallReport): string {
+  const done = r.hooks.filter((h) => UNINSTALL_WORDS[h.action] !== '');
+  const lines: string[] = [];
+  if (done.length === 0) lines.push('tdd-hooks: no tdd-hooks hooks here; nothing to remove');
+  else {
+    lines.push(r.dryRun ? 'tdd-hooks: dry run, nothing written; uninstall would do this:' : 'tdd-hooks: uninstalled');
+    lines.push(...table(done.map((h): [string, string] => [displayPath(r.top, h.path), UNINSTALL_WORDS[h.action]])));
+  }
+  for (const h of r.hooks) {
+    if (h.action === 'foreign' && h.chained) {
+      lines.push(`  note: ${displayPath(r.top, h.path)} is not tdd-hooks' any more; ${base(h.chained)} beside it was left too`);
+    }
+  }
+  if (r.config) lines.push(`${displayPath(r.top, r.config)} kept: delete it if you are done with tdd-hooks`);
+  return lines.join('\n');
+}
+
+const SKIP_TEXT: Record<SkipReason, string> = {
+  disabled: 'tdd-hooks: TDD_HOOKS=0, install skipped',
+  ci: 'tdd-hooks: CI is set, hooks not installed during a package install (run npx tdd-hooks install to install them anyway)',
+};
+
+export function formatSkip(reason: SkipReason): string {
+  return SKIP_TEXT[reason];
+}

@@ -1,0 +1,56 @@
+/**
+ * `tdd-hooks uninstall`: remove exactly what install added, wherever it may be — husky's scripts,
+ * the directory git runs hooks from, and the common `hooks/` folder — and restore chained hooks
+ * byte for byte. Anything not ours stays. The config (.tddrc.json) is the user's and stays too.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONFIG_FILES } from '../config/schema.js';
+import { applyOps, readFileState } from './apply.js';
+import { readRepoLayout } from './layout.js';
+import { planBlockUninstall, planShimUninstall, type HookUninstall, type Planned } from './plan.js';
+import { collectPlans } from './problems.js';
+import { CHAIN_SUFFIX, HOOK_NAMES } from './shim.js';
+
+export interface UninstallOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  dryRun?: boolean;
+}
+
+export interface UninstallReport {
+  top: string;
+  /** Every hook file looked at, with what was done ('absent' and 'foreign': nothing). */
+  hooks: HookUninstall[];
+  /** The tdd-hooks config left in place, if any. */
+  config: string | null;
+  dryRun: boolean;
+}
+
+const isDir = (p: string): boolean => existsSync(p) && statSync(p).isDirectory();
+
+export async function uninstall(opts: UninstallOptions): Promise<UninstallReport> {
+  const layout = await readRepoLayout(opts.cwd, opts.env);
+  const huskyDirs = new Set<string>();
+  if (layout.huskyDir) huskyDirs.add(layout.huskyDir);
+  if (isDir(join(layout.top, '.husky'))) huskyDirs.add(join(layout.top, '.husky'));
+  // Install never writes outside the repository, so uninstall never looks there.
+  const shimDirs = new Set<string>([join(layout.commonDir, 'hooks')]);
+  if (!layout.huskyDir && layout.hooksDirPlace !== 'outside') shimDirs.add(layout.hooksDir);
+
+  const planned: Planned<HookUninstall>[] = [];
+  for (const dir of huskyDirs) {
+    for (const hook of HOOK_NAMES) planned.push(planBlockUninstall(hook, join(dir, hook), await readFileState(join(dir, hook))));
+  }
+  for (const dir of shimDirs) {
+    for (const hook of HOOK_NAMES) {
+      const path = join(dir, hook);
+      planned.push(planShimUninstall(hook, path, await readFileState(path), await readFileState(path + CHAIN_SUFFIX)));
+    }
+  }
+  const { reports, ops } = collectPlans(planned, layout.top);
+  const dryRun = opts.dryRun ?? false;
+  if (!dryRun) await applyOps(ops);
+  const config = CONFIG_FILES.find((f) => existsSync(join(layout.top, f)));
+  return { top: layout.top, hooks: reports, config: config ? join(layout.top, config) : null, dryRun };
+}

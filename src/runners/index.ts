@@ -1,0 +1,22 @@
+/**
+ * Runner adapters: pure argv builders and report parsers, one file per runner. The run itself
+ * (processes, temp dirs, report files) is `runTests` in ./run.ts, imported lazily by the shell.
+ */
+import { nodeAdapter } from './node.js';
+import type { RunnerAdapter, RunnerName } from './types.js';
+import { vitestAdapter } from './vitest.js';
+
+const ADAPTERS: Record<RunnerName, RunnerAdapter> = { vitest: vitestAdapter, node: nodeAdapter };
+
+export function isRunnerName(name: string): name is RunnerName {
+  return Object.hasOwn(ADAPTERS, name);
+}
+
+export function getAdapter(name: RunnerName): RunnerAdapter {
+  return ADAPTERS[name];
+}
+
+export { classifyLoadError, classifyThrown, isMissingProjectSymbol } from './classify.js';
+export { parseNodeReport, buildNodeArgv } from './node.js';
+export { parseVitestReport, buildVitestArgv } from './vitest.js';
+export type { BuildArgvInput, BuiltCommand, IsProjectImport, ParseInput, ParsedRun, RunnerAdapter, RunnerName } from './types.js';

@@ -1,0 +1,17 @@
+import { isAbsolute, relative, resolve } from 'node:path';
+
+/**
+ * Runners name files by absolute path; the RunResult names them repository-relative with forward
+ * slashes. Both sides go through here so that `./test/a.test.ts`, `test/a.test.ts` and
+ * `/scratch/tree/test/a.test.ts` compare equal — and `test/a.test.tsx` does not.
+ */
+export function toRepoPath(root: string, path: string): string {
+  const abs = isAbsolute(path) ? path : resolve(root, path);
+  return relative(root, abs).split('\\').join('/');
+}
+
+/** `./path` so that a file whose name starts with a dash is never read as an option. */
+export function asArg(file: string): string {
+  const p = file.split('\\').join('/').replace(/^(\.\/)+/, '');
+  return p.startsWith('/') ? p : `./${p}`;
+}

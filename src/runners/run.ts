@@ -1,0 +1,119 @@
+/**
+ * The I/O around an adapter: locate the runner, run it on exactly the given files with a timeout,
+ * read its report from a fresh private temp dir, and normalise. Whatever cannot be trusted (no
+ * runner, a timeout, an interrupt, no readable report) comes back as a non-'completed' status —
+ * never as a pass.
+ */
+import { access, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { NODE_REPORTER } from '../paths.js';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import type { FileError, RunResult } from '../types.js';
+import { runProcess } from '../verify/spawn.js';
+import { getAdapter } from './index.js';
+import { toRepoPath } from './paths.js';
+import type { IsProjectImport, RunnerName } from './types.js';
+
+export interface RunTestsOptions {
+  runner: RunnerName;
+  /** The tree to test in (the scratch tree); node_modules linked in for vitest. */
+  root: string;
+  /** Repository-relative test files. */
+  files: string[];
+  /** The runner's environment, already scrubbed of git's local variables by the caller. */
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  /** Test file path → its text (the staged blob), for telling project imports from packages. */
+  sources: Map<string, string>;
+  isProjectImport?: IsProjectImport;
+}
+
+const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
+
+/** vitest: the project's own `vitest.mjs` (never npx); node: our compiled reporter. */
+async function locateRunner(runner: RunnerName, root: string): Promise<{ path: string; version?: string } | undefined> {
+  if (runner === 'vitest') {
+    const dir = join(root, 'node_modules', 'vitest');
+    const entry = join(dir, 'vitest.mjs');
+    if (!(await exists(entry))) return undefined;
+    const pkg = await readFile(join(dir, 'package.json'), 'utf8').then((t) => JSON.parse(t) as { version?: string }, () => ({}) as { version?: string });
+    return { path: entry, ...(pkg.version === undefined ? {} : { version: pkg.version }) };
+  }
+  // Compiled by tsc next to the other runners (dist/runners/); the same file from the sources and the bundle.
+  if (await exists(NODE_REPORTER)) return { path: NODE_REPORTER };
+  return undefined;
+}
+
+/** NO_COLOR for parseable text; no VITEST_* or NODE_TEST_CONTEXT leaking in from an outer run
+ * (with NODE_TEST_CONTEXT set, a nested `node --test` ignores --test-reporter). */
+export function runnerEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(base)) {
+    if (k.startsWith('VITEST') || k === 'NODE_TEST_CONTEXT' || k === 'FORCE_COLOR') continue;
+    env[k] = v;
+  }
+  return { ...env, NO_COLOR: '1', ...extra };
+}
+
+function tail(text: string, lines = 60): string {
+  return text.trimEnd().split('\n').slice(-lines).join('\n').slice(-8000);
+}
+
+export async function runTests(o: RunTestsOptions): Promise<RunResult> {
+  const root = await realpath(o.root);
+  const files = [...new Set(o.files.map((f) => toRepoPath(root, f)))];
+  const base = { runner: o.runner, command: [] as string[], exitCode: null, durationMs: 0, files, tests: [], fileErrors: [] };
+  const adapter = getAdapter(o.runner);
+  const located = await locateRunner(o.runner, root);
+  if (!located) {
+    const reason = o.runner === 'vitest' ? 'vitest is not installed in node_modules' : 'the node reporter is not built (dist/runners)';
+    return { ...base, status: 'runner-missing', reason };
+  }
+  // node --test aborts the whole run on a path that does not exist; answer for those here.
+  const missing: FileError[] = [];
+  const present: string[] = [];
+  for (const f of files) {
+    const inside = f !== '' && !isAbsolute(f) && f !== '..' && !f.startsWith('../');
+    if (inside && (await exists(join(root, f)))) present.push(f);
+    else missing.push({ file: f, kind: 'no-tests', message: inside ? 'file not found' : 'outside the tree' });
+  }
+  if (present.length === 0) return { ...base, status: 'completed', fileErrors: missing };
+
+  const dir = await mkdtemp(join(tmpdir(), 'tdd-run-'));
+  try {
+    const reportPath = join(dir, 'report');
+    const built = adapter.buildArgv({
+      root,
+      files: present,
+      reportPath,
+      nodePath: process.execPath,
+      runnerPath: located.path,
+      ...(located.version === undefined ? {} : { runnerVersion: located.version }),
+    });
+    if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
+    const proc = await runProcess(built.argv, { cwd: root, env: runnerEnv(o.env, built.env), timeoutMs: o.timeoutMs });
+    const common = { runner: o.runner, command: built.argv, exitCode: proc.exitCode, durationMs: proc.durationMs };
+    const outputTail = tail(`${proc.stdout}\n${proc.stderr}`);
+    if (proc.error !== undefined) return { ...base, ...common, status: 'runner-missing', reason: `could not start: ${proc.error}` };
+    if (proc.interrupted) return { ...base, ...common, status: 'interrupted', reason: 'interrupted', outputTail };
+    if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: `no result within ${o.timeoutMs} ms`, outputTail };
+    // Killed from outside (OOM killer, a signal to the runner alone): a report may be half-written.
+    if (proc.signal !== null) return { ...base, ...common, status: 'interrupted', reason: `runner killed by ${proc.signal}`, outputTail };
+    const report = await readFile(reportPath, 'utf8').catch(() => undefined);
+    const parsed = adapter.parse({
+      report,
+      exitCode: proc.exitCode,
+      stdout: proc.stdout,
+      stderr: proc.stderr,
+      files: present,
+      root,
+      sources: o.sources,
+      ...(o.isProjectImport === undefined ? {} : { isProjectImport: o.isProjectImport }),
+    });
+    const result: RunResult = { ...parsed, ...common, files, fileErrors: [...missing, ...parsed.fileErrors] };
+    if (result.status !== 'completed' || result.fileErrors.length > 0) result.outputTail = outputTail;
+    return result;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,52 @@
+import type { RunResult } from '../types.js';
+
+export type RunnerName = 'vitest' | 'node';
+
+/**
+ * Answers "is `name`, as used in `file`, imported from a module of this project?" — true, false,
+ * or undefined when the caller does not know (the adapters then read the test source themselves).
+ * `file` is repository-relative. For vitest messages `name` is the *exported* name
+ * (`__vite_ssr_import_1__.add`), elsewhere the local one.
+ */
+export type IsProjectImport = (file: string, name: string) => boolean | undefined;
+
+export interface BuildArgvInput {
+  /** Absolute, symlink-free path of the tree to test in (the scratch tree). */
+  root: string;
+  /** Repository-relative test files, forward slashes. */
+  files: string[];
+  /** Where the machine-readable report must be written (inside a fresh private temp dir). */
+  reportPath: string;
+  /** The node binary to run the runner with (process.execPath). */
+  nodePath: string;
+  /** vitest: the `vitest.mjs` entry; node: the compiled node-reporter.js. Located by the shell. */
+  runnerPath: string;
+  /** vitest: the installed version (from its package.json), which decides a few flags. */
+  runnerVersion?: string;
+}
+
+export type BuiltCommand = { argv: string[]; env: Record<string, string> } | { error: string };
+
+export interface ParseInput {
+  /** The report file's text, or undefined when the runner wrote none. */
+  report: string | undefined;
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  /** Repository-relative test files that were asked for. */
+  files: string[];
+  root: string;
+  /** Test file path (repository-relative) → its text, for import lookups. */
+  sources: Map<string, string>;
+  isProjectImport?: IsProjectImport;
+}
+
+export type ParsedRun = Omit<RunResult, 'command' | 'durationMs' | 'runner'>;
+
+export interface RunnerAdapter {
+  name: RunnerName;
+  /** argv (and extra environment) to run exactly `files` inside `root`, reporting to reportPath. Pure. */
+  buildArgv(o: BuildArgvInput): BuiltCommand;
+  /** Normalise the report (+ output and exit code) into a RunResult. Pure. */
+  parse(o: ParseInput): ParsedRun;
+}

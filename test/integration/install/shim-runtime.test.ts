@@ -1,0 +1,105 @@
+/**
+ * The shims on their own: a PATH without node (GUI git clients), a missing CLI, the node recorded
+ * at install time, tracing. Fail closed, with one line that says what is missing.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeRepo, type Repo } from '../../helpers/repo.js';
+import { installIn, writeFakeCli } from './helpers.js';
+
+let repo: Repo;
+let binDir: string;
+afterEach(() => {
+  repo?.cleanup();
+  rmSync(binDir, { recursive: true, force: true });
+});
+
+/** A PATH that has git and nothing else. */
+function pathWithoutNode(): string {
+  binDir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-path-')));
+  symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(binDir, 'git'));
+  return binDir;
+}
+
+function setup() {
+  repo = makeRepo({ 'a.txt': 'a\n', '.gitignore': 'node_modules/\n' });
+  repo.git('add', '-A');
+  return writeFakeCli(repo.dir);
+}
+
+describe('the plain shim', () => {
+  it('without node on PATH nor a recorded node: one line saying so, exit 127, commit refused', async () => {
+    const fake = setup();
+    await installIn(repo, fake, { nodePath: '' });
+    const c = repo.run('git', ['commit', '-m', 'x'], { env: { PATH: pathWithoutNode() } });
+    expect(c.status).not.toBe(0);
+    expect(c.stderr).toMatch(/^tdd-hooks: node not found in PATH \(GUI git client\?\).*TDD_HOOKS=0/m);
+    expect(fake.calls()).toEqual([]);
+    const direct = repo.run('/bin/sh', ['.git/hooks/pre-commit'], { env: { PATH: binDir } });
+    expect(direct.status).toBe(127);
+    expect(direct.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('without node on PATH, uses the node recorded at install time', async () => {
+    const fake = setup();
+    await installIn(repo, fake);
+    const c = repo.run('git', ['commit', '-m', 'x'], { env: { PATH: pathWithoutNode() } });
+    expect(c.status, c.stderr).toBe(0);
+    expect(fake.calls()).toHaveLength(3);
+  });
+
+  it('without the CLI: one line naming the path and the fix, exit 127', async () => {
+    const fake = setup();
+    await installIn(repo, fake);
+    rmSync(join(repo.dir, 'node_modules'), { recursive: true });
+    const c = repo.commit('x');
+    expect(c.status).not.toBe(0);
+    expect(c.stderr).toMatch(/^tdd-hooks: cannot find node_modules\/tdd-hooks\/bin\/tdd.js \(run npm install/m);
+    expect(repo.run('/bin/sh', ['.git/hooks/pre-commit']).status).toBe(127);
+  });
+
+  it('TDD_HOOKS=2 traces the shim', async () => {
+    const fake = setup();
+    await installIn(repo, fake);
+    const r = repo.run('/bin/sh', ['.git/hooks/pre-commit'], { env: { TDD_HOOKS: '2' } });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('+ exec node node_modules/tdd-hooks/bin/tdd.js hook pre-commit');
+  });
+});
+
+describe('the husky block', () => {
+  function setupHusky() {
+    const fake = setup();
+    repo.write({ '.husky/pre-commit': 'echo user\n', 'package.json': '{"devDependencies":{"husky":"9"}}\n' });
+    return fake;
+  }
+
+  it('without node on PATH: the same message, exit 127 (husky runs it with sh -e)', async () => {
+    const fake = setupHusky();
+    await installIn(repo, fake);
+    const r = repo.run('/bin/sh', ['-e', '.husky/pre-commit'], { env: { PATH: pathWithoutNode() } });
+    expect(r.status).toBe(127);
+    expect(r.stderr).toMatch(/^tdd-hooks: node not found in PATH/m);
+    expect(fake.calls()).toEqual([]);
+  });
+
+  it('without the CLI: names the path, exit 127', async () => {
+    const fake = setupHusky();
+    await installIn(repo, fake);
+    rmSync(join(repo.dir, 'node_modules'), { recursive: true });
+    const r = repo.run('/bin/sh', ['-e', '.husky/pre-commit']);
+    expect(r.status).toBe(127);
+    expect(r.stderr).toMatch(/^tdd-hooks: cannot find node_modules\/tdd-hooks\/bin\/tdd.js \(run npm install\)/m);
+  });
+
+  it('passes the arguments on (commit-msg gets the message file)', async () => {
+    const fake = setupHusky();
+    await installIn(repo, fake);
+    const r = repo.run('/bin/sh', ['-e', '.husky/commit-msg', '.git/COMMIT_EDITMSG']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(fake.calls().map((c) => c.argv)).toEqual([['hook', 'commit-msg', '.git/COMMIT_EDITMSG']]);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Copies a runner fixture (test/fixtures/runners/<runner>/<case>) to a private temp dir, the way
+ * the hook's scratch tree looks: the project's files plus a linked node_modules.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { PROJECT_ROOT } from '../../helpers/repo.js';
+
+export interface FixtureCopy {
+  root: string;
+  /** Repository-relative path → text of every *.test.* file. */
+  sources: Map<string, string>;
+  cleanup(): void;
+}
+
+function walk(dir: string, base: string, out: Map<string, string>): void {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory() && e.name !== 'node_modules') walk(p, base, out);
+    else if (e.isFile() && /\.test\.[cm]?[jt]sx?$/.test(e.name)) out.set(relative(base, p), readFileSync(p, 'utf8'));
+  }
+}
+
+export function copyFixture(runner: 'vitest' | 'node', name: string): FixtureCopy {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), `tdd-fixture-${runner}-`)));
+  cpSync(join(PROJECT_ROOT, 'test', 'fixtures', 'runners', runner, name), root, { recursive: true });
+  if (runner === 'vitest') {
+    // A real folder of links, one per package: whatever vitest writes into node_modules lands in
+    // the copy (where a test can see it), never in this checkout's node_modules.
+    mkdirSync(join(root, 'node_modules'));
+    for (const pkg of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
+      if (pkg.startsWith('.') && pkg !== '.bin') continue;
+      symlinkSync(join(PROJECT_ROOT, 'node_modules', pkg), join(root, 'node_modules', pkg));
+    }
+  }
+  const sources = new Map<string, string>();
+  walk(root, root, sources);
+  return { root, sources, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** The environment a hook would hand the runner: no CI, no outer vitest, no git variables. */
+export function runnerTestEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (k.startsWith('GIT_') || k.startsWith('VITEST') || k === 'CI' || k === 'NODE_OPTIONS') continue;
+    env[k] = v;
+  }
+  return env;
+}

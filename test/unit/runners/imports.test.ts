@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { isProjectSpecifier, scanImports } from '../../../src/runners/imports.js';
+
+describe('scanImports', () => {
+  it('finds the bindings of each import form, numbered as vite numbers them', () => {
+    const text = `import { describe, it } from 'vitest';
+// import { fake } from './commented-out.js';
+import type { Shape } from '../src/types.js';
+import { add, sub as minus, type Op } from "../src/math.js";
+import math, * as all from '../src/math.js';
+import '../src/setup.js';
+export { area } from '../src/geometry.js';
+const { mul, div: divide } = require('../src/cjs.cjs');
+const lib = require('lib');
+const url = "import { no } from 'string'";
+`;
+    const got = scanImports(text).map((d) => [d.specifier, Object.fromEntries(d.bindings), d.viteIndex]);
+    expect(got).toEqual([
+      ['vitest', { describe: 'describe', it: 'it' }, 0],
+      ['../src/math.js', { add: 'add', minus: 'sub' }, 1],
+      ['../src/math.js', { math: 'default', all: '*' }, 2],
+      ['../src/setup.js', {}, 3],
+      ['../src/geometry.js', {}, 4],
+      ['../src/cjs.cjs', { mul: 'mul', divide: 'div' }, undefined],
+      ['lib', { lib: '*' }, undefined],
+    ]);
+  });
+
+  it('reads multi-line import lists', () => {
+    const got = scanImports("import {\n  add,\n  sub,\n} from '../src/math.js';\n");
+    expect(Object.fromEntries(got[0]!.bindings)).toEqual({ add: 'add', sub: 'sub' });
+  });
+});
+
+describe('isProjectSpecifier', () => {
+  it.each([
+    ['./math.js', true],
+    ['../src/math.js', true],
+    ['..', true],
+    ['/abs/math.js', true],
+    ['#lib/math', true],
+    ['left-pad', false],
+    ['@scope/pkg', false],
+    ['node:fs', false],
+    ['.hidden-pkg', false],
+  ])('%s → %s', (spec, expected) => {
+    expect(isProjectSpecifier(spec)).toBe(expected);
+  });
+});
