@@ -57,12 +57,10 @@ export type FindingCode =
   | 'PHASE_OFF'
   // scope
   | 'RED_IMPL_STAGED'
-  | 'GREEN_TEST_STAGED'
   | 'TESTS_CHANGED'
   | 'TEST_CONFIG_CHANGED'
   | 'GREEN_WITHOUT_RED'
   | 'RED_NO_TESTS_STAGED'
-  | 'INTENT_TO_ADD'
   // static test content
   | 'ASSERTION_MISSING'
   | 'ASSERTION_PRINT_ONLY'

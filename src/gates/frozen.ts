@@ -14,7 +14,7 @@ export function evaluateFrozen(input: GateInput): Finding[] {
     if (e.kind !== 'test' && e.kind !== 'support') continue;
     const change =
       e.status === 'A' ? 'added' : e.status === 'D' ? 'deleted' : e.oldBlob === e.newBlob && e.oldBlob !== NULL_OID ? 'mode' : 'edited';
-    findings.push({ code: 'TESTS_CHANGED', severity: 'error', path: e.path, data: { change, kind: e.kind } });
+    findings.push({ code: 'TESTS_CHANGED', severity: 'error', path: e.path, data: { change, kind: e.kind, base: input.frozenBase?.slice(0, 12) ?? 'HEAD' } });
   }
   if (input.testSettings && input.testSettings.before !== input.testSettings.after) {
     findings.push({ code: 'TEST_CONFIG_CHANGED', severity: 'error', path: 'package.json' });

@@ -16,6 +16,8 @@ export interface GateInput {
   entries: StagedEntry[];
   /** Staged test files (added or modified): facts now and, when the file existed, before. */
   testFiles?: Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>;
+  /** GREEN/REFACTOR: the commit the tests are frozen at (the task's RED commit, else HEAD). */
+  frozenBase?: string;
   /** GREEN/REFACTOR: test and support files that differ between the frozen base and this commit. */
   frozenChanges?: StagedEntry[];
   /** GREEN/REFACTOR: package.json test settings at the frozen base and now (JSON text). */

@@ -31,10 +31,12 @@ const MESSAGES: Record<FindingCode, Words> = {
     what: 'a RED commit adds or changes a test file, and none is staged',
     next: 'write a failing test and `git add` it (test files match the `tests` globs in .tddrc.json)',
   }),
-  GREEN_TEST_STAGED: (f) => ({ what: `${f.path} is a test file, frozen in this phase`, next: `unstage it, or \`tdd phase red\` to change tests` }),
   TESTS_CHANGED: (f) => ({
-    what: `${f.path} (${d(f, 'kind') === 'support' ? 'test support' : 'test'}) was ${d(f, 'change')} since the task's RED commit; tests are frozen in GREEN and REFACTOR`,
-    next: `restore it (git restore --staged --worktree --source=<red commit> -- '${f.path}'), or \`tdd phase red\` to change the tests first`,
+    what: `${f.path} (${d(f, 'kind') === 'support' ? 'test support' : 'test'}) was ${d(f, 'change')} since the task's RED commit ${d(f, 'base')}; tests are frozen in GREEN and REFACTOR`,
+    next:
+      d(f, 'change') === 'added'
+        ? `unstage it (git restore --staged -- '${f.path}'), or \`tdd phase red\` to commit new tests first`
+        : `restore it (git restore --staged --worktree --source=${d(f, 'base')} -- '${f.path}'), or \`tdd phase red\` to change the tests first`,
   }),
   TEST_CONFIG_CHANGED: () => ({
     what: "package.json test settings changed since the task's RED commit",
@@ -44,7 +46,6 @@ const MESSAGES: Record<FindingCode, Words> = {
     what: `no RED commit is recorded for ${f.data?.task ? `task ${d(f, 'task')}` : 'this work'}: nothing proves the tests came first`,
     next: '`tdd phase red` and commit the failing tests first',
   }),
-  INTENT_TO_ADD: (f) => ({ what: `${f.path} is intent-to-add only (git add -N): not part of this commit`, next: `git add '${f.path}'` }),
   ASSERTION_MISSING: (f) => ({
     what: `${f.path} has no real assertion (outside comments and strings)`,
     next: 'assert the behaviour (expect(...), assert.equal(...)), then stage the file again',
@@ -103,3 +104,6 @@ const MESSAGES: Record<FindingCode, Words> = {
 export function formatFinding(f: Finding): { what: string; next?: string } {
   return MESSAGES[f.code](f);
 }
+
+/** Every finding code, for documentation checks. */
+export const FINDING_CODES = Object.keys(MESSAGES) as FindingCode[];

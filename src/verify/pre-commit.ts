@@ -72,6 +72,7 @@ export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> 
   } else {
     const frozenBase = await chooseFrozenBase(repo, cc.head, phase === 'green' ? openRed : red);
     if (frozenBase) {
+      input.frozenBase = frozenBase;
       const diff = await readTreeDiff(repo, frozenBase, snapshot.tree);
       input.frozenChanges = diff.map((e) => ({ ...e, kind: cc.classify(e.path) }));
       const [before, after] = await readObjects(repo, [`${frozenBase}:package.json`, ':package.json']);

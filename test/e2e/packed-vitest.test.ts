@@ -39,6 +39,7 @@ beforeAll(() => {
   repo = makeRepo({
     'package.json': JSON.stringify({ name: 'app', type: 'module', private: true, scripts: { test: 'vitest run' } }, null, 2) + '\n',
     'src/index.ts': 'export const name = "app";\n',
+    'vitest.config.ts': "import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'] } });\n",
     '.gitignore': 'node_modules/\n',
   });
   // A real install, as a user would: the tarball and vitest (from the npm cache when warm).
@@ -114,5 +115,7 @@ describe('the packed package in a fresh vitest project', () => {
     attempt('refactor: name the message', 0);
     expect(trailersOf(repo)['TDD-Phase']).toBe('refactor');
     expect(repo.git('status', '--porcelain')).toBe('');
+    // The runs happened in a private copy: no cache of vite's landed in the user's node_modules.
+    expect(readdirSync(join(repo.dir, 'node_modules')).filter((e) => e.startsWith('.vite'))).toEqual([]);
   });
 });

@@ -17,7 +17,9 @@ let sharedHome: string | undefined;
 /** An environment for git and node children with no trace of the machine's git setup. */
 export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   if (!sharedHome) {
-    sharedHome = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-test-home-')));
+    const home = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-test-home-')));
+    sharedHome = home;
+    process.on('exit', () => rmSync(home, { recursive: true, force: true }));
     writeFileSync(
       join(sharedHome, '.gitconfig'),
       '[user]\n\tname = Test\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n' +
@@ -83,7 +85,16 @@ export function makeRepo(files: Record<string, string> = {}, opts: { linkNodeMod
     read: (p) => readFileSync(join(dir, p), 'utf8'),
     remove: (p) => rmSync(join(dir, p), { recursive: true, force: true }),
     commit: (message, ...extra) => run('git', ['commit', '-m', message, ...extra]),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    cleanup() {
+      // The private scratch copy the hooks ran tests in lives under the OS temp dir.
+      try {
+        const { path } = JSON.parse(readFileSync(join(dir, '.git', 'tdd', 'scratch.json'), 'utf8')) as { path: string };
+        rmSync(path, { recursive: true, force: true });
+      } catch {
+        /* no test ran */
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
   repo.git('init', '-q');
   if (opts.linkNodeModules) symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
