@@ -55,6 +55,7 @@ export type FindingCode =
   | 'IGNORED_ONLY'
   | 'EMPTY_COMMIT'
   | 'PHASE_OFF'
+  | 'VERDICT_CACHED'
   // scope
   | 'RED_IMPL_STAGED'
   | 'TESTS_CHANGED'

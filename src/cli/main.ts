@@ -11,6 +11,7 @@ const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
   uninstall: () => import('./commands/uninstall.js'),
   phase: () => import('./commands/phase.js'),
   status: () => import('./commands/status.js'),
+  verify: () => import('./commands/verify.js'),
   hook: () => import('./commands/hook.js'),
   demo: () => import('./commands/demo.js'),
 };
@@ -24,6 +25,7 @@ Commands:
   uninstall    remove exactly what install added
   phase        print or declare the TDD phase: red | green | refactor | off
   status       phase, task, tests, last evidence and what the next commit may change
+  verify       run the pre-commit gates on what is staged, without committing
   demo         a RED → GREEN → REFACTOR cycle with refused cheats, in a scratch repository
   hook         run by the installed git hooks (pre-commit, commit-msg, post-commit)
 

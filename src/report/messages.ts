@@ -22,6 +22,7 @@ const MESSAGES: Record<FindingCode, Words> = {
   OPERATION_IN_PROGRESS: (f) => ({ what: `${d(f, 'operation')} in progress: commit not checked (tdd audit still sees it)` }),
   IGNORED_ONLY: () => ({ what: 'only ignored files (docs, CI config) staged: no test run' }),
   EMPTY_COMMIT: () => ({ what: 'nothing staged: no test run' }),
+  VERDICT_CACHED: (f) => ({ what: `the same staged content was verified at ${d(f, 'at')}: no test run` }),
   PHASE_OFF: (f) => ({ what: `phase off (${d(f, 'reason')}): commit recorded, not checked` }),
   RED_IMPL_STAGED: (f) => ({
     what: `${f.path} is implementation, and a RED commit holds only tests`,

@@ -77,6 +77,12 @@ export interface Pending {
   /** Compact evidence for the trailer. */
   summary: string;
   at: string;
+  /**
+   * What the verdict depended on besides the tree (phase, task, config, HEAD, RED record, runner
+   * and node versions), hashed: the same key means the same verdict, so a commit retried after an
+   * aborted message, or made after `tdd verify`, runs no tests.
+   */
+  key?: string;
 }
 
 export function emptyState(now: Date): State {

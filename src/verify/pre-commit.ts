@@ -3,7 +3,11 @@
  * of exactly what is being committed → evidence gates → a pending record for commit-msg and
  * post-commit. Decides nothing about exit codes or wording (cli/ and report/ do).
  */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from '../config/schema.js';
+import { readPending } from '../state/store.js';
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
 import type { GateInput, TestFileFacts } from '../gates/types.js';
 import { readObjects, readStagedChanges, readTreeDiff, isAncestorOfHead, type RepoContext } from '../git/queries.js';
@@ -84,6 +88,11 @@ export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> 
   if (verdictOf(staticFindings) !== 0) return done(staticFindings, { tree: snapshot.tree });
 
   const files = phase === 'red' ? [...input.testFiles!.keys()] : await chooseGreenFiles(repo, cc, snapshot.tree, red);
+  const key = await verdictKey(repo, cc, snapshot.tree, files, input.red);
+  const cached = await readPending(repo.stateDir);
+  if (cached?.key === key && cached.tree === snapshot.tree) {
+    return done([...staticFindings, { code: 'VERDICT_CACHED', severity: 'info', data: { at: cached.at } }], { tree: snapshot.tree, pending: cached });
+  }
   const { runStaged } = await import('./run-staged.js');
   const started = Date.now();
   const run = await runStaged(repo, cc.loaded.config, cc.loaded.config.runner, snapshot.tree, files);
@@ -96,9 +105,20 @@ export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> 
     const failing = run.tests.filter((t) => t.status === 'failed').map(testId);
     const blobs = Object.fromEntries(entries.filter((e) => files.includes(e.path)).map((e) => [e.path, e.newBlob]));
     const evidence = toEvidence(run);
-    result.pending = makePending(snapshot, phase, cc, files, blobs, failing, evidence, summarizeRun(run));
+    result.pending = { ...makePending(snapshot, phase, cc, files, blobs, failing, evidence, summarizeRun(run)), key };
   }
   return result;
+}
+
+/** Everything besides the tree that the verdict depends on, hashed (see Pending.key). */
+async function verdictKey(repo: RepoContext, cc: CommitContext, tree: string, files: string[], red: RedRecord | undefined): Promise<string> {
+  const runner = cc.loaded.config.runner;
+  const runnerVersion =
+    runner === 'node'
+      ? process.version
+      : await readFile(join(repo.top, 'node_modules', runner, 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version?: string }).version ?? '?', () => 'missing');
+  const parts = [tree, repo.head, cc.state.phase, cc.state.task, cc.state.regression, cc.loaded.config, files, red?.commit, red?.failing, runner, runnerVersion, process.version];
+  return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
 }
 
 function makePending(

@@ -248,6 +248,33 @@ describe('node --test, through git commit', () => {
     });
   });
 
+  it('tdd verify gives the verdict without committing; the commit then reuses it (no second run)', () => {
+    toRed(repo);
+    repo.write({ 'src/math.js': 'export function add(a, b) {\n  return a - b;\n}\n' });
+    repo.git('add', '-A');
+    const before = fingerprint(repo);
+    const refusedRun = repo.tdd('verify', '--json');
+    expect(refusedRun.status).toBe(1);
+    expect(JSON.parse(refusedRun.stdout).findings.map((f: { code: string }) => f.code)).toContain('GREEN_TESTS_FAIL');
+    expect(fingerprint(repo)).toBe(before);
+    repo.write({ 'src/math.js': IMPL });
+    repo.git('add', '-A');
+    expect(repo.tdd('verify').status).toBe(0);
+    const c = repo.commit('feat: add');
+    expect(c.status, c.stderr).toBe(0);
+    expect(codesOf(c)).toContain('VERDICT_CACHED');
+    expect(trailersOf(repo)['TDD-Evidence']).toMatch(/1 passed/);
+    // An aborted commit (empty message) keeps the verdict for the retry.
+    repo.write({ 'src/math.js': 'export const add = (a, b) => a + b;\n' });
+    repo.git('add', '-A');
+    expect(repo.commit('').status).not.toBe(0);
+    expect(repo.git('log', '-1', '--format=%s')).toBe('feat: add\n');
+    const retry = repo.commit('refactor: arrow');
+    expect(retry.status, retry.stderr).toBe(0);
+    expect(codesOf(retry)).toContain('VERDICT_CACHED');
+    expect(trailersOf(repo)['TDD-Phase']).toBe('refactor');
+  });
+
   it('refuses in commit-msg when the index changed after pre-commit verified it', () => {
     toRed(repo);
     repo.write({ 'src/math.js': IMPL });

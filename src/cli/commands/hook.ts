@@ -12,7 +12,8 @@ Run by the git hooks that \`tdd-hooks install\` puts in place; you do not call i
   post-commit   records the commit (RED record, last green) and advances the phase
 TDD_HOOKS=0 skips all three (tdd audit still sees the commit).`;
 
-async function preCommit(ctx: CommandContext): Promise<CommandResult> {
+/** The pre-commit gates on the staged content; shared by the hook and `tdd verify`. */
+export async function preCommit(ctx: CommandContext): Promise<CommandResult> {
   const repo = await readRepoContext(ctx.cwd, ctx.env);
   const { runPreCommit } = await import('../../verify/pre-commit.js');
   const r = await runPreCommit(repo);
@@ -36,7 +37,7 @@ async function preCommit(ctx: CommandContext): Promise<CommandResult> {
   if (r.exitCode === 0) {
     const what = r.pending?.summary && r.pending.phase !== 'off' ? `: ${r.pending.summary}` : '';
     lines.push(`tdd: ${paint(c, 'green', '✓')} ${phase}${what}`);
-    lines.push(...formatFindings(r.findings.filter((f) => f.severity !== 'info' || !r.pending), c));
+    lines.push(...formatFindings(r.findings.filter((f) => f.severity !== 'info' || !r.pending || f.code === 'VERDICT_CACHED'), c));
   } else {
     const head = r.exitCode === 3 ? 'could not verify this commit' : `${phase} commit refused`;
     lines.push(`tdd: ${paint(c, 'red', '✗')} ${head}${r.run ? ` (${r.pending?.summary ?? summarize(r.run)})` : ''}`);
