@@ -49,6 +49,7 @@ export type FindingCode =
   // configuration, context
   | 'CONFIG_INVALID'
   | 'CONFIG_UNSTAGED'
+  | 'CONFIG_PENDING'
   | 'PHASE_UNSET'
   | 'UNMERGED_PATHS'
   | 'OPERATION_IN_PROGRESS'
@@ -62,9 +63,11 @@ export type FindingCode =
   | 'TEST_CONFIG_CHANGED'
   | 'GREEN_WITHOUT_RED'
   | 'RED_NO_TESTS_STAGED'
+  | 'RED_TEST_REMOVED'
   // static test content
   | 'ASSERTION_MISSING'
   | 'ASSERTION_PRINT_ONLY'
+  | 'ASSERTION_UNCHECKED'
   | 'MARKER_FOCUS'
   | 'MARKER_SKIP'
   // evidence
@@ -78,6 +81,8 @@ export type FindingCode =
   | 'GREEN_TEST_SKIPPED'
   | 'GREEN_RED_TEST_MISSING'
   | 'RUN_UNVERIFIED'
+  | 'STATIC_CHECK_FAILED'
+  | 'FALSE_FAIL_ACCEPTED'
   // commit-msg
   | 'INDEX_CHANGED';
 

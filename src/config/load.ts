@@ -1,7 +1,4 @@
-/**
- * The configuration of the commit being made: read from the index (the staged blob), so an
- * unstaged edit can never change the verdict. Precedence: .tddrc.json, .tddrc, package.json#tdd.
- */
+/** The configuration: .tddrc.json, .tddrc, or package.json#tdd, validated (see loadConfig). */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TddError } from '../errors.js';
@@ -15,7 +12,7 @@ export interface LoadedConfig {
   config: Config;
   /** Which file it came from ('defaults' when none). */
   source: string;
-  /** The staged package.json, parsed (runner detection and GREEN's frozen test settings use it). */
+  /** The staged package.json, parsed when runner detection needed it. */
   packageJson: Record<string, unknown> | undefined;
   warnings: Finding[];
 }
@@ -44,38 +41,92 @@ export function configError(problems: ConfigProblem[]): TddError {
   });
 }
 
+/**
+ * The rules a commit is judged by are the ones already in the history: HEAD's configuration (the
+ * staged one on an unborn branch). A staged change to them is reported, and applies from the next
+ * commit — so no commit can rewrite the rules it is judged by (a GREEN commit that reclassifies a
+ * test file as ignored, a RED commit that ignores its implementation), and an unstaged or
+ * untracked edit never changes a verdict.
+ */
 export async function loadConfig(ctx: RepoContext): Promise<LoadedConfig> {
   const names = [...CONFIG_FILES, 'package.json'];
-  const staged = await readObjects(ctx, names.map((n) => `:${n}`));
+  const base = ctx.head ? `${ctx.head}:` : ':';
+  const blobs = await readObjects(ctx, [...names.map((n) => base + n), ...names.map((n) => `:${n}`)]);
+  const ruling = blobs.slice(0, names.length);
+  const staged = blobs.slice(names.length);
   const warnings: Finding[] = [];
-  const pkgBlob = staged[names.length - 1];
-  let packageJson: Record<string, unknown> | undefined;
-  if (pkgBlob) {
-    const v = parseJson(pkgBlob.toString('utf8'), 'package.json');
-    if (v && typeof v === 'object' && !Array.isArray(v)) packageJson = v as Record<string, unknown>;
-  }
-
+  let changed = false;
   for (const [i, file] of CONFIG_FILES.entries()) {
-    let blob = staged[i] ?? null;
-    const work = await readWorktree(ctx.top, file);
-    if (!blob && !work) continue;
-    if (!blob) {
-      warnings.push({ code: 'CONFIG_UNSTAGED', severity: 'warn', path: file, data: { state: 'untracked' } });
-      blob = work;
-    } else if (work && !work.equals(blob)) {
-      warnings.push({ code: 'CONFIG_UNSTAGED', severity: 'warn', path: file, data: { state: 'modified' } });
+    const [r, st] = [ruling[i] ?? null, staged[i] ?? null];
+    if (ctx.head && !sameBlob(r, st)) {
+      changed = true;
+      warnings.push({ code: 'CONFIG_PENDING', severity: 'warn', path: file });
     }
-    const raw = parseJson(blob!.toString('utf8'), file);
-    return finish(raw, file, packageJson, warnings);
+    const work = await readWorktree(ctx.top, file);
+    if (work && !st) warnings.push({ code: 'CONFIG_UNSTAGED', severity: 'warn', path: file, data: { state: 'untracked' } });
+    else if (work && st && !work.equals(st)) warnings.push({ code: 'CONFIG_UNSTAGED', severity: 'warn', path: file, data: { state: 'modified' } });
   }
-  if (packageJson && 'tdd' in packageJson) return finish(packageJson.tdd, 'package.json#tdd', packageJson, warnings);
-  return finish({}, 'defaults', packageJson, warnings);
+  const stagedPkg = staged[names.length - 1] ?? null;
+  // A staged configuration must be valid before it enters the history.
+  const next = changed || !sameBlob(ruling[names.length - 1] ?? null, stagedPkg) ? attempt(() => pick(staged, stagedPkg)) : undefined;
+  if (next && 'error' in next && changed) throw next.error;
+  const current = attempt(() => pick(ruling, stagedPkg));
+  if ('error' in current) {
+    // The committed rules are broken (a commit that bypassed the hooks): the staged fix may land.
+    if (next && 'loaded' in next) return { ...next.loaded, warnings: [...warnings, { code: 'CONFIG_PENDING', severity: 'warn', data: { broken: true } }] };
+    throw current.error;
+  }
+  return { ...current.loaded, warnings };
 }
 
-function finish(raw: unknown, file: string, packageJson: Record<string, unknown> | undefined, warnings: Finding[]): LoadedConfig {
+function attempt(load: () => Omit<LoadedConfig, 'warnings'>): { loaded: Omit<LoadedConfig, 'warnings'> } | { error: unknown } {
+  try {
+    return { loaded: load() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** The first of .tddrc.json, .tddrc, package.json#tdd in a set of blobs; the defaults when none. */
+function pick(blobs: (Buffer | null | undefined)[], stagedPkg: Buffer | null): Omit<LoadedConfig, 'warnings'> {
+  const readPkg = (blob: Buffer | null | undefined) => () => (blob ? parseJson(blob.toString('utf8'), 'package.json') : undefined);
+  for (const [i, file] of CONFIG_FILES.entries()) {
+    const blob = blobs[i];
+    if (blob) return finish(parseJson(blob.toString('utf8'), file), file, readPkg(stagedPkg));
+  }
+  const pkg = blobs[CONFIG_FILES.length];
+  if (pkg) {
+    // Unparsable package.json only matters when it is where the configuration would come from.
+    const object = asObject(safeParse(pkg));
+    if (object && 'tdd' in object) return finish(object.tdd, 'package.json#tdd', readPkg(stagedPkg));
+  }
+  return finish({}, 'defaults', readPkg(stagedPkg));
+}
+
+function safeParse(blob: Buffer): unknown {
+  try {
+    return JSON.parse(blob.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function sameBlob(a: Buffer | null, b: Buffer | null): boolean {
+  return a === null ? b === null : b !== null && a.equals(b);
+}
+
+function asObject(v: unknown): Record<string, unknown> | undefined {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+function finish(raw: unknown, file: string, readPackageJson: () => unknown): Omit<LoadedConfig, 'warnings'> {
   const { config, problems } = validateConfig(raw, file);
   if (problems.length > 0) throw configError(problems);
   const explicitRunner = typeof raw === 'object' && raw !== null && 'runner' in raw;
-  if (!explicitRunner) config.runner = detectRunner(packageJson);
-  return { config, source: file, packageJson, warnings };
+  let packageJson: Record<string, unknown> | undefined;
+  if (!explicitRunner) {
+    packageJson = asObject(readPackageJson());
+    config.runner = detectRunner(packageJson);
+  }
+  return { config, source: file, packageJson };
 }

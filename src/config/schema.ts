@@ -25,6 +25,17 @@ export interface Config {
     /** Folders of the working tree linked into the scratch copy (never copied). */
     link: string[];
   };
+  /** Path of the task plan (tasks {id, title, files, tests, deps}); null for none. */
+  plan: string | null;
+  /** Commands run on the staged content after the tests pass in GREEN and REFACTOR; `{files}` → the changed files. */
+  staticChecks: string[];
+  /** Regular expressions of failures a machine's environment causes (a missing tool): GREEN-impossible, recorded. */
+  falseFailPatterns: string[];
+  /** Attempt ceilings per task and phase (`tdd attempt`). */
+  attempts: { red: number; green: number };
+  budgets: { perTaskMinutes: number };
+  /** A commit message template for tasks, e.g. "feat(tdd): task-{id} {title}": filled in, or enforced. */
+  commitMessage: { template: string | null; mode: 'fill' | 'enforce' };
 }
 
 export const JS_EXT = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
@@ -70,6 +81,12 @@ export const DEFAULTS: Config = {
   refactorRuns: 'targeted',
   timeoutSeconds: 300,
   isolation: { link: ['node_modules'] },
+  plan: 'tdd-plan.json',
+  staticChecks: [],
+  falseFailPatterns: [],
+  attempts: { red: 2, green: 3 },
+  budgets: { perTaskMinutes: 30 },
+  commitMessage: { template: null, mode: 'enforce' },
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */

@@ -25,6 +25,22 @@ const oneOf =
 const positiveNumber: Check = (v) =>
   typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'a number greater than 0';
 
+const positiveInteger: Check = (v) => (Number.isInteger(v) && (v as number) > 0 ? undefined : 'a whole number greater than 0');
+const stringOrNull: Check = (v) => (v === null || (typeof v === 'string' && v.length > 0) ? undefined : 'a non-empty string, or null');
+const commands: Check = (v) =>
+  Array.isArray(v) && v.every((s) => typeof s === 'string' && s.trim().length > 0) ? undefined : 'an array of commands (non-empty strings)';
+const regexes: Check = (v) => {
+  if (!Array.isArray(v) || !v.every((s) => typeof s === 'string' && s.length > 0)) return 'an array of regular expressions (strings)';
+  for (const s of v as string[]) {
+    try {
+      new RegExp(s);
+    } catch {
+      return `valid regular expressions ("${s}" is not one)`;
+    }
+  }
+  return undefined;
+};
+
 const CHECKS: Record<string, Check> = {
   runner: oneOf(RUNNERS),
   tests: stringArray,
@@ -35,6 +51,14 @@ const CHECKS: Record<string, Check> = {
   refactorRuns: oneOf(['targeted', 'full']),
   timeoutSeconds: positiveNumber,
   'isolation.link': stringArray,
+  plan: stringOrNull,
+  staticChecks: commands,
+  falseFailPatterns: regexes,
+  'attempts.red': positiveInteger,
+  'attempts.green': positiveInteger,
+  'budgets.perTaskMinutes': positiveNumber,
+  'commitMessage.template': stringOrNull,
+  'commitMessage.mode': oneOf(['fill', 'enforce']),
 };
 
 /** Keys that document the file for editors and are otherwise ignored. */

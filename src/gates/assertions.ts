@@ -6,7 +6,11 @@ export function evaluateAssertions(input: GateInput): Finding[] {
   if (input.phase !== 'red') return [];
   const findings: Finding[] = [];
   for (const [path, { now }] of input.testFiles ?? []) {
-    if (!now || now.assertions > 0) continue;
+    if (!now) {
+      findings.push({ code: 'ASSERTION_UNCHECKED', severity: 'warn', path });
+      continue;
+    }
+    if (now.assertions > 0) continue;
     findings.push({ code: now.printOnly ? 'ASSERTION_PRINT_ONLY' : 'ASSERTION_MISSING', severity: 'error', path });
   }
   return findings;

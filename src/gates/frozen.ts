@@ -3,9 +3,10 @@ import type { GateInput } from './types.js';
 import { NULL_OID } from '../git/parse.js';
 
 /**
- * GREEN and REFACTOR: test files and test support are frozen as the task's RED commit left them
- * (same blob ids and modes). An edit, an added or deleted file (a rename is both), and a mode
- * change all count; so do the test settings in package.json.
+ * GREEN and REFACTOR: test files and test support are frozen. This commit changes none of them
+ * (an edit, an added or deleted file — a rename is both — or a mode change), the task's RED test
+ * files still have the blob ids and modes of its RED commit, and package.json's test settings
+ * are unchanged.
  */
 export function evaluateFrozen(input: GateInput): Finding[] {
   if (input.phase !== 'green' && input.phase !== 'refactor') return [];
@@ -14,7 +15,12 @@ export function evaluateFrozen(input: GateInput): Finding[] {
     if (e.kind !== 'test' && e.kind !== 'support') continue;
     const change =
       e.status === 'A' ? 'added' : e.status === 'D' ? 'deleted' : e.oldBlob === e.newBlob && e.oldBlob !== NULL_OID ? 'mode' : 'edited';
-    findings.push({ code: 'TESTS_CHANGED', severity: 'error', path: e.path, data: { change, kind: e.kind, base: input.frozenBase?.slice(0, 12) ?? 'HEAD' } });
+    findings.push({ code: 'TESTS_CHANGED', severity: 'error', path: e.path, data: { change, kind: e.kind, base: 'HEAD' } });
+  }
+  const reported = new Set(findings.map((f) => f.path));
+  for (const d of input.redDrift ?? []) {
+    if (reported.has(d.path)) continue;
+    findings.push({ code: 'TESTS_CHANGED', severity: 'error', path: d.path, data: { change: d.change, kind: 'test', base: input.frozenBase?.slice(0, 12) ?? 'HEAD', since: 'red' } });
   }
   if (input.testSettings && input.testSettings.before !== input.testSettings.after) {
     findings.push({ code: 'TEST_CONFIG_CHANGED', severity: 'error', path: 'package.json' });

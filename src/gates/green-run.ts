@@ -12,6 +12,7 @@ export function evaluateGreenRun(input: GateInput): Finding[] {
   const unverified = evaluateRunStatus(run);
   if (unverified.length > 0) return unverified;
   const findings: Finding[] = [];
+  if (run.files.length === 0) findings.push({ code: 'GREEN_NO_TESTS_RAN', severity: 'error' });
   for (const e of run.fileErrors) {
     findings.push({ code: 'GREEN_FILE_ERROR', severity: 'error', path: e.file, data: { kind: e.kind, message: e.message } });
   }
@@ -35,7 +36,6 @@ export function evaluateGreenRun(input: GateInput): Finding[] {
   for (const id of input.red?.failing ?? []) {
     if (ran.has(id)) continue;
     const file = id.slice(0, id.indexOf(' > '));
-    if (!run.files.includes(file)) continue;
     findings.push({ code: 'GREEN_RED_TEST_MISSING', severity: 'error', path: file, data: { test: id.slice(file.length + 3) } });
   }
   return findings;

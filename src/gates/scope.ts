@@ -7,6 +7,11 @@ export function evaluateScope(input: GateInput): Finding[] {
   const findings: Finding[] = input.entries
     .filter((e) => e.kind === 'impl')
     .map((e) => ({ code: 'RED_IMPL_STAGED', severity: 'error', path: e.path }) satisfies Finding);
+  // The open RED record froze its failing tests until GREEN: a later RED commit may improve them, not drop them.
+  const frozen = new Set(input.red?.files ?? []);
+  for (const e of input.entries) {
+    if (e.status === 'D' && frozen.has(e.path)) findings.push({ code: 'RED_TEST_REMOVED', severity: 'error', path: e.path });
+  }
   const tests = input.entries.filter((e) => e.kind === 'test' && e.status !== 'D');
   if (tests.length === 0) findings.push({ code: 'RED_NO_TESTS_STAGED', severity: 'error' });
   return findings;

@@ -8,18 +8,29 @@ export interface TestFileFacts {
   markers: { kind: 'skip' | 'focus' | 'todo'; line: number; text: string }[];
 }
 
+/** One configured static check (tsc, eslint…) run on the staged content. */
+export interface StaticCheckResult {
+  command: string;
+  status: 'passed' | 'failed' | 'missing' | 'unverified';
+  exitCode: number | null;
+  /** The tail of its output. */
+  output: string;
+}
+
 /** Everything a gate may look at. Evidence is passed in; gates never fetch it. */
 export interface GateInput {
   phase: Phase;
   regression: boolean;
   /** What this commit changes relative to HEAD, classified. */
   entries: StagedEntry[];
-  /** Staged test files (added or modified): facts now and, when the file existed, before. */
+  /** Staged test files (added or modified): facts now and, when the file existed, before (undefined: a language we cannot read). */
   testFiles?: Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>;
   /** GREEN/REFACTOR: the commit the tests are frozen at (the task's RED commit, else HEAD). */
   frozenBase?: string;
-  /** GREEN/REFACTOR: test and support files that differ between the frozen base and this commit. */
+  /** GREEN/REFACTOR: test and support files this commit changes (relative to HEAD). */
   frozenChanges?: StagedEntry[];
+  /** GREEN/REFACTOR: the task's RED test files that are no longer as its RED commit left them. */
+  redDrift?: { path: string; change: 'edited' | 'deleted' | 'mode' }[];
   /** GREEN/REFACTOR: package.json test settings at the frozen base and now (JSON text). */
   testSettings?: { before: string; after: string };
   /** The task's RED record (GREEN/REFACTOR). */
@@ -28,6 +39,10 @@ export interface GateInput {
   run?: RunResult;
   /** RED: ids of tests that existed before this commit (a passing one is not "added"). */
   preexisting?: Set<string>;
+  /** GREEN/REFACTOR: results of the configured static checks. */
+  staticChecks?: StaticCheckResult[];
+  /** Regular expressions of environment failures (GREEN-impossible). */
+  falseFailPatterns?: string[];
 }
 
 export type Gate = (input: GateInput) => Finding[];

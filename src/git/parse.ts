@@ -68,3 +68,19 @@ export function parseCatFileBatch(out: Buffer, count: number): (Buffer | null)[]
 export function parseNulList(stdout: string): string[] {
   return stdout.split('\0').filter((p) => p.length > 0);
 }
+
+/**
+ * `git ls-tree -r -z`: `<mode> SP <type> SP <object> TAB <path> NUL`
+ *
+ *   100644 blob 587be6b4c3f93f93c489c0111bba5596147a26cb\ttest/a.test.js\0
+ */
+export function parseLsTree(stdout: string): Map<string, { mode: string; blob: string }> {
+  const map = new Map<string, { mode: string; blob: string }>();
+  for (const record of stdout.split('\0')) {
+    if (!record) continue;
+    const tab = record.indexOf('\t');
+    const [mode, , blob] = record.slice(0, tab).split(' ');
+    map.set(record.slice(tab + 1), { mode: mode!, blob: blob! });
+  }
+  return map;
+}

@@ -2,7 +2,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { TddError } from '../errors.js';
 import { execGit, execGitBuffer, git, GitError } from './exec.js';
-import { EMPTY_TREE, parseCatFileBatch, parseNulList, parseRawDiff, type RawEntry } from './parse.js';
+import { EMPTY_TREE, parseCatFileBatch, parseLsTree, parseNulList, parseRawDiff, type RawEntry } from './parse.js';
 
 export interface RepoContext {
   /** Absolute top level of the work tree. */
@@ -110,4 +110,10 @@ export async function readCommitTree(ctx: RepoContext, commit: string): Promise<
 export async function isAncestorOfHead(ctx: RepoContext, commit: string): Promise<boolean> {
   const r = await execGit(['merge-base', '--is-ancestor', commit, 'HEAD'], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1, 128] });
   return r.code === 0;
+}
+
+/** Mode and blob id of `paths` in `tree` (absent paths are absent from the map). */
+export async function readTreeEntries(ctx: RepoContext, tree: string, paths: string[]): Promise<Map<string, { mode: string; blob: string }>> {
+  const out = await git(['ls-tree', '-r', '-z', '--full-tree', tree, '--', ...paths.map((p) => `:(literal)${p}`)], { cwd: ctx.top, baseEnv: ctx.env });
+  return parseLsTree(out);
 }

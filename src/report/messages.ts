@@ -7,13 +7,22 @@ import type { Finding, FindingCode } from '../types.js';
 type Words = (f: Finding) => { what: string; next?: string };
 
 const d = (f: Finding, key: string): string => String(f.data?.[key] ?? '');
+const indentOutput = (text: string): string =>
+  text
+    .split('\n')
+    .slice(-20)
+    .map((l) => `      ${l}`)
+    .join('\n');
 
 const MESSAGES: Record<FindingCode, Words> = {
   CONFIG_INVALID: (f) => ({ what: `invalid configuration: ${d(f, 'detail')}`, next: 'fix the file named above, stage it and commit again' }),
   CONFIG_UNSTAGED: (f) =>
     d(f, 'state') === 'untracked'
-      ? { what: `${f.path} is not in the index: it is used, but the history will not hold it`, next: `git add ${f.path}` }
-      : { what: `${f.path} has unstaged edits: the staged version decides this commit`, next: `git add ${f.path} to use your edits` },
+      ? { what: `${f.path} is not committed: until it is, the committed rules (or the defaults) apply`, next: `git add ${f.path} and commit it` }
+      : { what: `${f.path} has unstaged edits: they change nothing until committed`, next: `git add ${f.path} and commit it` },
+  CONFIG_PENDING: (f) => ({
+    what: `this commit changes ${f.path}: it is judged by the rules already committed, and the new ones apply from the next commit`,
+  }),
   PHASE_UNSET: () => ({
     what: 'no TDD phase is declared for this commit',
     next: 'declare one: `tdd phase red` to commit a failing test, or `tdd phase off --reason "..."` to commit outside TDD',
@@ -33,7 +42,10 @@ const MESSAGES: Record<FindingCode, Words> = {
     next: 'write a failing test and `git add` it (test files match the `tests` globs in .tddrc.json)',
   }),
   TESTS_CHANGED: (f) => ({
-    what: `${f.path} (${d(f, 'kind') === 'support' ? 'test support' : 'test'}) was ${d(f, 'change')} since the task's RED commit ${d(f, 'base')}; tests are frozen in GREEN and REFACTOR`,
+    what:
+      d(f, 'since') === 'red'
+        ? `${f.path} (test) was ${d(f, 'change')} after the task's RED commit ${d(f, 'base')}; tests are frozen until the task is done`
+        : `${f.path} (${d(f, 'kind') === 'support' ? 'test support' : 'test'}) is ${d(f, 'change')} by this commit; tests are frozen in GREEN and REFACTOR`,
     next:
       d(f, 'change') === 'added'
         ? `unstage it (git restore --staged -- '${f.path}'), or \`tdd phase red\` to commit new tests first`
@@ -50,6 +62,11 @@ const MESSAGES: Record<FindingCode, Words> = {
   ASSERTION_MISSING: (f) => ({
     what: `${f.path} has no real assertion (outside comments and strings)`,
     next: 'assert the behaviour (expect(...), assert.equal(...)), then stage the file again',
+  }),
+  ASSERTION_UNCHECKED: (f) => ({ what: `${f.path}: no assertion patterns are known for this language; assertions not checked` }),
+  RED_TEST_REMOVED: (f) => ({
+    what: `${f.path} holds the failing tests of the open RED record; it stays until GREEN`,
+    next: `keep it (git restore --staged --worktree -- '${f.path}'), or make those tests pass first`,
   }),
   ASSERTION_PRINT_ONLY: (f) => ({
     what: `${f.path} only prints; printing verifies nothing`,
@@ -86,7 +103,10 @@ const MESSAGES: Record<FindingCode, Words> = {
     next: 'change the implementation until the tests pass, then stage it again',
   }),
   GREEN_FILE_ERROR: (f) => ({ what: `${f.path} could not run (${d(f, 'kind')}): ${d(f, 'message')}`, next: 'fix the implementation the test file loads' }),
-  GREEN_NO_TESTS_RAN: (f) => ({ what: `no test ran in ${f.path}`, next: 'a test file must run at least one test; check it is not filtered out' }),
+  GREEN_NO_TESTS_RAN: (f) =>
+    f.path
+      ? { what: `no test ran in ${f.path}`, next: 'a test file must run at least one test; check it is not filtered out' }
+      : { what: 'no test ran: nothing proves this commit', next: '`tdd phase red` and commit a failing test first, or `tdd phase off --reason "..."`' },
   GREEN_TEST_SKIPPED: (f) => ({ what: `${f.path} > ${d(f, 'test')} was ${d(f, 'status')}: a skipped test proves nothing`, next: 'make it run' }),
   GREEN_RED_TEST_MISSING: (f) => ({
     what: `${f.path} > ${d(f, 'test')} failed at RED and did not run now`,
@@ -95,6 +115,13 @@ const MESSAGES: Record<FindingCode, Words> = {
   RUN_UNVERIFIED: (f) => ({
     what: `could not verify: the ${d(f, 'runner')} run ${d(f, 'reason')}`,
     next: 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
+  }),
+  STATIC_CHECK_FAILED: (f) => ({
+    what: `static check \`${d(f, 'command')}\` failed (exit ${d(f, 'exitCode')}):\n${indentOutput(d(f, 'output'))}`,
+    next: 'fix what it reports in the implementation, stage it, and commit again',
+  }),
+  FALSE_FAIL_ACCEPTED: (f) => ({
+    what: `accepted as an environment false-fail: the task's tests pass and every other failure matches falseFailPatterns (${(f.data?.patterns as string[] | undefined)?.join(', ') ?? ''}); recorded in the trailers, CI has the final word`,
   }),
   INDEX_CHANGED: () => ({
     what: 'the staged content changed after the pre-commit check (another process ran git add?)',

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { MANIFESTS, type Config } from '../config/schema.js';
+import { CONFIG_FILES, MANIFESTS, type Config } from '../config/schema.js';
 import type { FileKind } from '../types.js';
 
 export type Classifier = (path: string) => FileKind;
@@ -15,7 +15,10 @@ export function makeClassifier(config: Config): Classifier {
   const isSupport = picomatch(config.testSupport, opts);
   const isIgnored = picomatch([...config.ignore, ...config.alwaysAllowed], opts);
   const manifests = new Set(MANIFESTS);
+  const configFiles = new Set<string>(CONFIG_FILES);
   return (path) => {
+    // The rules themselves are test support whatever they say: frozen in GREEN and REFACTOR.
+    if (configFiles.has(path)) return 'support';
     if (isTest(path)) return 'test';
     if (isSupport(path)) return 'support';
     const base = path.slice(path.lastIndexOf('/') + 1);

@@ -7,6 +7,8 @@ export const TRAILER = {
   evidence: 'TDD-Evidence',
   regression: 'TDD-Regression',
   reason: 'TDD-Reason',
+  falseFail: 'TDD-False-Fail',
+  attempts: 'TDD-Attempts',
 } as const;
 
 export interface CommitTrailers {

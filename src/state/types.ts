@@ -83,6 +83,8 @@ export interface Pending {
    * aborted message, or made after `tdd verify`, runs no tests.
    */
   key?: string;
+  /** GREEN-impossible: the falseFailPatterns that every remaining failure matched. */
+  falseFail?: string;
 }
 
 export function emptyState(now: Date): State {

@@ -22,7 +22,9 @@ export function trailersFor(p: Pending, attemptsNote?: string): string[] {
   if (p.task) t.push(`${TRAILER.task}: ${p.task}`);
   if (p.phase === 'red' && p.regression) t.push(`${TRAILER.regression}: true`);
   if (p.phase === 'off' && p.reason) t.push(`${TRAILER.reason}: ${p.reason.replace(/\s+/g, ' ')}`);
-  if (p.phase !== 'off' && p.summary) t.push(`${TRAILER.evidence}: ${p.summary}${attemptsNote ?? ''}`);
+  if (p.phase !== 'off' && p.summary) t.push(`${TRAILER.evidence}: ${p.summary}`);
+  if (p.falseFail) t.push(`${TRAILER.falseFail}: ${p.falseFail}`);
+  if (attemptsNote) t.push(`${TRAILER.attempts}: ${attemptsNote}`);
   return t;
 }
 

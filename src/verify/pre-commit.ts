@@ -9,14 +9,17 @@ import { join } from 'node:path';
 import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from '../config/schema.js';
 import { readPending } from '../state/store.js';
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
+import { applyFalseFail } from '../gates/false-fail.js';
+import { evaluateStaticChecks } from '../gates/static-checks.js';
 import type { GateInput, TestFileFacts } from '../gates/types.js';
-import { readObjects, readStagedChanges, readTreeDiff, isAncestorOfHead, type RepoContext } from '../git/queries.js';
+import { readObjects, readStagedChanges, readTreeEntries, isAncestorOfHead, type RepoContext } from '../git/queries.js';
 import { git } from '../git/exec.js';
-import { parseNulList } from '../git/parse.js';
+import { NULL_OID, parseNulList } from '../git/parse.js';
+import { TddError } from '../errors.js';
 import { classifyEntries, readSnapshot } from '../snapshot/read.js';
 import { taskKey } from '../state/machine.js';
 import type { Evidence, Pending, RedRecord } from '../state/types.js';
-import { testId, type Finding, type Phase, type RunResult, type Snapshot } from '../types.js';
+import { testId, type Finding, type Phase, type RunResult, type Snapshot, type StagedEntry } from '../types.js';
 import { readCommitContext, readOperation, type CommitContext } from './context.js';
 import { summarizeRun, toEvidence } from './evidence.js';
 
@@ -66,28 +69,38 @@ export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> 
 
   const red = state.red[taskKey(state.task)];
   const openRed = red && !red.greenCommit ? red : undefined;
-  if (phase === 'green' && !openRed) {
-    return done([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: state.task } }], { tree: snapshot.tree });
+  if (phase === 'green') {
+    const missing = !openRed ? 'none' : !(await isAncestorOfHead(repo, openRed.commit)) ? 'not-in-history' : null;
+    if (missing) return done([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: state.task, reason: missing } }], { tree: snapshot.tree });
   }
 
   const input: GateInput = { phase, regression: state.regression, entries };
   if (phase === 'red') {
-    input.testFiles = await readTestFacts(repo, entries.filter((e) => e.kind === 'test' && e.status !== 'D').map((e) => e.path), cc.head);
+    const staged = entries.filter((e) => e.kind === 'test' && e.status !== 'D');
+    input.testFiles = await readTestFacts(repo, staged);
+    if (openRed) input.red = openRed;
   } else {
-    const frozenBase = await chooseFrozenBase(repo, cc.head, phase === 'green' ? openRed : red);
-    if (frozenBase) {
-      input.frozenBase = frozenBase;
-      const diff = await readTreeDiff(repo, frozenBase, snapshot.tree);
-      input.frozenChanges = diff.map((e) => ({ ...e, kind: cc.classify(e.path) }));
-      const [before, after] = await readObjects(repo, [`${frozenBase}:package.json`, ':package.json']);
-      input.testSettings = { before: testSettingsOf(before ?? null), after: testSettingsOf(after ?? null) };
+    // Frozen: this commit changes no test or support file, and the task's RED test files are
+    // as the RED commit left them (a change made by a commit that bypassed the hooks counts too).
+    input.frozenChanges = entries.filter((e) => e.kind === 'test' || e.kind === 'support');
+    const record = phase === 'green' ? openRed : red;
+    if (record && record.files.length > 0) {
+      input.red = record;
+      input.frozenBase = record.commit;
+      const [then, now] = await Promise.all([readTreeEntries(repo, record.commit, record.files), readTreeEntries(repo, snapshot.tree, record.files)]);
+      input.redDrift = record.files.flatMap((f) => {
+        const [a, b] = [then.get(f), now.get(f)];
+        if (!a || (b && a.mode === b.mode && a.blob === b.blob)) return [];
+        return [{ path: f, change: !b ? 'deleted' : a.blob === b.blob ? 'mode' : 'edited' } as const];
+      });
     }
-    input.red = openRed ?? red;
+    const [before, after] = await readObjects(repo, [cc.head ? `${cc.head}:package.json` : ':package.json', ':package.json']);
+    input.testSettings = { before: testSettingsOf(before ?? null), after: testSettingsOf(after ?? null) };
   }
   const staticFindings = evaluateGates(STATIC_GATES, input);
   if (verdictOf(staticFindings) !== 0) return done(staticFindings, { tree: snapshot.tree });
 
-  const files = phase === 'red' ? [...input.testFiles!.keys()] : await chooseGreenFiles(repo, cc, snapshot.tree, red);
+  const files = phase === 'red' ? [...input.testFiles!.keys()] : await chooseGreenFiles(repo, cc, snapshot.tree, input.red);
   const key = await verdictKey(repo, cc, snapshot.tree, files, input.red);
   const cached = await readPending(repo.stateDir);
   if (cached?.key === key && cached.tree === snapshot.tree) {
@@ -99,13 +112,24 @@ export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> 
   const testMs = Date.now() - started;
   input.run = run;
   if (phase === 'red') input.preexisting = await readPreexisting(repo, run, entries, cc.head);
-  const findings = [...staticFindings, ...evaluateGates(EVIDENCE_GATES, input)];
+  let findings = [...staticFindings, ...evaluateGates(EVIDENCE_GATES, input)];
+  const config = cc.loaded.config;
+  input.falseFailPatterns = config.falseFailPatterns;
+  if (phase !== 'red' && config.staticChecks.length > 0 && verdictOf(applyFalseFail(findings, input)) === 0) {
+    const { checkStaged } = await import('./run-staged.js');
+    const changed = entries.filter((e) => e.status !== 'D').map((e) => e.path);
+    input.staticChecks = await checkStaged(repo, config, snapshot.tree, changed);
+    findings = [...findings, ...evaluateStaticChecks(input)];
+  }
+  findings = applyFalseFail(findings, input);
   const result = done(findings, { tree: snapshot.tree, run, testMs });
   if (result.exitCode === 0) {
     const failing = run.tests.filter((t) => t.status === 'failed').map(testId);
     const blobs = Object.fromEntries(entries.filter((e) => files.includes(e.path)).map((e) => [e.path, e.newBlob]));
     const evidence = toEvidence(run);
-    result.pending = { ...makePending(snapshot, phase, cc, files, blobs, failing, evidence, summarizeRun(run)), key };
+    const falseFail = findings.find((f) => f.code === 'FALSE_FAIL_ACCEPTED');
+    const pending = makePending(snapshot, phase, cc, files, blobs, failing, evidence, summarizeRun(run));
+    result.pending = { ...pending, key, ...(falseFail ? { falseFail: (falseFail.data?.patterns as string[]).join(', ') } : {}) };
   }
   return result;
 }
@@ -146,36 +170,29 @@ function makePending(
   };
 }
 
-async function readTestFacts(repo: RepoContext, paths: string[], head: string | null): Promise<GateInput['testFiles']> {
+async function readTestFacts(repo: RepoContext, staged: StagedEntry[]): Promise<GateInput['testFiles']> {
   const { analyzeTestFile } = await import('../lang/index.js');
-  const names = paths.flatMap((p) => [`:${p}`, head ? `${head}:${p}` : `:${p}`]);
-  const blobs = await readObjects(repo, names);
+  // By blob id, never by path: a path may hold a newline or look like revision syntax.
+  const blobs = await readObjects(repo, staged.flatMap((e) => [e.newBlob, e.oldBlob === NULL_OID ? e.newBlob : e.oldBlob]));
   const facts = new Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>();
-  paths.forEach((p, i) => {
+  staged.forEach((e, i) => {
     const now = blobs[2 * i];
-    const before = head ? blobs[2 * i + 1] : null;
-    facts.set(p, {
-      now: now ? analyzeTestFile(p, now.toString('utf8')) : undefined,
-      before: before ? analyzeTestFile(p, before.toString('utf8')) : undefined,
+    if (!now) throw new TddError('UNREADABLE_BLOB', `could not read the staged ${e.path} (${e.newBlob})`, 3);
+    const before = e.oldBlob === NULL_OID ? null : blobs[2 * i + 1];
+    facts.set(e.path, {
+      now: analyzeTestFile(e.path, now.toString('utf8')),
+      before: before ? analyzeTestFile(e.path, before.toString('utf8')) : undefined,
     });
   });
   return facts;
 }
 
-/** GREEN and REFACTOR compare the tests with the task's RED commit when it is in the history, else with HEAD. */
-async function chooseFrozenBase(repo: RepoContext, head: string | null, red: RedRecord | undefined): Promise<string | null> {
-  if (red && (await isAncestorOfHead(repo, red.commit))) return red.commit;
-  return head;
-}
-
 /** GREEN runs the RED record's test files; REFACTOR those too (targeted) or every test file (full). */
 async function chooseGreenFiles(repo: RepoContext, cc: CommitContext, tree: string, red: RedRecord | undefined): Promise<string[]> {
-  const all = parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }))
-    .filter((p) => cc.classify(p) === 'test');
-  const present = new Set(all);
-  const targeted = (red?.files ?? []).filter((f) => present.has(f));
-  const wantTargeted = cc.state.phase === 'green' || cc.loaded.config.refactorRuns === 'targeted';
-  return wantTargeted && targeted.length > 0 ? targeted : all;
+  if (cc.state.phase === 'green') return red?.files ?? [];
+  if (cc.loaded.config.refactorRuns === 'targeted' && red && red.files.length > 0) return red.files;
+  const all = parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }));
+  return all.filter((p) => cc.classify(p) === 'test');
 }
 
 /** The test settings of a package.json blob, as canonical JSON (scripts named test*, runner config keys). */

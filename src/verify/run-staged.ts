@@ -5,6 +5,8 @@ import { runTests } from '../runners/run.js';
 import type { RunResult } from '../types.js';
 import { scrubbedEnv } from './env.js';
 import { materialize } from './scratch.js';
+import { runStaticChecks } from './static-checks.js';
+import type { StaticCheckResult } from '../gates/types.js';
 
 export async function runStaged(repo: RepoContext, config: Config, runner: RunnerName, tree: string, files: string[]): Promise<RunResult> {
   const blobs = await readObjects(repo, files.map((f) => `${tree}:${f}`));
@@ -20,6 +22,17 @@ export async function runStaged(repo: RepoContext, config: Config, runner: Runne
       sources,
     });
     return withRepoPaths(run, scratch.tree);
+  } finally {
+    await scratch.release();
+  }
+}
+
+/** Run the configured static checks on a private copy of `tree`, `{files}` being the commit's changed files. */
+export async function checkStaged(repo: RepoContext, config: Config, tree: string, changed: string[]): Promise<StaticCheckResult[]> {
+  const scratch = await materialize(repo, tree, config.isolation.link);
+  try {
+    const env = { ...scrubbedEnv(repo.env), FORCE_COLOR: '0', NO_COLOR: '1' };
+    return await runStaticChecks(config.staticChecks, scratch.tree, changed, env, config.timeoutSeconds * 1000);
   } finally {
     await scratch.release();
   }

@@ -37,7 +37,7 @@ export async function preCommit(ctx: CommandContext): Promise<CommandResult> {
   if (r.exitCode === 0) {
     const what = r.pending?.summary && r.pending.phase !== 'off' ? `: ${r.pending.summary}` : '';
     lines.push(`tdd: ${paint(c, 'green', '✓')} ${phase}${what}`);
-    lines.push(...formatFindings(r.findings.filter((f) => f.severity !== 'info' || !r.pending || f.code === 'VERDICT_CACHED'), c));
+    lines.push(...formatFindings(r.findings, c));
   } else {
     const head = r.exitCode === 3 ? 'could not verify this commit' : `${phase} commit refused`;
     lines.push(`tdd: ${paint(c, 'red', '✗')} ${head}${r.run ? ` (${r.pending?.summary ?? summarize(r.run)})` : ''}`);

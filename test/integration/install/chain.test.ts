@@ -50,6 +50,16 @@ describe('an existing hook', () => {
     expect(snapshotFiles(files)).toEqual(before);
   });
 
+  it('runs even when tdd-hooks has no verdict to act on (its commit-msg and post-commit then skip the CLI)', async () => {
+    const { fake } = setup();
+    for (const hook of HOOKS) writeFileSync(join(hooksDir(repo), hook), userHook(fake, hook), { mode: 0o755 });
+    await installIn(repo, fake);
+    repo.git('add', 'a.txt');
+    const c = repo.run('git', ['commit', '-m', 'x'], { env: { FAKE_TDD_PENDING: '0' } });
+    expect(c.status, c.stderr).toBe(0);
+    expect(fake.calls().map((l) => l.argv.join(' '))).toEqual(['user-pre-commit', 'hook pre-commit', 'user-commit-msg', 'user-post-commit']);
+  });
+
   it('its failure still blocks the commit, with its exit code, and the CLI does not run', async () => {
     const { fake } = setup();
     writeFileSync(join(hooksDir(repo), 'pre-commit'), userHook(fake, 'pre-commit'), { mode: 0o755 });

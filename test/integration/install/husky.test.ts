@@ -1,43 +1,20 @@
 /**
  * husky: a marked block in the tracked .husky/<hook> scripts, run by husky's own dispatcher (a copy
- * of husky 9's `h`, below) with `sh -e` and the hook's arguments. `.husky/_` is never touched.
+ * of husky 9's `h`, in helpers.ts) with `sh -e` and the hook's arguments. `.husky/_` is never touched.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOCK_BEGIN } from '../../../src/install/block.js';
 import { makeRepo, type Repo } from '../../helpers/repo.js';
-import { HOOKS, installIn, snapshotFiles, uninstallIn, writeFakeCli, type FakeCli } from './helpers.js';
+import { HOOKS, installIn, snapshotFiles, uninstallIn, writeFakeCli, writeHuskyDispatcher, writeNodeCounter, type FakeCli } from './helpers.js';
 
 let repo: Repo;
 afterEach(() => repo?.cleanup());
 
-/** husky 9.1's dispatcher (typicode/husky `husky`, init-file lines left out). */
-const HUSKY_H = `#!/usr/bin/env sh
-[ "$HUSKY" = "2" ] && set -x
-n=$(basename "$0")
-s=$(dirname "$(dirname "$0")")/$n
-
-[ ! -f "$s" ] && exit 0
-
-[ "\${HUSKY-}" = "0" ] && exit 0
-
-export PATH="node_modules/.bin:$PATH"
-sh -e "$s" "$@"
-c=$?
-
-[ $c != 0 ] && echo "husky - $n script failed (code $c)"
-[ $c = 127 ] && echo "husky - command not found in PATH=$PATH"
-exit $c
-`;
-
 function setupHusky(files: Record<string, string> = {}): FakeCli {
   repo = makeRepo({ 'a.txt': 'a\n', '.gitignore': 'node_modules/\n', 'package.json': '{"devDependencies":{"husky":"9.1.7"}}\n', ...files });
-  const underscore = join(repo.dir, '.husky', '_');
-  mkdirSync(underscore, { recursive: true });
-  writeFileSync(join(underscore, '.gitignore'), '*');
-  writeFileSync(join(underscore, 'h'), HUSKY_H);
-  for (const hook of HOOKS) writeFileSync(join(underscore, hook), '#!/usr/bin/env sh\n. "$(dirname "$0")/h"', { mode: 0o755 });
+  writeHuskyDispatcher(repo.dir);
   repo.git('config', 'core.hooksPath', '.husky/_');
   return writeFakeCli(repo.dir);
 }
@@ -107,6 +84,19 @@ describe('husky (core.hooksPath=.husky/_)', () => {
     const skipped = repo.run('git', ['commit', '-m', 'x'], { env: { TDD_HOOKS: '0', FAKE_TDD_EXIT: '1' } });
     expect(skipped.status, skipped.stderr + skipped.stdout).toBe(0);
     expect(fake.calls().map((l) => l.argv[0])).toEqual(['user-pre-commit', 'user-pre-commit']);
+  });
+
+  it('with no verdict from pre-commit, the commit-msg and post-commit blocks start no node; user lines before and after them run', async () => {
+    const fake = setupHusky();
+    repo.write({ '.husky/commit-msg': `${userLine(fake, 'commit-msg')}\n`, '.husky/post-commit': `${userLine(fake, 'post-commit')}\n` });
+    await installIn(repo, fake);
+    repo.write({ '.husky/post-commit': `${repo.read('.husky/post-commit')}${userLine(fake, 'after-block')}\n` });
+    const node = writeNodeCounter(repo.dir);
+    repo.git('add', '-A');
+    const c = repo.run('git', ['commit', '-m', 'x'], { env: { PATH: node.PATH, FAKE_TDD_PENDING: '0' } });
+    expect(c.status, c.stderr + c.stdout).toBe(0);
+    expect(fake.calls().map((l) => l.argv.join(' '))).toEqual(['hook pre-commit', 'user-commit-msg', 'user-post-commit', 'user-after-block']);
+    expect(node.starts()).toEqual(['node_modules/tdd-hooks/bin/tdd.js hook pre-commit']);
   });
 
   it('a failing CLI fails the husky script', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRepo, type Repo } from '../../helpers/repo.js';
-import { installIn, writeFakeCli } from './helpers.js';
+import { installIn, writeFakeCli, writeNodeCounter } from './helpers.js';
 
 let repo: Repo;
 let binDir: string;
@@ -61,6 +61,36 @@ describe('the plain shim', () => {
     expect(repo.run('/bin/sh', ['.git/hooks/pre-commit']).status).toBe(127);
   });
 
+  it('commit-msg and post-commit start node only when pre-commit left a verdict (<git-path tdd>/pending.json)', async () => {
+    const fake = setup();
+    await installIn(repo, fake);
+    const node = writeNodeCounter(repo.dir);
+    const CLI = 'node_modules/tdd-hooks/bin/tdd.js';
+    const quiet = repo.run('git', ['commit', '-q', '-m', 'runs no tests'], { env: { PATH: node.PATH, FAKE_TDD_PENDING: '0' } });
+    expect(quiet.status, quiet.stderr).toBe(0);
+    expect(quiet.stderr).toBe('');
+    expect(node.starts()).toEqual([`${CLI} hook pre-commit`]);
+    expect(fake.calls().map((c) => c.argv.join(' '))).toEqual(['hook pre-commit']);
+
+    repo.write({ 'a.txt': 'b\n' });
+    repo.git('add', 'a.txt');
+    const verified = repo.run('git', ['commit', '-q', '-m', 'runs tests'], { env: { PATH: node.PATH } });
+    expect(verified.status, verified.stderr).toBe(0);
+    expect(node.starts().slice(1)).toEqual([`${CLI} hook pre-commit`, `${CLI} hook commit-msg .git/COMMIT_EDITMSG`, `${CLI} hook post-commit`]);
+  });
+
+  it("run by hand: commit-msg exits 0 without a verdict, and passes the CLI's exit code on with one", async () => {
+    const fake = setup();
+    await installIn(repo, fake);
+    repo.write({ '.git/COMMIT_EDITMSG': 'x\n' });
+    const msg = () => repo.run('/bin/sh', ['.git/hooks/commit-msg', '.git/COMMIT_EDITMSG'], { env: { FAKE_TDD_EXIT: '1' } });
+    expect(msg().status).toBe(0);
+    expect(fake.calls()).toEqual([]);
+    repo.write({ '.git/tdd/pending.json': '{}\n' });
+    expect(msg().status).toBe(1);
+    expect(fake.calls().map((c) => c.argv)).toEqual([['hook', 'commit-msg', '.git/COMMIT_EDITMSG']]);
+  });
+
   it('TDD_HOOKS=2 traces the shim', async () => {
     const fake = setup();
     await installIn(repo, fake);
@@ -95,11 +125,26 @@ describe('the husky block', () => {
     expect(r.stderr).toMatch(/^tdd-hooks: cannot find node_modules\/tdd-hooks\/bin\/tdd.js \(run npm install\)/m);
   });
 
-  it('passes the arguments on (commit-msg gets the message file)', async () => {
+  it('commit-msg and post-commit without a verdict: exit 0, node not started, not even to fail', async () => {
     const fake = setupHusky();
     await installIn(repo, fake);
+    const node = writeNodeCounter(repo.dir);
+    for (const hook of ['commit-msg', 'post-commit']) {
+      const r = repo.run('/bin/sh', ['-e', `.husky/${hook}`, '.git/COMMIT_EDITMSG'], { env: { PATH: node.PATH, FAKE_TDD_EXIT: '1' } });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toBe('');
+    }
+    expect(node.starts()).toEqual([]);
+    expect(fake.calls()).toEqual([]);
+  });
+
+  it('with a verdict, passes the arguments on (commit-msg gets the message file) and the exit code', async () => {
+    const fake = setupHusky();
+    await installIn(repo, fake);
+    repo.write({ '.git/tdd/pending.json': '{}\n' });
     const r = repo.run('/bin/sh', ['-e', '.husky/commit-msg', '.git/COMMIT_EDITMSG']);
     expect(r.status, r.stderr).toBe(0);
     expect(fake.calls().map((c) => c.argv)).toEqual([['hook', 'commit-msg', '.git/COMMIT_EDITMSG']]);
+    expect(repo.run('/bin/sh', ['-e', '.husky/post-commit'], { env: { FAKE_TDD_EXIT: '1' } }).status).toBe(1);
   });
 });

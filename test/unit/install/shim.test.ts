@@ -18,6 +18,27 @@ describe('shQuote', () => {
   });
 });
 
+/** The lines that run: no comments, no messages. */
+const codeLines = (script: string) => script.split('\n').filter((l) => !/^\s*(#|echo )/.test(l));
+
+/** `$(…)` or backticks, or git as a command word (not `.git` in a path, not `GIT_DIR`). */
+const startsSubshellOrGit = (line: string) => /\$\(|`|(^|[\s;&|({!"'/])git([\s;&|)"']|$)/.test(line);
+
+describe('startsSubshellOrGit', () => {
+  it.each([
+    ['d=$(git rev-parse --git-dir)', true],
+    ['[ -d "`git rev-parse --git-dir`" ]', true],
+    ['git rev-parse -q --verify HEAD || exit 0', true],
+    ['if git rev-parse --git-path tdd >/dev/null; then :; fi', true],
+    ['[ -f x ] || /usr/bin/git hook run pre-commit', true],
+    ['d=$GIT_DIR', false],
+    ['[ -f "${GIT_DIR:-.git}/tdd/pending.json" ] || exit 0', false],
+    ['[ ! -d "${GIT_DIR:-.git}" ]', false],
+  ])('%s → %s', (line, flagged) => {
+    expect(startsSubshellOrGit(line)).toBe(flagged);
+  });
+});
+
 describe('renderShim', () => {
   const shim = renderShim(templates.shim, { hook: 'commit-msg', cli: 'bin/tdd.js', cliFallback: "/x/it's/bin/tdd.js", nodeFallback: '' });
 
@@ -35,9 +56,20 @@ describe('renderShim', () => {
   });
 
   it('starts no subshell and no git: builtins and one exec', () => {
-    const code = shim.split('\n').filter((l) => !/^\s*(#|echo )/.test(l));
-    expect(code.filter((l) => /\$\(|`|\bgit\b/.test(l))).toEqual([]);
+    const code = codeLines(shim);
+    expect(code.filter(startsSubshellOrGit)).toEqual([]);
     expect(code.filter((l) => /\bexec\b/.test(l))).toEqual(['exec "$node" "$cli" hook "$hook" "$@"']);
+  });
+
+  it('commit-msg and post-commit look for the verdict with `[` tests alone, after the chained hook and TDD_HOOKS=0', () => {
+    const code = codeLines(shim);
+    const at = (text: string) => code.findIndex((l) => l.includes(text));
+    const [chained, disabled, check] = [at('"$chained" "$@"'), at('TDD_HOOKS-}" = 0 ] && exit 0'), at('/tdd/pending.json')];
+    expect(Math.min(chained, disabled)).toBeGreaterThan(-1);
+    expect(check).toBeGreaterThan(Math.max(chained, disabled));
+    const parts = code[check]!.split(' || ');
+    expect(parts.pop()).toBe('exit 0');
+    expect(parts.filter((p) => !/^\[ [^;&|]* \]$/.test(p))).toEqual([]);
   });
 
   it('the shipped template is LF-only POSIX sh', () => {
@@ -52,6 +84,11 @@ describe('renderHuskyBlock', () => {
     expect(block.endsWith(`${BLOCK_END}\n`)).toBe(true);
     expect(block).toContain('node node_modules/tdd-hooks/bin/tdd.js hook pre-commit "$@" || exit $?');
     expect(block).not.toMatch(/@[A-Z_]+@|\bexec\b|^\s*exit 0/m);
+  });
+
+  it('starts no subshell and no git', () => {
+    const block = renderHuskyBlock(templates.huskyBlock, { hook: 'commit-msg', cli: 'node_modules/tdd-hooks/bin/tdd.js' });
+    expect(codeLines(block).filter(startsSubshellOrGit)).toEqual([]);
   });
 });
 
