@@ -14,6 +14,8 @@ const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
   verify: () => import('./commands/verify.js'),
   hook: () => import('./commands/hook.js'),
   demo: () => import('./commands/demo.js'),
+  waves: () => import('./commands/waves.js'),
+  attempt: () => import('./commands/attempt.js'),
 };
 
 const USAGE = `tdd-hooks: test-driven development as a property of the git history
@@ -26,6 +28,8 @@ Commands:
   phase        print or declare the TDD phase: red | green | refactor | off
   status       phase, task, tests, last evidence and what the next commit may change
   verify       run the pre-commit gates on what is staged, without committing
+  waves        plan tasks {id, files, tests, deps} into waves that can run in parallel
+  attempt      count attempts per task and phase against ceilings and a time budget
   demo         a RED → GREEN → REFACTOR cycle with refused cheats, in a scratch repository
   hook         run by the installed git hooks (pre-commit, commit-msg, post-commit)
 
@@ -72,6 +76,11 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 function fail(json: boolean, e: unknown): number {
+  // node:util parseArgs: an unknown option, a missing value… are usage errors, not bugs.
+  const code = (e as { code?: unknown })?.code;
+  if (!(e instanceof TddError) && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+    e = new TddError('USAGE', (e as Error).message, 2, { hint: 'see --help for the options' });
+  }
   if (e instanceof TddError) {
     if (json) process.stdout.write(JSON.stringify({ exitCode: e.exitCode, error: { code: e.code, message: e.message, hint: e.hint, ...e.data } }, null, 2) + '\n');
     else process.stderr.write(`tdd: ${e.message}\n${e.hint ? `  next: ${e.hint}\n` : ''}`);

@@ -19,29 +19,27 @@ export async function rebuildState(repo: RepoContext, now: Date, isTest: (path: 
     baseEnv: repo.env,
   }).catch(() => '');
   const commits = parseTrailerLog(out).filter((c) => c.phase);
-  const last = commits[0];
-  if (!last?.phase) return state;
-  state.phase = last.phase === 'off' ? null : nextPhase(last.phase, last.regression);
-  state.task = last.task ?? null;
-  state.reason = `rebuilt from the trailers of ${last.commit.slice(0, 12)}`;
+  const latest = commits[0];
+  if (!latest?.phase) return state;
+  state.phase = latest.phase === 'off' ? null : nextPhase(latest.phase, latest.regression);
+  state.task = latest.task ?? null;
+  state.reason = `rebuilt from the trailers of ${latest.commit.slice(0, 12)}`;
   const key = taskKey(state.task);
+  // Every RED commit of the task since its last GREEN: their test files are the task's.
+  const reds: typeof commits = [];
   for (const c of commits) {
     if ((c.task ?? null) !== state.task) continue;
     if (c.phase === 'green') break;
-    if (c.phase !== 'red') continue;
-    const [tree, files] = await Promise.all([
-      git(['rev-parse', `${c.commit}^{tree}`], { cwd: repo.top, baseEnv: repo.env }),
-      git(['diff-tree', '-r', '-z', '--name-only', '--no-commit-id', '--root', c.commit], { cwd: repo.top, baseEnv: repo.env }),
+    if (c.phase === 'red') reds.push(c);
+  }
+  const last = reds[0];
+  if (last) {
+    const [tree, ...changed] = await Promise.all([
+      git(['rev-parse', `${last.commit}^{tree}`], { cwd: repo.top, baseEnv: repo.env }),
+      ...reds.map((c) => git(['diff-tree', '-r', '-z', '--name-only', '--no-commit-id', '--root', c.commit], { cwd: repo.top, baseEnv: repo.env })),
     ]);
-    state.red[key] = {
-      commit: c.commit,
-      tree: tree.trim(),
-      files: files.split('\0').filter((p) => p && isTest(p)),
-      blobs: {},
-      failing: [],
-      regression: c.regression,
-    };
-    break;
+    const files = [...new Set(changed.flatMap((out) => out.split('\0')).filter((p) => p && isTest(p)))];
+    state.red[key] = { commit: last.commit, tree: tree.trim(), files, blobs: {}, failing: [], regression: reds.every((c) => c.regression) };
   }
   return state;
 }

@@ -1,6 +1,7 @@
 /** Local state under `git rev-parse --git-path tdd`: written atomically (temp file + rename). */
 import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { TddError } from '../errors.js';
 import type { Pending, State } from './types.js';
 
 async function readJson(file: string): Promise<unknown | undefined> {
@@ -9,7 +10,8 @@ async function readJson(file: string): Promise<unknown | undefined> {
     text = await readFile(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
+    // Not a readable file (a directory, no permission): as good as corrupt; the state is rebuilt.
+    return { corrupt: true };
   }
   try {
     return JSON.parse(text);
@@ -47,8 +49,16 @@ function isState(v: unknown): v is State {
   );
 }
 
-export function writeState(stateDir: string, state: State): Promise<void> {
-  return writeJsonAtomic(join(stateDir, 'state.json'), state);
+export async function writeState(stateDir: string, state: State): Promise<void> {
+  const file = join(stateDir, 'state.json');
+  try {
+    await writeJsonAtomic(file, state);
+  } catch (e) {
+    throw new TddError('STATE_UNWRITABLE', `could not write ${file}: ${(e as Error).message}`, 3, {
+      hint: `make ${stateDir} a writable folder (remove whatever is at ${file}); the state is rebuilt from the history`,
+      cause: e,
+    });
+  }
 }
 
 export async function readPending(stateDir: string): Promise<Pending | undefined> {

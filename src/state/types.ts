@@ -85,6 +85,8 @@ export interface Pending {
   key?: string;
   /** GREEN-impossible: the falseFailPatterns that every remaining failure matched. */
   falseFail?: string;
+  /** The task's attempts, as the TDD-Attempts trailer says them. */
+  attempts?: string;
 }
 
 export function emptyState(now: Date): State {

@@ -10,6 +10,7 @@ import { readPending, removePending } from '../state/store.js';
 import { TRAILER } from '../state/trailers.js';
 import type { Pending } from '../state/types.js';
 import type { Finding } from '../types.js';
+import { readOperation } from './context.js';
 
 export interface CommitMsgResult {
   exitCode: 0 | 1;
@@ -17,20 +18,25 @@ export interface CommitMsgResult {
   trailers: string[];
 }
 
-export function trailersFor(p: Pending, attemptsNote?: string): string[] {
+export function trailersFor(p: Pending): string[] {
   const t = [`${TRAILER.phase}: ${p.phase}`];
   if (p.task) t.push(`${TRAILER.task}: ${p.task}`);
   if (p.phase === 'red' && p.regression) t.push(`${TRAILER.regression}: true`);
   if (p.phase === 'off' && p.reason) t.push(`${TRAILER.reason}: ${p.reason.replace(/\s+/g, ' ')}`);
   if (p.phase !== 'off' && p.summary) t.push(`${TRAILER.evidence}: ${p.summary}`);
   if (p.falseFail) t.push(`${TRAILER.falseFail}: ${p.falseFail}`);
-  if (attemptsNote) t.push(`${TRAILER.attempts}: ${attemptsNote}`);
+  if (p.attempts) t.push(`${TRAILER.attempts}: ${p.attempts}`);
   return t;
 }
 
 export async function runCommitMsg(repo: RepoContext, messageFile: string): Promise<CommitMsgResult> {
   const pending = await readPending(repo.stateDir);
   if (!pending) return { exitCode: 0, findings: [], trailers: [] };
+  // A clean `git merge` runs commit-msg without pre-commit: a pending verdict then belongs to an
+  // earlier, aborted commit, not to this one. Merges are not TDD steps; tdd audit judges them.
+  if (readOperation(repo.gitDir) === 'merge' || /^merge\b/.test(repo.env.GIT_REFLOG_ACTION ?? '')) {
+    return { exitCode: 0, findings: [], trailers: [] };
+  }
   const copy = join(repo.stateDir, `index-copy.${process.pid}.${Date.now()}`);
   let tree: string;
   try {
@@ -44,15 +50,24 @@ export async function runCommitMsg(repo: RepoContext, messageFile: string): Prom
     return { exitCode: 1, findings: [{ code: 'INDEX_CHANGED', severity: 'error', data: { verified: pending.tree, now: tree } }], trailers: [] };
   }
   const file = resolve(repo.top, messageFile);
-  // An empty message (all comments) aborts the commit; trailers must not rescue it.
-  const stripped = await git(['stripspace', '--strip-comments'], { cwd: repo.top, baseEnv: repo.env, input: await readMessage(file) });
+  // An empty message (all comments) aborts the commit; trailers must not rescue it. With
+  // `commit -v` everything below the scissors line is the diff, not the message.
+  const message = cutAtScissors(await readMessage(file));
+  const stripped = await git(['stripspace', '--strip-comments'], { cwd: repo.top, baseEnv: repo.env, input: message });
   if (stripped.trim() === '') return { exitCode: 0, findings: [], trailers: [] };
   const trailers = trailersFor(pending);
+  // --no-divider: a `---` line in the body must not hide the trailers from `%(trailers)`.
   await execGit(
-    ['interpret-trailers', '--in-place', '--if-exists', 'replace', ...trailers.flatMap((t) => ['--trailer', t]), file],
+    ['interpret-trailers', '--in-place', '--no-divider', '--if-exists', 'replace', ...trailers.flatMap((t) => ['--trailer', t]), file],
     { cwd: repo.top, baseEnv: repo.env },
   );
   return { exitCode: 0, findings: [], trailers };
+}
+
+/** The message above git's scissors line (`# ------------------------ >8 ------------------------`). */
+export function cutAtScissors(message: string): string {
+  const m = /^\S ------------------------ >8 ------------------------$/m.exec(message);
+  return m ? message.slice(0, m.index) : message;
 }
 
 async function readMessage(file: string): Promise<string> {

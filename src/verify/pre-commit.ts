@@ -129,9 +129,30 @@ export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> 
     const evidence = toEvidence(run);
     const falseFail = findings.find((f) => f.code === 'FALSE_FAIL_ACCEPTED');
     const pending = makePending(snapshot, phase, cc, files, blobs, failing, evidence, summarizeRun(run));
-    result.pending = { ...pending, key, ...(falseFail ? { falseFail: (falseFail.data?.patterns as string[]).join(', ') } : {}) };
+    const attempts = await readAttemptsNote(repo, cc);
+    result.pending = {
+      ...pending,
+      key,
+      ...(falseFail ? { falseFail: (falseFail.data?.patterns as string[]).join(', ') } : {}),
+      ...(attempts ? { attempts } : {}),
+    };
   }
   return result;
+}
+
+/** The task's attempts (`tdd attempt`) for the trailer, so the history keeps them. */
+async function readAttemptsNote(repo: RepoContext, cc: CommitContext): Promise<string | undefined> {
+  if (!cc.state.task) return undefined;
+  const [{ readAttempts }, { taskOf }, { formatAttemptsTrailer }, { limitsFromConfig }] = await Promise.all([
+    import('../state/attempts.js'),
+    import('../budget/ledger.js'),
+    import('../budget/trailer.js'),
+    import('../budget/limits.js'),
+  ]);
+  const ledger = await readAttempts(repo.stateDir).catch(() => undefined);
+  if (!ledger) return undefined;
+  const { attempts, budgets } = cc.loaded.config;
+  return formatAttemptsTrailer(taskOf(ledger, cc.state.task), limitsFromConfig(attempts, budgets), new Date());
 }
 
 /** Everything besides the tree that the verdict depends on, hashed (see Pending.key). */
@@ -159,7 +180,8 @@ function makePending(
     tree: snapshot.tree,
     phase,
     task: cc.state.task,
-    regression: phase === 'red' && cc.state.regression,
+    // Declared regression tests that fail for the right reason are an ordinary RED: GREEN follows.
+    regression: phase === 'red' && cc.state.regression && failing.length === 0 && (evidence?.fileErrors.length ?? 0) === 0,
     reason: phase === 'off' ? cc.state.reason : null,
     testFiles,
     blobs,

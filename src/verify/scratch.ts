@@ -99,13 +99,14 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
   try {
     await mkdir(work, { recursive: true, mode: 0o700 });
     let done = false;
-    if (record.tree && record.tree !== tree) {
+    if (record.tree) {
+      // Whatever an earlier run left (build output, snapshots, edited tracked files) must not
+      // reach this verdict: remove untracked files (the linked folders aside) and restore edits.
+      done = await cleanScratch(work, env, link);
+    }
+    if (!done) record.tree = null;
+    else if (record.tree && record.tree !== tree) {
       done = await git(['read-tree', '-m', '-u', record.tree, tree], { cwd: work, baseEnv: env }).then(
-        () => true,
-        () => false,
-      );
-    } else if (record.tree === tree) {
-      done = await git(['read-tree', '-u', '--reset', tree], { cwd: work, baseEnv: env }).then(
         () => true,
         () => false,
       );
@@ -123,6 +124,18 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     await release();
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree: null } satisfies ScratchRecord);
     throw e;
+  }
+}
+
+async function cleanScratch(work: string, env: NodeJS.ProcessEnv, link: string[]): Promise<boolean> {
+  try {
+    // GIT_WORK_TREE is the scratch (see env): these never touch the user's tree or index.
+    await git(['clean', '-ffdqx', ...link.flatMap((l) => ['-e', `/${l}`])], { cwd: work, baseEnv: env });
+    const modified = await git(['diff-files', '--name-only', '-z', '--no-renames'], { cwd: work, baseEnv: env });
+    if (modified) await git(['checkout-index', '-f', '-z', '--stdin'], { cwd: work, baseEnv: env, input: modified });
+    return true;
+  } catch {
+    return false;
   }
 }
 
