@@ -1,4 +1,5 @@
 import { jsProfile } from './js.js';
+import { findJsTestTitles } from './js-titles.js';
 import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from './profile.js';
 
 export type { ImportBinding, LanguageId, Marker, MarkerKind } from './profile.js';
@@ -83,4 +84,14 @@ export function extractImports(path: string, text: string): Map<string, string> 
     if (!map.has(b.local)) map.set(b.local, b.specifier);
   }
   return map;
+}
+
+/**
+ * The test titles a file declares as literals (`it('adds', …)` → 'adds'), for telling a test a
+ * commit adds from one that was already there. Empty for languages without a profile.
+ */
+export function declaredTestTitles(path: string, text: string): string[] {
+  const profile = profileOf(path);
+  if (!profile || profile.id !== 'js') return [];
+  return findJsTestTitles(profile.blank(path, text), text);
 }

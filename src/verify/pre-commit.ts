@@ -12,7 +12,7 @@ import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
 import type { GateInput, TestFileFacts } from '../gates/types.js';
-import { readObjects, readStagedChanges, readTreeEntries, isAncestorOfHead, type RepoContext } from '../git/queries.js';
+import { readCommitTree, readObjects, readStagedChanges, readTreeEntries, isAncestorOfHead, type RepoContext } from '../git/queries.js';
 import { git } from '../git/exec.js';
 import { NULL_OID, parseNulList } from '../git/parse.js';
 import { TddError } from '../errors.js';
@@ -111,7 +111,7 @@ export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> 
   const run = await runStaged(repo, cc.loaded.config, cc.loaded.config.runner, snapshot.tree, files);
   const testMs = Date.now() - started;
   input.run = run;
-  if (phase === 'red') input.preexisting = await readPreexisting(repo, run, entries, cc.head);
+  if (phase === 'red') input.preexisting = await readPreexisting(repo, cc, run, entries);
   let findings = [...staticFindings, ...evaluateGates(EVIDENCE_GATES, input)];
   const config = cc.loaded.config;
   input.falseFailPatterns = config.falseFailPatterns;
@@ -232,21 +232,35 @@ export function testSettingsOf(blob: Buffer | null): string {
 }
 
 /**
- * RED: which passing tests existed before this commit. A test whose name (its last part) is
- * written in the file's HEAD version was already there; in an added file every test is new.
+ * RED: which passing tests existed before this commit. A test whose title the file's HEAD version
+ * declares (a literal in `it('…')`) was already there; one whose title only the staged version
+ * declares is new. A generated title (`test.each`, a template) cannot be read from the source:
+ * then HEAD's version of the file is run, and what it reports existed. In an added file every test is new.
  */
-async function readPreexisting(repo: RepoContext, run: RunResult, entries: GateInput['entries'], head: string | null): Promise<Set<string>> {
+async function readPreexisting(repo: RepoContext, cc: CommitContext, run: RunResult, entries: StagedEntry[]): Promise<Set<string>> {
   const result = new Set<string>();
-  if (!head) return result;
-  const modified = new Set(entries.filter((e) => e.status === 'M' || e.status === 'T').map((e) => e.path));
+  if (!repo.head) return result;
+  const modified = new Map(entries.filter((e) => (e.status === 'M' || e.status === 'T') && e.kind === 'test').map((e) => [e.path, e]));
   const passing = run.tests.filter((t) => t.status === 'passed' && modified.has(t.file));
   if (passing.length === 0) return result;
+  const { declaredTestTitles } = await import('../lang/index.js');
   const files = [...new Set(passing.map((t) => t.file))];
-  const blobs = await readObjects(repo, files.map((f) => `${head}:${f}`));
-  const texts = new Map(files.map((f, i) => [f, blobs[i]?.toString('utf8') ?? '']));
+  const blobs = await readObjects(repo, files.flatMap((f) => [modified.get(f)!.oldBlob, modified.get(f)!.newBlob]));
+  const titles = new Map(
+    files.map((f, i) => [f, { before: new Set(declaredTestTitles(f, blobs[2 * i]?.toString('utf8') ?? '')), now: new Set(declaredTestTitles(f, blobs[2 * i + 1]?.toString('utf8') ?? '')) }]),
+  );
+  const unknown = new Set<string>();
   for (const t of passing) {
     const leaf = t.name.split(' > ').pop() ?? t.name;
-    if (texts.get(t.file)?.includes(leaf)) result.add(testId(t));
+    const { before, now } = titles.get(t.file)!;
+    if (before.has(leaf)) result.add(testId(t));
+    else if (!now.has(leaf)) unknown.add(t.file);
+  }
+  if (unknown.size > 0) {
+    const { runStaged } = await import('./run-staged.js');
+    const headTree = await readCommitTree(repo, repo.head);
+    const before = await runStaged(repo, cc.loaded.config, cc.loaded.config.runner, headTree, [...unknown]);
+    if (before.status === 'completed') for (const t of before.tests) result.add(testId(t));
   }
   return result;
 }

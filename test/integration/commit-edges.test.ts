@@ -106,6 +106,27 @@ describe('verdicts that must not depend on anything but the commit', () => {
     expect(JSON.parse(repo.tdd('phase', '--json').stdout).phase).toBe('green');
   });
 
+  describe('a RED commit adding tests beside passing ones', () => {
+    const base = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n";
+    beforeEach(() => {
+      repo.tdd('phase', 'off', '--reason', 'seed');
+      repo.write({ 'test/m.test.js': base + "test('adds', () => assert.equal(1 + 1, 2));\nfor (const n of [1, 2]) test(`case ${n}`, () => assert.ok(n));\n" });
+      repo.git('add', '-A');
+      commitOk('seed');
+      repo.tdd('phase', 'red');
+    });
+    it('a new passing test is caught even when its title is part of an old one', () => {
+      repo.write({ 'test/m.test.js': repo.read('test/m.test.js') + "test('d', () => assert.ok(true));\ntest('negates', () => assert.equal(-1, 1));\n" });
+      repo.git('add', '-A');
+      commitRefused('RED_NEW_TEST_PASSES');
+    });
+    it('old tests with generated titles are known as old (HEAD version run)', () => {
+      repo.write({ 'test/m.test.js': repo.read('test/m.test.js') + "test('negates', () => assert.equal(-1, 1));\n" });
+      repo.git('add', '-A');
+      commitOk('test: negates');
+    });
+  });
+
   it('reads a test file whose name holds a newline', () => {
     repo.tdd('phase', 'red');
     repo.write({ 'test/nl\nname.test.js': "import { test } from 'node:test';\ntest('x', () => { console.log('fine'); });\n" });
