@@ -65,6 +65,8 @@ export interface State {
 /** Written by pre-commit, read by commit-msg and post-commit; keyed by the verified tree. */
 export interface Pending {
   tree: string;
+  /** HEAD when pre-commit verified: the new commit's parent, unless the commit was an amend. */
+  head?: string | null;
   phase: Phase;
   task: string | null;
   regression: boolean;

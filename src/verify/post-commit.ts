@@ -2,6 +2,7 @@
  * post-commit: the commit landed. If it is the tree pre-commit verified, record it (RED record,
  * last green) and advance the phase; either way, append to the event log. Never fails the commit.
  */
+import { execGit } from '../git/exec.js';
 import { readCommitTree, type RepoContext } from '../git/queries.js';
 import { loadConfig } from '../config/load.js';
 import { makeClassifier } from '../snapshot/classify.js';
@@ -10,7 +11,14 @@ import { appendEvent, readPending, removePending, writeState } from '../state/st
 import type { State } from '../state/types.js';
 import { readState } from './context.js';
 
+async function readParent(repo: RepoContext, commit: string): Promise<string | null> {
+  const r = await execGit(['rev-parse', '-q', '--verify', `${commit}^1`], { cwd: repo.top, baseEnv: repo.env, okCodes: [1] });
+  return r.code === 0 ? r.stdout.trim() : null;
+}
+
 export interface PostCommitResult {
+  /** The commit replaced by an amend, when the landed commit was one. */
+  amended?: string | null;
   commit: string | null;
   recorded: boolean;
   before: State['phase'];
@@ -26,7 +34,14 @@ export async function runPostCommit(repo: RepoContext): Promise<PostCommitResult
   const state = await readState(repo, head, classify ? (p) => classify(p) === 'test' : undefined);
   const result: PostCommitResult = { commit: head, recorded: false, before: state.phase, after: state.phase, task: state.task };
   if (!head) return result;
-  const tree = await readCommitTree(repo, head);
+  const [tree, parent] = await Promise.all([readCommitTree(repo, head), readParent(repo, head)]);
+  // `git commit --amend` looks like any commit to pre-commit, which diffed against the commit
+  // being replaced. The verdict then is not this commit's: record nothing, say so; audit re-checks.
+  if (pending && pending.tree === tree && pending.head !== undefined && pending.head !== parent) {
+    await removePending(repo.stateDir);
+    await appendEvent(repo.stateDir, { event: 'commit-amended', commit: head, replaced: pending.head, phase: pending.phase, task: pending.task });
+    return { ...result, amended: pending.head };
+  }
   if (!pending || pending.tree !== tree) {
     await appendEvent(repo.stateDir, { event: 'commit-unverified', commit: head, phase: state.phase, task: state.task });
     return result;

@@ -178,6 +178,7 @@ function makePending(
 ): Pending {
   return {
     tree: snapshot.tree,
+    head: snapshot.head,
     phase,
     task: cc.state.task,
     // Declared regression tests that fail for the right reason are an ordinary RED: GREEN follows.

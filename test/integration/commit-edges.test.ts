@@ -127,6 +127,19 @@ describe('verdicts that must not depend on anything but the commit', () => {
     });
   });
 
+  it('an amend that folds the implementation into the RED commit is not recorded, and GREEN then has no RED', () => {
+    red('one');
+    repo.write({ 'src/one.js': impl('one') });
+    repo.git('add', '-A');
+    const c = repo.commit('feat: one', '--amend');
+    expect(c.status, c.stderr).toBe(0);
+    expect(c.stderr).toContain('amended');
+    expect(JSON.parse(repo.tdd('phase', '--json').stdout).phase).toBe('green');
+    repo.write({ 'src/two.js': impl('two') });
+    repo.git('add', '-A');
+    commitRefused('GREEN_WITHOUT_RED');
+  });
+
   it('reads a test file whose name holds a newline', () => {
     repo.tdd('phase', 'red');
     repo.write({ 'test/nl\nname.test.js': "import { test } from 'node:test';\ntest('x', () => { console.log('fine'); });\n" });

@@ -67,6 +67,10 @@ async function postCommit(ctx: CommandContext): Promise<CommandResult> {
     green: 'make the tests pass: stage implementation only',
     refactor: 'refactor with the tests green, or `tdd phase red` for the next behaviour',
   };
+  if (r.amended !== undefined) {
+    const text = `tdd: ! this commit amended ${r.amended?.slice(0, 12) ?? 'the root commit'}: the hooks checked it as a new commit on top of it, so it is not recorded (phase stays ${r.before ?? 'unset'}); tdd audit re-checks it from the history. To change a recorded TDD commit, make a new one.`;
+    return { exitCode: 0, text, json: { hook: 'post-commit', ...r } };
+  }
   const text =
     r.recorded && r.after !== r.before && r.after
       ? `tdd: phase ${r.before} → ${paint(ctx.color, 'bold', r.after)}${NEXT[r.after] ? ` (next: ${NEXT[r.after]})` : ''}`
