@@ -58,6 +58,8 @@ export type FindingCode =
   | 'PHASE_OFF'
   | 'VERDICT_CACHED'
   // scope
+  | 'TASK_SCOPE'
+  | 'COMMIT_MESSAGE_TEMPLATE'
   | 'RED_IMPL_STAGED'
   | 'TESTS_CHANGED'
   | 'TEST_CONFIG_CHANGED'

@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
   verify: () => import('./commands/verify.js'),
   hook: () => import('./commands/hook.js'),
   demo: () => import('./commands/demo.js'),
+  stage: () => import('./commands/stage.js'),
   waves: () => import('./commands/waves.js'),
   attempt: () => import('./commands/attempt.js'),
 };
@@ -28,6 +29,7 @@ Commands:
   phase        print or declare the TDD phase: red | green | refactor | off
   status       phase, task, tests, last evidence and what the next commit may change
   verify       run the pre-commit gates on what is staged, without committing
+  stage        stage exactly the active task's files and tests (instead of git add -A)
   waves        plan tasks {id, files, tests, deps} into waves that can run in parallel
   attempt      count attempts per task and phase against ceilings and a time budget
   demo         a RED → GREEN → REFACTOR cycle with refused cheats, in a scratch repository

@@ -39,6 +39,8 @@ export interface GateInput {
   run?: RunResult;
   /** RED: ids of tests that existed before this commit (a passing one is not "added"). */
   preexisting?: Set<string>;
+  /** The active task's declared paths, when the plan declares them (per-task staging). */
+  taskScope?: { task: string; paths: string[]; always: string[]; owners: Record<string, string> };
   /** GREEN/REFACTOR: results of the configured static checks. */
   staticChecks?: StaticCheckResult[];
   /** Regular expressions of environment failures (GREEN-impossible). */

@@ -62,7 +62,8 @@ export function parsePlan(raw: unknown, file: string): ParsedPlan {
     const files = paths(item.files, 'files', problem);
     const tests = paths(item.tests, 'tests', problem);
     const deps = depIds(item.deps, problem);
-    if (id !== undefined && files && tests && deps) tasks.push({ id, files, tests, deps });
+    const title = typeof item.title === 'string' ? { title: item.title } : {};
+    if (id !== undefined && files && tests && deps) tasks.push({ id, ...title, files, tests, deps });
   });
   return { tasks: problems.length > 0 ? [] : tasks, problems };
 }

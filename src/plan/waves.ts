@@ -11,6 +11,8 @@ import { compareIds, comparePaths } from './order.js';
 /** One task of a plan, as parsePlan returns it: ids as strings, paths normalised. */
 export interface PlanTask {
   id: string;
+  /** What the task does, for commit messages (`{title}`); the planner ignores it. */
+  title?: string;
   files: readonly string[];
   tests: readonly string[];
   deps: readonly string[];

@@ -33,6 +33,14 @@ const MESSAGES: Record<FindingCode, Words> = {
   EMPTY_COMMIT: () => ({ what: 'nothing staged: no test run' }),
   VERDICT_CACHED: (f) => ({ what: `the same staged content was verified at ${d(f, 'at')}: no test run` }),
   PHASE_OFF: (f) => ({ what: `phase off (${d(f, 'reason')}): commit recorded, not checked` }),
+  TASK_SCOPE: (f) => ({
+    what: `${f.path} is outside task ${d(f, 'task')}'s files and tests${f.data?.owner ? ` (task ${d(f, 'owner')} declares it)` : ''}`,
+    next: `unstage it (git restore --staged -- '${f.path}'), or \`tdd stage\` to stage exactly task ${d(f, 'task')}'s files`,
+  }),
+  COMMIT_MESSAGE_TEMPLATE: (f) => ({
+    what: `the commit message must start with "${d(f, 'expected')}"`,
+    next: `git commit -m "${d(f, 'expected')}"`,
+  }),
   RED_IMPL_STAGED: (f) => ({
     what: `${f.path} is implementation, and a RED commit holds only tests`,
     next: `unstage it (git restore --staged -- '${f.path}'), or \`tdd phase green\` if the failing tests are already committed`,

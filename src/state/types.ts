@@ -89,6 +89,8 @@ export interface Pending {
   falseFail?: string;
   /** The task's attempts, as the TDD-Attempts trailer says them. */
   attempts?: string;
+  /** The configured commit message template, rendered for the task: filled in, or enforced. */
+  subject?: { text: string; mode: 'fill' | 'enforce' };
 }
 
 export function emptyState(now: Date): State {

@@ -2,7 +2,7 @@
  * commit-msg: add the trailers, but only when the tree pre-commit verified is still the tree being
  * committed (plain `git commit` does not lock the index: another `git add` can slip in between).
  */
-import { copyFile, rm } from 'node:fs/promises';
+import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execGit, git } from '../git/exec.js';
 import { writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
@@ -55,6 +55,15 @@ export async function runCommitMsg(repo: RepoContext, messageFile: string): Prom
   const message = cutAtScissors(await readMessage(file));
   const stripped = await git(['stripspace', '--strip-comments'], { cwd: repo.top, baseEnv: repo.env, input: message });
   if (stripped.trim() === '') return { exitCode: 0, findings: [], trailers: [] };
+  if (pending.subject) {
+    const { text, mode } = pending.subject;
+    if (!stripped.trimStart().startsWith(text)) {
+      if (mode === 'enforce') {
+        return { exitCode: 1, findings: [{ code: 'COMMIT_MESSAGE_TEMPLATE', severity: 'error', data: { expected: text } }], trailers: [] };
+      }
+      await writeFile(file, `${text}\n\n${await readMessage(file)}`);
+    }
+  }
   const trailers = trailersFor(pending);
   // --no-divider: a `---` line in the body must not hide the trailers from `%(trailers)`.
   await execGit(

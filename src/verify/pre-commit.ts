@@ -6,8 +6,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from '../config/schema.js';
+import { CONFIG_FILES, PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from '../config/schema.js';
 import { readPending } from '../state/store.js';
+import { readTaskPlan } from '../config/plan.js';
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
@@ -75,6 +76,14 @@ export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> 
   }
 
   const input: GateInput = { phase, regression: state.regression, entries };
+  const plan = state.task ? await readTaskPlan(repo.top, cc.loaded.config) : undefined;
+  const task = plan?.tasks.find((t) => t.id === state.task);
+  if (task?.title) cc.taskTitle = task.title;
+  if (plan && task) {
+    const owners: Record<string, string> = {};
+    for (const other of plan.tasks) if (other.id !== task.id) for (const p of [...other.files, ...other.tests]) owners[p] ??= other.id;
+    input.taskScope = { task: task.id, paths: [...task.files, ...task.tests], always: [plan.file, ...CONFIG_FILES], owners };
+  }
   if (phase === 'red') {
     const staged = entries.filter((e) => e.kind === 'test' && e.status !== 'D');
     input.testFiles = await readTestFacts(repo, staged);
@@ -155,6 +164,11 @@ async function readAttemptsNote(repo: RepoContext, cc: CommitContext): Promise<s
   return formatAttemptsTrailer(taskOf(ledger, cc.state.task), limitsFromConfig(attempts, budgets), new Date());
 }
 
+/** "feat(tdd): task-{id} {title}" → "feat(tdd): task-12 parse input" (pure). */
+export function renderTemplate(template: string, id: string, title: string | undefined): string {
+  return template.replace(/\{id\}/g, id).replace(/\{title\}/g, title ?? '').replace(/\s+/g, ' ').trim();
+}
+
 /** Everything besides the tree that the verdict depends on, hashed (see Pending.key). */
 async function verdictKey(repo: RepoContext, cc: CommitContext, tree: string, files: string[], red: RedRecord | undefined): Promise<string> {
   const runner = cc.loaded.config.runner;
@@ -176,7 +190,13 @@ function makePending(
   evidence: Evidence | undefined,
   summary: string,
 ): Pending {
+  const template = cc.loaded.config.commitMessage;
+  const subject =
+    template.template && cc.state.task
+      ? { text: renderTemplate(template.template, cc.state.task, cc.taskTitle), mode: template.mode }
+      : undefined;
   return {
+    ...(subject ? { subject } : {}),
     tree: snapshot.tree,
     head: snapshot.head,
     phase,
