@@ -14,9 +14,9 @@ describe('parsePlan', () => {
     });
   });
 
-  it('the plan file: {"tasks": [...]} with other keys (title), extra task keys ignored', () => {
+  it('the plan file: {"tasks": [...]} with other keys, a task title kept, extra task keys ignored', () => {
     const raw = { title: 'Parser', tasks: [{ id: 't1', title: 'empty input', files: ['./src\\p.ts'], acceptance: ['x'] }] };
-    expect(parsePlan(raw, 'p.json')).toEqual({ tasks: [{ id: 't1', files: ['src/p.ts'], tests: [], deps: [] }], problems: [] });
+    expect(parsePlan(raw, 'p.json')).toEqual({ tasks: [{ id: 't1', title: 'empty input', files: ['src/p.ts'], tests: [], deps: [] }], problems: [] });
   });
 
   it('every problem at once, naming the file, the key path and the task id', () => {

@@ -1,0 +1,122 @@
+/**
+ * Pure: the backup's names and records. A backup is a commit whose tree holds the overwritten
+ * working-tree files (exact bytes and modes) and whose parent's tree holds their index entries;
+ * its message ends with one `tdd-rollback-meta:` line of JSON (what undo needs besides objects).
+ */
+import type { BackupMeta, Entry, SavedPath, SavedWorktree } from './types.js';
+
+/** One ref per rollback, numbered; undo pops the highest. */
+export const ROLLBACK_REFS = 'refs/tdd/rollback/';
+/** What a forced undo overwrote, saved the same way. */
+export const OVERWRITTEN_REFS = 'refs/tdd/overwritten/';
+
+const META_PREFIX = 'tdd-rollback-meta: ';
+const OID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+const MODE = /^(100644|100755|120000)$/;
+
+export interface RefRecord {
+  ref: string;
+  n: number;
+  commit: string;
+}
+
+/**
+ * `git for-each-ref --format=%(objectname) %(refname) refs/tdd/rollback/`:
+ *
+ *   4b1c…a3 refs/tdd/rollback/1
+ *   9e0d…17 refs/tdd/rollback/2
+ *
+ * Only numbered refs count; sorted by number.
+ */
+export function parseBackupRefs(stdout: string, prefix: string): RefRecord[] {
+  const out: RefRecord[] = [];
+  for (const line of stdout.split('\n')) {
+    const m = /^([0-9a-f]{40,64}) (.+)$/.exec(line);
+    if (!m || !m[2]!.startsWith(prefix)) continue;
+    const tail = m[2]!.slice(prefix.length);
+    if (!/^[1-9]\d{0,8}$/.test(tail)) continue;
+    out.push({ ref: m[2]!, n: Number(tail), commit: m[1]! });
+  }
+  return out.sort((a, b) => a.n - b.n);
+}
+
+/**
+ * `git ls-files -s -z`: `<mode> SP <oid> SP <stage> TAB <path> NUL`
+ *
+ *   100644 587be6b4c3f93f93c489c0111bba5596147a26cb 0\tsrc/a.js\0
+ *
+ * Stage-0 entries by path, and the paths that have unmerged stages (1–3).
+ */
+export function parseLsFilesStage(stdout: string): { entries: Map<string, Entry>; unmerged: string[] } {
+  const entries = new Map<string, Entry>();
+  const unmerged = new Set<string>();
+  for (const record of stdout.split('\0')) {
+    if (!record) continue;
+    const tab = record.indexOf('\t');
+    const [mode, oid, stage] = record.slice(0, tab).split(' ') as [string, string, string];
+    const path = record.slice(tab + 1);
+    if (stage === '0') entries.set(path, { mode, oid });
+    else unmerged.add(path);
+  }
+  return { entries, unmerged: [...unmerged] };
+}
+
+/** A path that is safe to write under the top level: relative, no `.`/`..`/empty segment, not in `.git`. */
+export function isSafePath(path: string): boolean {
+  if (path.includes('\0') || path.startsWith('/')) return false;
+  return path.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..' && seg.toLowerCase() !== '.git');
+}
+
+export function formatBackupMessage(meta: BackupMeta, n: number): string {
+  const what = meta.kind === 'rollback' ? `tdd rollback ${n}: ${meta.paths.length} implementation file(s) to ${meta.target.slice(0, 12)}` : `tdd rollback --undo --force: ${meta.paths.length} overwritten path(s)`;
+  return `${what}
+
+This commit's tree holds the working-tree content of the paths it names (exact bytes and modes);
+its parent's tree holds their index entries. \`tdd rollback --undo\` puts both back; by hand,
+\`git checkout <this commit> -- .\` at the top level restores the content (and stages it).
+
+${META_PREFIX}${JSON.stringify(meta)}
+`;
+}
+
+function isEntry(v: unknown): v is Entry {
+  const e = v as Entry;
+  return typeof e === 'object' && e !== null && typeof e.mode === 'string' && MODE.test(e.mode) && typeof e.oid === 'string' && OID.test(e.oid);
+}
+
+function isSavedWorktree(v: unknown): v is SavedWorktree {
+  const w = v as SavedWorktree;
+  return isEntry(w) && (w.perm === undefined || (Number.isInteger(w.perm) && w.perm >= 0 && w.perm <= 0o7777));
+}
+
+function isSavedPath(v: unknown): v is SavedPath {
+  const s = v as SavedPath;
+  return (
+    typeof s === 'object' && s !== null && typeof s.path === 'string' && isSafePath(s.path) &&
+    ['restored', 'removed', 'recreated'].includes(s.action) &&
+    (s.target === null || isEntry(s.target)) && (s.index === null || isEntry(s.index)) &&
+    (s.worktree === null || isSavedWorktree(s.worktree)) &&
+    typeof s.changes === 'object' && s.changes !== null && typeof s.changes.index === 'boolean' && typeof s.changes.worktree === 'boolean'
+  );
+}
+
+/** The meta record of a backup commit's message (`git cat-file commit <id>` output works too); a reason when unreadable. */
+export function parseBackupMessage(text: string): BackupMeta | { error: string } {
+  const line = text.split('\n').find((l) => l.startsWith(META_PREFIX));
+  if (!line) return { error: 'no tdd-rollback-meta line' };
+  let v: unknown;
+  try {
+    v = JSON.parse(line.slice(META_PREFIX.length));
+  } catch (e) {
+    return { error: `unreadable meta: ${(e as Error).message}` };
+  }
+  const m = v as BackupMeta;
+  if (typeof m !== 'object' || m === null || m.version !== 1) return { error: 'unknown meta version' };
+  if (m.kind !== 'rollback' && m.kind !== 'overwritten') return { error: 'unknown backup kind' };
+  if (typeof m.target !== 'string' || (m.head !== null && typeof m.head !== 'string') || typeof m.at !== 'string') return { error: 'bad meta fields' };
+  if (!Array.isArray(m.paths)) return { error: 'no paths' };
+  const bad = m.paths.find((p) => !isSavedPath(p));
+  if (bad !== undefined) return { error: `bad path record ${JSON.stringify(bad).slice(0, 120)}` };
+  if (new Set(m.paths.map((p) => p.path)).size !== m.paths.length) return { error: 'a path is recorded twice' };
+  return m;
+}
