@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { parseHistory } from '../../../src/audit/history.js';
+
+const A = 'fa10aa7c5d1cc62362b3085cb9387f7a58ba3afe';
+const B = 'be1f71429d3297ed669cb0370d3e229b7a8511aa';
+const O = '422c2b7ab3b3c668038da977e4e93a5fc623169c';
+const N = 'de980441c3ab03a8c07dda1ad27b8a11f39deb1e';
+const Z = '0000000000000000000000000000000000000000';
+
+describe('parseHistory', () => {
+  it('reads commits, trailers and raw changes (names with newlines intact)', () => {
+    const out =
+      `\x1e${A}\x1f${B}\x1f1795973025\x1ffeat: add\x1fTDD-Phase: green\nTDD-Task: 12\n\x1f\0\n:100644 100644 ${O} ${N} M\0src/a.js\0:000000 100644 ${Z} ${N} A\0new\nline.js\0` +
+      `\x1e${B}\x1f\x1f1795973000\x1froot\x1f\x1f\0\n:000000 100644 ${Z} ${O} A\0src/a.js\0` +
+      `\x1e${'c'.repeat(40)}\x1f${A}\x1f1795973100\x1fempty\x1f\x1f\0`;
+    const [a, b, c] = parseHistory(out);
+    expect(a).toMatchObject({ sha: A, parents: [B], time: 1795973025, subject: 'feat: add', trailers: { phase: 'green', task: '12' } });
+    expect(a!.changes.map((e) => [e.status, e.path])).toEqual([['M', 'src/a.js'], ['A', 'new\nline.js']]);
+    expect(b).toMatchObject({ sha: B, parents: [], changes: [{ status: 'A', path: 'src/a.js' }] });
+    expect(b!.trailers.phase).toBeUndefined();
+    expect(c).toMatchObject({ subject: 'empty', changes: [] });
+  });
+});
