@@ -2,7 +2,17 @@
  * Errors that carry their exit code. Only cli/ turns them into `process.exitCode`:
  * 2 usage or configuration error, 3 could not verify.
  */
+const BRAND = Symbol.for('tdd-hooks.TddError');
+
 export class TddError extends Error {
+  /**
+   * `instanceof` by brand, not by prototype: the CLI is split into bundles (bin/build.mjs), each
+   * with its own copy of this class, and an error thrown in one is caught in another.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
   constructor(
     readonly code: string,
     message: string,
@@ -12,6 +22,7 @@ export class TddError extends Error {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.hint = options?.hint;
     this.data = options?.data;
+    (this as unknown as Record<symbol, boolean>)[BRAND] = true;
   }
   readonly hint: string | undefined;
   readonly data: Record<string, unknown> | undefined;

@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
   stage: () => import('./commands/stage.js'),
   waves: () => import('./commands/waves.js'),
   attempt: () => import('./commands/attempt.js'),
+  rollback: () => import('./commands/rollback.js'),
 };
 
 const USAGE = `tdd-hooks: test-driven development as a property of the git history
@@ -32,11 +33,21 @@ Commands:
   stage        stage exactly the active task's files and tests (instead of git add -A)
   waves        plan tasks {id, files, tests, deps} into waves that can run in parallel
   attempt      count attempts per task and phase against ceilings and a time budget
+  rollback     put implementation files back as at the last green commit (saved first; --undo)
   demo         a RED → GREEN → REFACTOR cycle with refused cheats, in a scratch repository
   hook         run by the installed git hooks (pre-commit, commit-msg, post-commit)
 
 Every command takes --help and --json. Exit codes: 0 accepted, 1 refused, 2 usage or
 configuration error, 3 could not verify.`;
+
+/**
+ * A command module's default export. In the CommonJS bundles (bin/build.mjs) a lazily required
+ * module arrives with node's interop: `default` is then the whole exports object.
+ */
+function commandOf(loaded: { default: CommandModule }): CommandModule {
+  const d = loaded.default as CommandModule | { default: CommandModule };
+  return 'run' in d ? d : d.default;
+}
 
 function colorAllowed(env: NodeJS.ProcessEnv, stream: NodeJS.WriteStream): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
@@ -58,7 +69,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS[name];
   if (!load) return fail(json, new TddError('USAGE', `unknown command "${name}"`, 2, { hint: 'run `tdd --help` for the commands' }));
-  const mod = (await load()).default;
+  const mod = commandOf(await load());
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(mod.help.trimEnd() + '\n');
     return 0;

@@ -48,10 +48,16 @@ export function configError(problems: ConfigProblem[]): TddError {
  * test file as ignored, a RED commit that ignores its implementation), and an unstaged or
  * untracked edit never changes a verdict.
  */
-export async function loadConfig(ctx: RepoContext): Promise<LoadedConfig> {
+/** The objects loadConfig reads: the configuration files at `head` (the index when unborn), then in the index. */
+export function configObjectNames(head: string | null): string[] {
   const names = [...CONFIG_FILES, 'package.json'];
-  const base = ctx.head ? `${ctx.head}:` : ':';
-  const blobs = await readObjects(ctx, [...names.map((n) => base + n), ...names.map((n) => `:${n}`)]);
+  const base = head ? `${head}:` : ':';
+  return [...names.map((n) => base + n), ...names.map((n) => `:${n}`)];
+}
+
+export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[]): Promise<LoadedConfig> {
+  const names = [...CONFIG_FILES, 'package.json'];
+  const blobs = prefetched ?? (await readObjects(ctx, configObjectNames(ctx.head)));
   const ruling = blobs.slice(0, names.length);
   const staged = blobs.slice(names.length);
   const warnings: Finding[] = [];

@@ -25,13 +25,21 @@ export interface GitResult {
   code: number;
 }
 
+const GIT_BRAND = Symbol.for('tdd-hooks.GitError');
+
 export class GitError extends TddError {
+  /** By brand, like TddError (see there). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[GIT_BRAND] === true;
+  }
+
   constructor(
     readonly args: string[],
     readonly status: number,
     readonly stderr: string,
   ) {
     super('GIT_FAILED', `git ${args.join(' ')} failed (${status}): ${stderr.trim().split('\n')[0] ?? ''}`, 3);
+    (this as unknown as Record<symbol, boolean>)[GIT_BRAND] = true;
   }
 }
 

@@ -23,6 +23,16 @@ export async function checkoutFromIndex(repo: RepoContext, paths: string[]): Pro
   await git(['checkout-index', '-f', '-u', '-z', '--stdin'], { cwd: repo.top, baseEnv: repo.env, input: paths.join('\0') + '\0' });
 }
 
+/** `git add -N` again for entries that were intent-to-add (update-index cannot set that flag). */
+export async function writeIntentToAdd(repo: RepoContext, paths: string[]): Promise<void> {
+  if (paths.length === 0) return;
+  await git(['add', '--intent-to-add', '--force', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+    cwd: repo.top,
+    baseEnv: { ...repo.env, GIT_LITERAL_PATHSPECS: '1' },
+    input: paths.join('\0') + '\0',
+  });
+}
+
 /** Stat data for entries set by update-index, so `git diff-files` agrees with `git status`. */
 export async function refreshIndex(repo: RepoContext): Promise<void> {
   await execGit(['update-index', '-q', '--refresh'], { cwd: repo.top, baseEnv: repo.env, okCodes: [1] });

@@ -11,7 +11,8 @@ import { execGit, git } from '../git/exec.js';
 import { EMPTY_BLOB } from '../git/parse.js';
 import type { RepoContext } from '../git/queries.js';
 import { formatBackupMessage } from './meta.js';
-import { hashBytes, hashFiles, readBackupRefs } from './read.js';
+import { readBackupRefs } from './read.js';
+import { hashBytes, hashFiles } from './worktree.js';
 import type { BackupMeta, Entry, SavedWorktree, WorktreeState } from './types.js';
 
 /** Backups are private objects: a fixed identity, never signed, whatever the user's config says. */

@@ -73,7 +73,7 @@ export function formatBackupMessage(meta: BackupMeta, n: number): string {
 
 This commit's tree holds the working-tree content of the paths it names (exact bytes and modes);
 its parent's tree holds their index entries. \`tdd rollback --undo\` puts both back; by hand,
-\`git checkout <this commit> -- .\` at the top level restores the content (and stages it).
+\`git checkout <this commit> -- :/\` restores the content (and stages it).
 
 ${META_PREFIX}${JSON.stringify(meta)}
 `;
@@ -95,6 +95,7 @@ function isSavedPath(v: unknown): v is SavedPath {
     typeof s === 'object' && s !== null && typeof s.path === 'string' && isSafePath(s.path) &&
     ['restored', 'removed', 'recreated'].includes(s.action) &&
     (s.target === null || isEntry(s.target)) && (s.index === null || isEntry(s.index)) &&
+    (s.intentToAdd === undefined || typeof s.intentToAdd === 'boolean') &&
     (s.worktree === null || isSavedWorktree(s.worktree)) &&
     typeof s.changes === 'object' && s.changes !== null && typeof s.changes.index === 'boolean' && typeof s.changes.worktree === 'boolean'
   );
@@ -113,7 +114,7 @@ export function parseBackupMessage(text: string): BackupMeta | { error: string }
   const m = v as BackupMeta;
   if (typeof m !== 'object' || m === null || m.version !== 1) return { error: 'unknown meta version' };
   if (m.kind !== 'rollback' && m.kind !== 'overwritten') return { error: 'unknown backup kind' };
-  if (typeof m.target !== 'string' || (m.head !== null && typeof m.head !== 'string') || typeof m.at !== 'string') return { error: 'bad meta fields' };
+  if (typeof m.target !== 'string' || (m.head !== null && typeof m.head !== 'string') || typeof m.at !== 'string' || typeof m.worktree !== 'string') return { error: 'bad meta fields' };
   if (!Array.isArray(m.paths)) return { error: 'no paths' };
   const bad = m.paths.find((p) => !isSavedPath(p));
   if (bad !== undefined) return { error: `bad path record ${JSON.stringify(bad).slice(0, 120)}` };

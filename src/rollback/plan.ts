@@ -3,7 +3,7 @@
  * the target tree's entries, the index's stage-0 entries and lstat + hash of the working tree.
  */
 import type { FileKind } from '../types.js';
-import type { Entry, KeptPath, PlanEntry, RollbackAction, RollbackPlan, SavedPath, WorktreeState } from './types.js';
+import type { Entry, KeptPath, RollbackAction, RollbackPlan, SavedPath, WorktreeState } from './types.js';
 
 const GITLINK = '160000';
 
@@ -51,7 +51,8 @@ function actionFor(target: Entry | null, w: WorktreeState): RollbackAction {
 /**
  * Implementation paths whose index entry or file differs from the target become entries; other
  * kinds (tests, support, manifests, configured-ignored), submodules and gitignored untracked files
- * are kept as they are; a directory standing where the target has a file blocks the rollback.
+ * are kept as they are. A directory standing where the target has a file is also listed in
+ * `blocked`: the rollback may go ahead only if it removes everything under it.
  */
 export function planRollback(input: PlanInput): RollbackPlan {
   const plan: RollbackPlan = { entries: [], kept: [], blocked: [] };
@@ -63,17 +64,16 @@ export function planRollback(input: PlanInput): RollbackPlan {
     if (!changes.index && !changes.worktree) continue;
     const kind = input.classify(path);
     let kept: KeptPath['reason'] | undefined;
-    if (target?.mode === GITLINK || index?.mode === GITLINK) kept = 'submodule';
+    // Submodules, and the file that configures them, belong to git submodule.
+    if (target?.mode === GITLINK || index?.mode === GITLINK || path === '.gitmodules') kept = 'submodule';
     else if (kind !== 'impl') kept = kind;
     else if (index === null && input.gitignored.has(path)) kept = 'gitignored';
     if (kept) {
       plan.kept.push({ path, reason: kept });
       continue;
     }
-    if (target !== null && worktree.kind === 'dir') {
-      plan.blocked.push({ path, reason: 'directory' });
-      continue;
-    }
+    // A directory where the target has a file: fine only if the rollback empties it (see isClearedBy).
+    if (target !== null && worktree.kind === 'dir') plan.blocked.push({ path, reason: 'directory' });
     plan.entries.push({ path, action: actionFor(target, worktree), target, index, worktree, changes });
   }
   return plan;
@@ -100,6 +100,14 @@ export function findChangedSince(
       return !isSameEntry(s.target, index.get(s.path) ?? null) || !isWorktreeAt(s.target, w, fileMode);
     })
     .map((s) => s.path);
+}
+
+/**
+ * Whether removing `removing` empties a directory: `under` lists what it holds (files, symlinks,
+ * and empty directories with a trailing `/`, which nothing removes).
+ */
+export function isClearedBy(under: readonly string[], removing: ReadonlySet<string>): boolean {
+  return under.every((p) => removing.has(p));
 }
 
 /** Saved paths whose file undo must write where a directory now stands. */

@@ -38,7 +38,7 @@ export interface PlanEntry {
 /** A path that differs from the target but that the rollback leaves as it is, and why. */
 export interface KeptPath {
   path: string;
-  reason: Exclude<FileKind, 'impl'> | 'untracked' | 'gitignored' | 'submodule';
+  reason: Exclude<FileKind, 'impl'> | 'gitignored' | 'submodule';
 }
 
 /** A path the rollback cannot restore without losing something (a directory stands where the target has a file). */
@@ -67,6 +67,8 @@ export interface SavedPath {
   target: Entry | null;
   /** The index entry before the rollback (stage 0), or null. */
   index: Entry | null;
+  /** The index entry was `git add -N` (intent to add): undo makes it so again. */
+  intentToAdd?: boolean;
   /** The file before the rollback, or null when there was none (missing, or a directory). */
   worktree: SavedWorktree | null;
   /** Which of the two the rollback changed (undo puts back the same sides). */
@@ -80,6 +82,8 @@ export interface BackupMeta {
   kind: 'rollback' | 'overwritten';
   target: string;
   head: string | null;
+  /** The work tree it was made in: refs/tdd/ is shared by linked worktrees, the files are not. */
+  worktree: string;
   at: string;
   paths: SavedPath[];
 }

@@ -1,13 +1,15 @@
 /** Facts about the repository around a commit, read once per hook run. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, type LoadedConfig } from '../config/load.js';
-import type { RepoContext } from '../git/queries.js';
+import { configObjectNames, loadConfig, type LoadedConfig } from '../config/load.js';
+import { readObjects, readRepoContext, readStagedChanges, type RepoContext } from '../git/queries.js';
+import type { RawEntry } from '../git/parse.js';
 import { readStateFile, writeState } from '../state/store.js';
 import { emptyState, type State } from '../state/types.js';
 import { rebuildState } from '../state/rebuild.js';
 import type { Finding } from '../types.js';
-import { makeClassifier, type Classifier } from '../snapshot/classify.js';
+import type { Classifier } from '../snapshot/kinds.js';
+import { readClassifier } from '../state/glob-cache.js';
 
 /** A merge, cherry-pick, revert or rebase that is being concluded (its commit is not a TDD step). */
 export function readOperation(gitDir: string): string | null {
@@ -42,10 +44,27 @@ export async function readState(repo: RepoContext, head: string | null, isTest?:
   return rebuilt;
 }
 
-export async function readCommitContext(repo: RepoContext): Promise<CommitContext> {
+export async function readCommitContext(repo: RepoContext, configBlobs?: (Buffer | null)[]): Promise<CommitContext> {
   const head = repo.head;
-  const loaded = await loadConfig(repo);
-  const classify = makeClassifier(loaded.config);
+  const loaded = await loadConfig(repo, configBlobs);
+  const classify = await readClassifier(repo.stateDir, loaded.config);
   const state = await readState(repo, head, (p) => classify(p) === 'test');
   return { repo, head, loaded, classify, state, warnings: [...loaded.warnings] };
+}
+
+/**
+ * What pre-commit reads from git, in three processes at once instead of one after the other: a
+ * hook runs at the top level, so the staged changes and the configuration can be asked for
+ * against `HEAD` while rev-parse says where we are. On an unborn branch they are asked again.
+ */
+export async function readHookInputs(cwd: string, env: NodeJS.ProcessEnv): Promise<{ repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[] }> {
+  const guess: RepoContext = { top: cwd, gitDir: '', stateDir: '', indexFile: '', head: 'HEAD', env };
+  const [repo, raw, configBlobs] = await Promise.all([
+    readRepoContext(cwd, env),
+    readStagedChanges(guess, 'HEAD').catch(() => undefined),
+    readObjects(guess, configObjectNames('HEAD')).catch(() => undefined),
+  ]);
+  if (repo.head && repo.top === cwd && raw && configBlobs) return { repo, raw, configBlobs };
+  const [again, blobs] = await Promise.all([readStagedChanges(repo, repo.head), readObjects(repo, configObjectNames(repo.head))]);
+  return { repo, raw: again, configBlobs: blobs };
 }

@@ -5,7 +5,7 @@
 import { execGit } from '../git/exec.js';
 import { readCommitTree, type RepoContext } from '../git/queries.js';
 import { loadConfig } from '../config/load.js';
-import { makeClassifier } from '../snapshot/classify.js';
+import { readClassifier } from '../state/glob-cache.js';
 import { applyCommit } from '../state/machine.js';
 import { appendEvent, readPending, removePending, writeState } from '../state/store.js';
 import type { State } from '../state/types.js';
@@ -30,7 +30,7 @@ export async function runPostCommit(repo: RepoContext): Promise<PostCommitResult
   const head = repo.head;
   const pending = await readPending(repo.stateDir);
   const loaded = await loadConfig(repo).catch(() => undefined);
-  const classify = loaded ? makeClassifier(loaded.config) : undefined;
+  const classify = loaded ? await readClassifier(repo.stateDir, loaded.config) : undefined;
   const state = await readState(repo, head, classify ? (p) => classify(p) === 'test' : undefined);
   const result: PostCommitResult = { commit: head, recorded: false, before: state.phase, after: state.phase, task: state.task };
   if (!head) return result;

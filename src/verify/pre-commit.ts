@@ -3,7 +3,6 @@
  * of exactly what is being committed → evidence gates → a pending record for commit-msg and
  * post-commit. Decides nothing about exit codes or wording (cli/ and report/ do).
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONFIG_FILES, PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from '../config/schema.js';
@@ -13,9 +12,9 @@ import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
 import type { GateInput, TestFileFacts } from '../gates/types.js';
-import { readCommitTree, readObjects, readStagedChanges, readTreeEntries, isAncestorOfHead, type RepoContext } from '../git/queries.js';
+import { readCommitTree, readObjects, readTreeEntries, isAncestorOfHead, type RepoContext } from '../git/queries.js';
 import { git } from '../git/exec.js';
-import { NULL_OID, parseNulList } from '../git/parse.js';
+import { NULL_OID, parseNulList, type RawEntry } from '../git/parse.js';
 import { TddError } from '../errors.js';
 import { classifyEntries, readSnapshot } from '../snapshot/read.js';
 import { taskKey } from '../state/machine.js';
@@ -23,6 +22,8 @@ import type { Evidence, Pending, RedRecord } from '../state/types.js';
 import { testId, type Finding, type Phase, type RunResult, type Snapshot, type StagedEntry } from '../types.js';
 import { readCommitContext, readOperation, type CommitContext } from './context.js';
 import { summarizeRun, toEvidence } from './evidence.js';
+
+export { readHookInputs } from './context.js';
 
 export interface PreCommitResult {
   exitCode: 0 | 1 | 3;
@@ -36,9 +37,9 @@ export interface PreCommitResult {
   testMs?: number;
 }
 
-export async function runPreCommit(repo: RepoContext): Promise<PreCommitResult> {
-  // The staged changes do not depend on the config; read both at once.
-  const [cc, raw] = await Promise.all([readCommitContext(repo), readStagedChanges(repo, repo.head)]);
+export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[] }): Promise<PreCommitResult> {
+  const { repo, raw } = inputs;
+  const cc = await readCommitContext(repo, inputs.configBlobs);
   const { state } = cc;
   const base = { phase: state.phase, task: state.task };
   const done = (findings: Finding[], extra: Partial<PreCommitResult> = {}): PreCommitResult => ({
@@ -177,6 +178,7 @@ async function verdictKey(repo: RepoContext, cc: CommitContext, tree: string, fi
       ? process.version
       : await readFile(join(repo.top, 'node_modules', runner, 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version?: string }).version ?? '?', () => 'missing');
   const parts = [tree, repo.head, cc.state.phase, cc.state.task, cc.state.regression, cc.loaded.config, files, red?.commit, red?.failing, runner, runnerVersion, process.version];
+  const { createHash } = await import('node:crypto'); // only on the test-running path: crypto costs ~2 ms to load
   return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
 }
 

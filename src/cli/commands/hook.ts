@@ -14,9 +14,10 @@ TDD_HOOKS=0 skips all three (tdd audit still sees the commit).`;
 
 /** The pre-commit gates on the staged content; shared by the hook and `tdd verify`. */
 export async function preCommit(ctx: CommandContext): Promise<CommandResult> {
-  const repo = await readRepoContext(ctx.cwd, ctx.env);
-  const { runPreCommit } = await import('../../verify/pre-commit.js');
-  const r = await runPreCommit(repo);
+  const { runPreCommit, readHookInputs } = await import('../../verify/pre-commit.js');
+  const inputs = await readHookInputs(ctx.cwd, ctx.env);
+  const { repo } = inputs;
+  const r = await runPreCommit(inputs);
   if (r.pending) await writePending(repo.stateDir, r.pending);
   else await removePending(repo.stateDir);
   const codes = r.findings.map((f) => f.code);

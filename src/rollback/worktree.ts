@@ -1,0 +1,82 @@
+/** The working tree as git would store it: lstat, then ids computed by git hash-object. Reads only (objects are written only with `write`). */
+import { lstat, readdir, readlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TddError } from '../errors.js';
+import { git } from '../git/exec.js';
+import type { RepoContext } from '../git/queries.js';
+import type { WorktreeState } from './types.js';
+
+const at = (repo: RepoContext) => ({ cwd: repo.top, baseEnv: repo.env });
+
+/** `git hash-object [-w] [--no-filters] -- <paths>` in chunks that stay far from ARG_MAX. */
+export async function hashFiles(repo: RepoContext, paths: string[], opts: { write: boolean; filters: boolean }): Promise<string[]> {
+  const flags = [...(opts.write ? ['-w'] : []), ...(opts.filters ? [] : ['--no-filters'])];
+  const oids: string[] = [];
+  for (let i = 0; i < paths.length; ) {
+    const chunk: string[] = [];
+    let size = 0;
+    while (i < paths.length && chunk.length < 1000 && size < 64 * 1024) {
+      chunk.push(paths[i]!);
+      size += paths[i]!.length + 1;
+      i++;
+    }
+    oids.push(...(await git(['hash-object', ...flags, '--', ...chunk], at(repo))).trim().split('\n'));
+  }
+  if (oids.length !== paths.length) throw new TddError('GIT_FAILED', `git hash-object returned ${oids.length} ids for ${paths.length} files`, 3);
+  return oids;
+}
+
+/** A blob of exactly these bytes (a symlink's target text), optionally written. */
+export async function hashBytes(repo: RepoContext, bytes: Buffer, write: boolean): Promise<string> {
+  return (await git(['hash-object', ...(write ? ['-w'] : []), '--stdin'], { ...at(repo), input: bytes })).trim();
+}
+
+/**
+ * lstat + git's id of each path (clean filters applied, as `git add` would store it). Paths for
+ * which `needsId` says no are only lstat'ed (oid ''): untracked files that are never touched need
+ * not be read, however big.
+ */
+export async function readWorktreeStates(repo: RepoContext, paths: string[], needsId: (path: string) => boolean = () => true): Promise<Map<string, WorktreeState>> {
+  const states = new Map<string, WorktreeState>();
+  const files: { path: string; mode: '100644' | '100755'; perm: number }[] = [];
+  const links: string[] = [];
+  await Promise.all(
+    paths.map(async (path) => {
+      let st;
+      try {
+        st = await lstat(join(repo.top, path));
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') return states.set(path, { kind: 'missing' });
+        throw e;
+      }
+      const mode = st.mode & 0o100 ? '100755' : '100644';
+      if (!needsId(path)) states.set(path, st.isSymbolicLink() ? { kind: 'symlink', oid: '' } : st.isFile() ? { kind: 'file', mode, perm: st.mode & 0o7777, oid: '' } : { kind: 'dir' });
+      else if (st.isSymbolicLink()) links.push(path);
+      else if (st.isFile()) files.push({ path, mode, perm: st.mode & 0o7777 });
+      // A directory, or a fifo/socket: not a file git would store; never written over.
+      else states.set(path, { kind: 'dir' });
+      return undefined;
+    }),
+  );
+  for (const path of links) states.set(path, { kind: 'symlink', oid: await hashBytes(repo, await readlink(join(repo.top, path), { encoding: 'buffer' }), false) });
+  const oids = await hashFiles(repo, files.map((f) => f.path), { write: false, filters: true });
+  files.forEach((f, i) => states.set(f.path, { kind: 'file', mode: f.mode, perm: f.perm, oid: oids[i]! }));
+  return states;
+}
+
+/** What a directory of the work tree holds, top-relative: files and symlinks, and empty directories as `dir/`. */
+export async function readFilesUnder(top: string, dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string) => {
+    const entries = await readdir(join(top, rel), { withFileTypes: true });
+    if (entries.length === 0) out.push(`${rel}/`);
+    for (const e of entries) {
+      const path = `${rel}/${e.name}`;
+      if (e.isDirectory()) await walk(path);
+      else out.push(path);
+    }
+  };
+  await walk(dir);
+  return out;
+}
