@@ -71,9 +71,8 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
 
   const red = state.red[taskKey(state.task)];
   const openRed = red && !red.greenCommit ? red : undefined;
-  if (phase === 'green') {
-    const missing = !openRed ? 'none' : !(await isAncestorOfHead(repo, openRed.commit)) ? 'not-in-history' : null;
-    if (missing) return done([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: state.task, reason: missing } }], { tree: snapshot.tree });
+  if (phase === 'green' && !openRed) {
+    return done([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: state.task, reason: 'none' } }], { tree: snapshot.tree });
   }
 
   const input: GateInput = { phase, regression: state.regression, entries };
@@ -94,17 +93,24 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
     // as the RED commit left them (a change made by a commit that bypassed the hooks counts too).
     input.frozenChanges = entries.filter((e) => e.kind === 'test' || e.kind === 'support');
     const record = phase === 'green' ? openRed : red;
-    if (record && record.files.length > 0) {
+    const files = record?.files ?? [];
+    // One round of git reads: RED drift, the test settings (and GREEN's RED still in history).
+    const [then, now, [before, after], inHistory] = await Promise.all([
+      files.length ? readTreeEntries(repo, record!.commit, files) : new Map(),
+      files.length ? readTreeEntries(repo, snapshot.tree, files) : new Map(),
+      readObjects(repo, [cc.head ? `${cc.head}:package.json` : ':package.json', ':package.json']),
+      phase === 'green' ? isAncestorOfHead(repo, openRed!.commit) : true,
+    ]);
+    if (!inHistory) return done([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: state.task, reason: 'not-in-history' } }], { tree: snapshot.tree });
+    if (record && files.length > 0) {
       input.red = record;
       input.frozenBase = record.commit;
-      const [then, now] = await Promise.all([readTreeEntries(repo, record.commit, record.files), readTreeEntries(repo, snapshot.tree, record.files)]);
-      input.redDrift = record.files.flatMap((f) => {
+      input.redDrift = files.flatMap((f) => {
         const [a, b] = [then.get(f), now.get(f)];
         if (!a || (b && a.mode === b.mode && a.blob === b.blob)) return [];
         return [{ path: f, change: !b ? 'deleted' : a.blob === b.blob ? 'mode' : 'edited' } as const];
       });
     }
-    const [before, after] = await readObjects(repo, [cc.head ? `${cc.head}:package.json` : ':package.json', ':package.json']);
     input.testSettings = { before: testSettingsOf(before ?? null), after: testSettingsOf(after ?? null) };
   }
   const staticFindings = evaluateGates(STATIC_GATES, input);

@@ -9,9 +9,8 @@ import { runStaticChecks } from './static-checks.js';
 import type { StaticCheckResult } from '../gates/types.js';
 
 export async function runStaged(repo: RepoContext, config: Config, runner: RunnerName, tree: string, files: string[]): Promise<RunResult> {
-  const blobs = await readObjects(repo, files.map((f) => `${tree}:${f}`));
+  const [blobs, scratch] = await Promise.all([readObjects(repo, files.map((f) => `${tree}:${f}`)), materialize(repo, tree, config.isolation.link)]);
   const sources = new Map(files.map((f, i) => [f, blobs[i]?.toString('utf8') ?? '']));
-  const scratch = await materialize(repo, tree, config.isolation.link);
   try {
     const run = await runTests({
       runner,

@@ -130,8 +130,10 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
 async function cleanScratch(work: string, env: NodeJS.ProcessEnv, link: string[]): Promise<boolean> {
   try {
     // GIT_WORK_TREE is the scratch (see env): these never touch the user's tree or index.
-    await git(['clean', '-ffdqx', ...link.flatMap((l) => ['-e', `/${l}`])], { cwd: work, baseEnv: env });
-    const modified = await git(['diff-files', '--name-only', '-z', '--no-renames'], { cwd: work, baseEnv: env });
+    const [, modified] = await Promise.all([
+      git(['clean', '-ffdqx', ...link.flatMap((l) => ['-e', `/${l}`])], { cwd: work, baseEnv: env }),
+      git(['diff-files', '--name-only', '-z', '--no-renames'], { cwd: work, baseEnv: env }),
+    ]);
     if (modified) await git(['checkout-index', '-f', '-z', '--stdin'], { cwd: work, baseEnv: env, input: modified });
     return true;
   } catch {

@@ -1,0 +1,264 @@
+#!/usr/bin/env node
+// `npm run bench`: every figure a ratio against a baseline measured in the same run, medians of
+// several interleaved runs (these machines are noisy), NODE_EXTRA_CA_CERTS unset (it adds ~50 ms
+// to every node start). Writes docs/benchmarks.md and prints the same table.
+//   node bench/run.mjs [--runs N] [--quick] [--check]
+// --check: exit 1 only on a gross regression (see CHECKS), for CI.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(ROOT, 'bin', 'tdd.js');
+const { values } = parseArgs({ options: { runs: { type: 'string' }, quick: { type: 'boolean' }, check: { type: 'boolean' } } });
+const RUNS = Number(values.runs ?? (values.quick || values.check ? 7 : 15));
+
+const home = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bench-home-')));
+writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = b\n\temail = b@example.invalid\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n[gc]\n\tauto = 0\n');
+const ENV = { ...process.env, HOME: home, GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
+delete ENV.NODE_EXTRA_CA_CERTS;
+delete ENV.TDD_HOOKS;
+for (const k of Object.keys(ENV)) if (k.startsWith('GIT_') && !k.startsWith('GIT_CONFIG')) delete ENV[k];
+
+const dirs = [];
+function repo(name, files = {}) {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), `tdd-bench-${name}-`)));
+  dirs.push(dir);
+  const run = (cmd, args, opts = {}) => {
+    const r = spawnSync(cmd, args, { cwd: dir, env: ENV, encoding: 'utf8', maxBuffer: 1 << 28, ...opts });
+    if (opts.check !== false && r.status !== 0 && opts.expect === undefined) throw new Error(`${name}: ${cmd} ${args.join(' ')} → ${r.status}\n${r.stderr}${r.stdout}`);
+    if (opts.expect !== undefined && r.status !== opts.expect) throw new Error(`${name}: ${cmd} ${args.join(' ')} → ${r.status}, expected ${opts.expect}\n${r.stderr}${r.stdout}`);
+    return r;
+  };
+  const write = (map) => {
+    for (const [p, c] of Object.entries(map)) {
+      mkdirSync(dirname(join(dir, p)), { recursive: true });
+      writeFileSync(join(dir, p), c);
+    }
+  };
+  run('git', ['init', '-q']);
+  write({ 'package.json': JSON.stringify({ name, type: 'module', private: true }) + '\n', 'README.md': '# b\n', ...files });
+  run('git', ['add', '-A']);
+  run('git', ['commit', '-qm', 'init', '--no-verify']);
+  const tdd = (...args) => run(process.execPath, [BIN, ...args]);
+  const tddExpect = (code, ...args) => run(process.execPath, [BIN, ...args], { expect: code });
+  return { dir, run, write, tdd, tddExpect };
+}
+
+const ms = (f) => {
+  const t = process.hrtime.bigint();
+  f();
+  return Number(process.hrtime.bigint() - t) / 1e6;
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Interleave the variants run by run, so machine noise hits them all alike. */
+function measure(variants, runs = RUNS, warmup = 2) {
+  const samples = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  for (let i = 0; i < runs + warmup; i++) {
+    for (const [name, v] of Object.entries(variants)) {
+      v.before?.(i);
+      const t = ms(() => v.run(i));
+      v.after?.(i);
+      if (i >= warmup) samples[name].push(t);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)]));
+}
+
+const rows = [];
+const row = (section, what, value, base, unit = 'ms') => rows.push({ section, what, value, ratio: base ? value / base : undefined, unit });
+
+// 1. A commit whose hook runs no tests, against a hook that only starts node and husky + lint-staged.
+function hookPath() {
+  const plain = repo('none');
+  const nodeOnly = repo('node');
+  writeFileSync(join(nodeOnly.dir, '.git/hooks/pre-commit'), '#!/bin/sh\nexec node -e 0\n');
+  chmodSync(join(nodeOnly.dir, '.git/hooks/pre-commit'), 0o755);
+  const husky = repo('husky', { '.lintstagedrc.json': JSON.stringify({ '*.{js,ts}': 'node -e 0' }) + '\n' });
+  symlinkSync(join(ROOT, 'node_modules'), join(husky.dir, 'node_modules'), 'dir');
+  husky.run(process.execPath, [join(ROOT, 'node_modules/husky/bin.js')]);
+  writeFileSync(join(husky.dir, '.husky/pre-commit'), 'npx --no-install lint-staged\n');
+  const ours = (name) => {
+    const r = repo(name);
+    r.tdd('install');
+    r.run('git', ['add', '-A']);
+    r.run('git', ['commit', '-qm', 'setup', '--no-verify']);
+    r.tdd('phase', 'red');
+    return r;
+  };
+  const docs = ours('docs');
+  const refused = ours('refused');
+  const commitDocs = (r) => ({
+    before: (i) => {
+      r.write({ 'README.md': `# b ${i}\n` });
+      r.run('git', ['add', 'README.md']);
+    },
+    run: (i) => r.run('git', ['commit', '-qm', `c${i}`]),
+  });
+  const m = measure({
+    'no hook': commitDocs(plain),
+    'hook that only runs `node -e 0`': commitDocs(nodeOnly),
+    'husky + lint-staged (no matching files)': commitDocs(husky),
+    'tdd-hooks: docs-only commit': commitDocs(docs),
+    'tdd-hooks: RED refused before any test run': {
+      before: (i) => {
+        refused.write({ 'src.js': `export const x = ${i};\n` });
+        refused.run('git', ['add', 'src.js']);
+      },
+      run: (i) => refused.run('git', ['commit', '-qm', `c${i}`], { expect: 1 }),
+      after: () => refused.run('git', ['reset', '-q']),
+    },
+  });
+  const base = m['hook that only runs `node -e 0`'];
+  const anchor = m['husky + lint-staged (no matching files)'];
+  for (const [k, v] of Object.entries(m)) row('commit, hook runs no tests', k, v, base);
+  row('commit, hook runs no tests', 'tdd-hooks docs-only vs husky + lint-staged', m['tdd-hooks: docs-only commit'], anchor);
+  return { docsRatio: m['tdd-hooks: docs-only commit'] / base, refusedRatio: m['tdd-hooks: RED refused before any test run'] / base, anchorRatio: m['tdd-hooks: docs-only commit'] / anchor };
+}
+
+// 2. A verification with a test run against the runner alone on the same file, and a cache hit.
+function testRun(runner) {
+  const ext = runner === 'vitest' ? 'ts' : 'js';
+  const testFile = `test/sum.test.${ext}`;
+  const header = runner === 'vitest' ? "import { expect, test } from 'vitest';\n" : "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n";
+  const check = runner === 'vitest' ? 'expect(sum(2, 3)).toBe(5);' : 'assert.equal(sum(2, 3), 5);';
+  const testSource = `${header}import { sum } from '../src/sum.js';\n\ntest('adds', () => {\n  ${check}\n});\n`;
+  const r = repo(`run-${runner}`, { '.tddrc.json': JSON.stringify({ runner }) + '\n', '.gitignore': 'node_modules\n' });
+  if (runner === 'vitest') symlinkSync(join(ROOT, 'node_modules'), join(r.dir, 'node_modules'), 'dir');
+  r.tdd('install');
+  r.write({ [testFile]: testSource });
+  r.run('git', ['add', '-A']);
+  r.run('git', ['commit', '-qm', 'red', '--no-verify', '-m', 'TDD-Phase: red']);
+  rmSync(join(r.dir, '.git/tdd'), { recursive: true, force: true }); // rebuilt from the trailer: phase green
+  const impl = (i) => `export function sum(a, b) {\n  return a + b; // ${i}\n}\n`;
+  r.write({ 'src/sum.js': impl(0) });
+  r.run('git', ['add', 'src/sum.js']);
+  r.tdd('verify');
+  // The runner alone, on a copy of the same tree (what the hook's private copy holds).
+  const alone = repo(`alone-${runner}`, { [testFile]: testSource, 'src/sum.js': impl(0) });
+  if (runner === 'vitest') symlinkSync(join(ROOT, 'node_modules'), join(alone.dir, 'node_modules'), 'dir');
+  const argv =
+    runner === 'vitest'
+      ? [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile.json=${join(alone.dir, 'r.json')}`, '--no-cache', `./${testFile}`]
+      : ['--test', `./${testFile}`];
+  const m = measure(
+    {
+      [`${runner} alone on the test file`]: { run: () => alone.run(process.execPath, argv) },
+      [`tdd verify (GREEN, tests run on the staged tree)`]: {
+        before: (i) => {
+          r.write({ 'src/sum.js': impl(i + 1) });
+          r.run('git', ['add', 'src/sum.js']);
+        },
+        run: () => r.tdd('verify'),
+      },
+      [`tdd verify again, same staged tree (cache hit)`]: { run: () => r.tdd('verify') },
+    },
+    Math.max(5, Math.round(RUNS / 2)),
+    1,
+  );
+  const base = m[`${runner} alone on the test file`];
+  for (const [k, v] of Object.entries(m)) row(`with a test run (${runner})`, k, v, base);
+  return (m['tdd verify (GREEN, tests run on the staged tree)'] - base) / base;
+}
+
+// 3. The gates over 10 / 1,000 / 10,000 staged files (a RED refused before any test run).
+function scaling() {
+  const out = {};
+  for (const n of values.quick || values.check ? [10, 1000] : [10, 1000, 10000]) {
+    const r = repo(`scale-${n}`);
+    r.tdd('install');
+    r.run('git', ['add', '-A']);
+    r.run('git', ['commit', '-qm', 'setup', '--no-verify']);
+    r.tdd('phase', 'red');
+    const files = {};
+    for (let i = 0; i < n; i++) files[`src/m${Math.floor(i / 500)}/f${i}.js`] = `export const v = ${i};\n`;
+    r.write(files);
+    r.run('git', ['add', '-A']);
+    out[n] = measure({ [n]: { run: () => r.tddExpect(1, 'verify') } }, 5, 1)[n];
+    row('gates over many staged files (RED refused, no test run)', `${n.toLocaleString('en')} staged files`, out[n]);
+  }
+  const ns = Object.keys(out).map(Number);
+  const slope = (out[ns.at(-1)] - out[ns[0]]) / ((ns.at(-1) - ns[0]) / 1000);
+  row('gates over many staged files (RED refused, no test run)', 'slope per 1,000 files', slope);
+}
+
+// 4. A repository of 50,000 files: the first verification fills the private copy, the next updates it.
+function bigRepo() {
+  const n = values.quick || values.check ? 5000 : 50000;
+  const r = repo(`big-${n}`, { 'test/a.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('a', () => assert.equal(1, 1));\n" });
+  const blob = r.run('git', ['hash-object', '-w', '--stdin'], { input: 'export const x = 1;\n' }).stdout.trim();
+  const lines = [];
+  for (let i = 0; i < n; i++) lines.push(`100644 ${blob}\tlib/d${Math.floor(i / 1000)}/f${i}.js`);
+  r.run('git', ['update-index', '--add', '--index-info'], { input: lines.join('\n') + '\n' });
+  r.run('git', ['commit', '-qm', 'big', '--no-verify']);
+  r.tdd('install');
+  r.tdd('phase', 'red', '--regression');
+  const step = (i) => {
+    r.write({ 'test/a.test.js': `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('a', () => assert.equal(${i}, ${i}));\n` });
+    r.run('git', ['add', 'test/a.test.js']);
+    return ms(() => r.tdd('verify'));
+  };
+  const first = step(1);
+  const second = median([step(2), step(3), step(4)]);
+  row(`a repository of ${n.toLocaleString('en')} files`, 'first verification (fills the private copy)', first);
+  row(`a repository of ${n.toLocaleString('en')} files`, 'next verification (incremental update)', second, first);
+}
+
+function optional(script, section) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench', script), '--markdown-rows'], { env: ENV, encoding: 'utf8' });
+  if (r.status !== 0) return;
+  for (const line of r.stdout.split('\n')) {
+    const m = /^ROW\t(.*)\t([\d.]+)\t(.*)$/.exec(line);
+    if (m) rows.push({ section, what: m[1], value: Number(m[2]), ratio: m[3] ? Number(m[3]) : undefined, unit: 'ms' });
+  }
+}
+
+// Gross regressions only: noise must never block a merge, a 3× slowdown must.
+const CHECKS = [
+  ['docs-only commit vs node-only hook', (r) => r.docsRatio, 3],
+  ['refused RED vs node-only hook', (r) => r.refusedRatio, 3],
+];
+
+try {
+  const hook = hookPath();
+  const overhead = { node: testRun('node'), vitest: testRun('vitest') };
+  for (const [k, v] of Object.entries(overhead)) row(`with a test run (${k})`, 'hook overhead beyond the runner', v * 100, undefined, '%');
+  if (!values.check) {
+    scaling();
+    bigRepo();
+    optional('waves.mjs', 'tdd waves');
+    optional('audit.mjs', 'tdd audit');
+  }
+  const table = formatTable(rows);
+  console.log(table);
+  if (!values.check) {
+    mkdirSync(join(ROOT, 'docs'), { recursive: true });
+    writeFileSync(
+      join(ROOT, 'docs/benchmarks.md'),
+      `# Benchmarks\n\n\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${RUNS} interleaved runs, medians, NODE_EXTRA_CA_CERTS unset. Ratios are against the first row of each section (or as named), measured in the same run.\n\n${table}\n\nBudgets (DESIGN §7): a commit whose hook runs no tests ≤ 1.5× a hook that only starts node and ≤ 0.25× husky + lint-staged; with a test run, the hook's own time ≤ 15% of the runner's.\n`,
+    );
+  }
+  const failed = CHECKS.filter(([, f, limit]) => f(hook) > limit);
+  for (const [name, f, limit] of failed) console.error(`bench check: ${name} is ${f(hook).toFixed(2)}× (limit ${limit}×)`);
+  process.exitCode = values.check && failed.length > 0 ? 1 : 0;
+} finally {
+  for (const d of [...dirs, home]) rmSync(d, { recursive: true, force: true });
+}
+
+function formatTable(all) {
+  const lines = [];
+  let section;
+  for (const r of all) {
+    if (r.section !== section) {
+      section = r.section;
+      lines.push('', `| ${section} | time | ratio |`, '|---|---|---|');
+    }
+    const value = r.unit === '%' ? `${r.value.toFixed(1)} %` : `${r.value.toFixed(1)} ms`;
+    lines.push(`| ${r.what} | ${value} | ${r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`} |`);
+  }
+  return lines.join('\n').trim();
+}
