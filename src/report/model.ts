@@ -1,0 +1,128 @@
+/**
+ * History + event log → the report: per task, its traffic lights in order, its cycles and times;
+ * a summary across tasks. Pure: the command reads git and the log, and hands them in.
+ */
+import type { HistoryCommit } from '../audit/history.js';
+import { parseAttemptsTrailer } from '../budget/trailer.js';
+import { TRAILER } from '../state/trailers.js';
+import type { EventLog } from './events.js';
+import { parseEvidence } from './evidence.js';
+import { sequenceHistory } from './sequence.js';
+import { assembleTask, type TaskEntry } from './task.js';
+import { LIGHT_KINDS, type CommitLight, type Cycle, type LightKind, type Report, type TaskReport, type UntrackedCommit } from './types.js';
+
+export interface ReportInput {
+  /** The range, newest first (readHistory). */
+  commits: HistoryCommit[];
+  range: { label: string; revisions: string[] };
+  /** The parsed events.jsonl; undefined when there is none. */
+  eventLog?: EventLog;
+  /** The range ends at HEAD: refused attempts after its last commit are shown (work in progress). */
+  includeOpen: boolean;
+  /** Which paths are test files (the project's `tests` globs). */
+  isTestPath?: (path: string) => boolean;
+  /** ISO time the report is made. */
+  now: string;
+}
+
+// Fallback when the project's globs are not known: *.test.js, *_test.go, test/…, __tests__/…
+const DEFAULT_TEST_PATH = /(^|\/)(tests?|__tests__)\/|[._-](test|spec)\.[^/]+$|(^|\/)test-[^/]+$/;
+
+/** The value of a trailer in a commit's raw trailer block (the last one wins, as git does with --if-exists replace). */
+export function trailerValue(trailerText: string, key: string): string | null {
+  let value: string | null = null;
+  for (const line of trailerText.split('\n')) {
+    const m = /^([A-Za-z-]+):\s*(.*)$/.exec(line);
+    if (m && m[1]!.toLowerCase() === key.toLowerCase()) value = m[2]!.trim();
+  }
+  return value;
+}
+
+function commitLight(c: HistoryCommit, testMs: number | null, isTest: (p: string) => boolean): CommitLight | undefined {
+  const { phase } = c.trailers;
+  if (!phase) return undefined;
+  const attempts = trailerValue(c.trailerText, TRAILER.attempts);
+  return {
+    kind: phase,
+    at: new Date(c.time * 1000).toISOString(),
+    task: c.trailers.task ?? null,
+    sha: c.sha,
+    subject: c.subject,
+    evidence: c.trailers.evidence ?? null,
+    counts: parseEvidence(c.trailers.evidence) ?? null,
+    regression: c.trailers.regression,
+    falseFail: trailerValue(c.trailerText, TRAILER.falseFail),
+    reason: c.trailers.reason ?? null,
+    attempts: (attempts && parseAttemptsTrailer(attempts)) || null,
+    testFiles: c.changes.filter((e) => e.status !== 'D' && isTest(e.path)).map((e) => e.path),
+    testMs,
+  };
+}
+
+function median(values: number[]): number | null {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
+}
+
+function add(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
+}
+
+export function assembleReport(input: ReportInput): Report {
+  const isTest = input.isTestPath ?? ((p: string) => DEFAULT_TEST_PATH.test(p));
+  const { items, outsideRange } = sequenceHistory(input.commits, input.eventLog?.events ?? [], input.includeOpen);
+  // Tasks in the order they first appear; commits with no task active share the null lane.
+  const byTask = new Map<string | null, TaskEntry[]>();
+  const push = (task: string | null, e: TaskEntry) => (byTask.get(task) ?? byTask.set(task, []).get(task)!).push(e);
+  const untracked: UntrackedCommit[] = [];
+  for (const item of items) {
+    if (item.type === 'commit') {
+      const light = commitLight(item.commit, item.testMs, isTest);
+      if (light) push(light.task, light);
+      else untracked.push({ sha: item.commit.sha, at: new Date(item.commit.time * 1000).toISOString(), subject: item.commit.subject, merge: item.commit.parents.length > 1 });
+    } else if (item.type === 'refused') {
+      const e = item.event;
+      push(e.task, { kind: 'refused', at: new Date(e.at).toISOString(), task: e.task, phase: e.phase, exitCode: e.exitCode, codes: e.codes, testMs: e.testMs });
+    } else if (item.event.to === 'red') {
+      // `tdd phase red` starts the clock of the task's next cycle (alone, it shows no light).
+      push(item.event.task, { kind: 'declared', at: new Date(item.event.at).toISOString(), to: item.event.to });
+    }
+  }
+  const tasks: TaskReport[] = [...byTask]
+    .map(([id, entries]) => assembleTask(id, entries))
+    .filter((t) => t.lights.length > 0);
+  const lights = Object.fromEntries(LIGHT_KINDS.map((k) => [k, 0])) as Record<LightKind, number>;
+  const refusedCodes: Record<string, number> = {};
+  const offReasons: Record<string, number> = {};
+  for (const t of tasks) {
+    add(lights, t.counts);
+    add(refusedCodes, t.refusedCodes);
+    for (const r of t.offReasons) offReasons[r] = (offReasons[r] ?? 0) + 1;
+  }
+  const cycles: Cycle[] = tasks.flatMap((t) => t.cycles);
+  const log = input.eventLog;
+  return {
+    range: input.range,
+    generatedAt: input.now,
+    tasks,
+    untracked,
+    summary: {
+      commits: input.commits.length,
+      tasks: tasks.filter((t) => t.id !== null).length,
+      lights,
+      cycles: cycles.length,
+      cyclesGreen: cycles.filter((c) => c.greenAt !== null).length,
+      regressions: cycles.filter((c) => c.regression).length,
+      falseFails: cycles.filter((c) => c.falseFail).length,
+      testsAdded: cycles.reduce((sum, c) => sum + c.testsAdded, 0),
+      medianTimeInRedMs: median(cycles.flatMap((c) => (c.timeInRedMs === null ? [] : [c.timeInRedMs]))),
+      medianTimeToGreenMs: median(cycles.flatMap((c) => (c.timeToGreenMs === null ? [] : [c.timeToGreenMs]))),
+      refusedCodes,
+      offReasons,
+      untracked: untracked.length,
+    },
+    eventLog: { found: log !== undefined, lines: log?.lines ?? 0, corrupt: log?.corrupt ?? 0, outsideRange },
+  };
+}
