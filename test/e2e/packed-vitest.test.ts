@@ -58,6 +58,9 @@ describe('the packed package in a fresh vitest project', () => {
     expect(r.status, r.stderr + r.stdout).toBe(0);
     expect(JSON.parse(repo.read('.tddrc.json')).runner).toBe('vitest');
     expect(repo.run('npx', ['--no-install', 'tdd', '--help']).status).toBe(0);
+    // The library entry loads without side effects.
+    const api = repo.run(process.execPath, ['--input-type=module', '-e', "const m = await import('tdd-hooks'); console.log(typeof m.evaluateGates, typeof m.planWaves)"]);
+    expect(api.stdout.trim(), api.stderr).toBe('function function');
     repo.git('add', '-A');
     expect(repo.run('npx', ['--no-install', 'tdd', 'phase', 'off', '--reason', 'skeleton']).status).toBe(0);
     const c = repo.commit('chore: skeleton');
