@@ -18,6 +18,12 @@ import { readTreePaths } from '../git/queries.js';
 import { writeJsonAtomic } from '../state/store.js';
 import { scrubbedEnv } from './env.js';
 
+/**
+ * The scratch holds the whole tree: the user's sparse-checkout patterns (read from the shared git
+ * dir) must not leave files out of the copy the tests run in.
+ */
+const WHOLE = ['-c', 'core.sparseCheckout=false', '-c', 'index.sparse=false'];
+
 export interface Scratch {
   /** Root of the materialized tree: the runner's cwd. */
   tree: string;
@@ -106,7 +112,7 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     }
     if (!done) record.tree = null;
     else if (record.tree && record.tree !== tree) {
-      done = await git(['read-tree', '-m', '-u', record.tree, tree], { cwd: work, baseEnv: env }).then(
+      done = await git([...WHOLE, 'read-tree', '-m', '-u', record.tree, tree], { cwd: work, baseEnv: env }).then(
         () => true,
         () => false,
       );
@@ -115,7 +121,7 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
       await rm(work, { recursive: true, force: true });
       await rm(join(dir, 'index'), { force: true });
       await mkdir(work, { recursive: true, mode: 0o700 });
-      await git(['read-tree', '-u', '--reset', tree], { cwd: work, baseEnv: env });
+      await git([...WHOLE, 'read-tree', '-u', '--reset', tree], { cwd: work, baseEnv: env });
     }
     await linkFolders(ctx, tree, work, link);
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree } satisfies ScratchRecord);
@@ -131,10 +137,10 @@ async function cleanScratch(work: string, env: NodeJS.ProcessEnv, link: string[]
   try {
     // GIT_WORK_TREE is the scratch (see env): these never touch the user's tree or index.
     const [, modified] = await Promise.all([
-      git(['clean', '-ffdqx', ...link.flatMap((l) => ['-e', `/${l}`])], { cwd: work, baseEnv: env }),
-      git(['diff-files', '--name-only', '-z', '--no-renames'], { cwd: work, baseEnv: env }),
+      git([...WHOLE, 'clean', '-ffdqx', ...link.flatMap((l) => ['-e', `/${l}`])], { cwd: work, baseEnv: env }),
+      git([...WHOLE, 'diff-files', '--name-only', '-z', '--no-renames'], { cwd: work, baseEnv: env }),
     ]);
-    if (modified) await git(['checkout-index', '-f', '-z', '--stdin'], { cwd: work, baseEnv: env, input: modified });
+    if (modified) await git([...WHOLE, 'checkout-index', '-f', '-z', '--stdin'], { cwd: work, baseEnv: env, input: modified });
     return true;
   } catch {
     return false;

@@ -148,6 +148,37 @@ describe('verdicts that must not depend on anything but the commit', () => {
   });
 });
 
+describe('the private copy the tests run in', () => {
+  it("holds the whole tree, whatever the user's sparse checkout leaves out", () => {
+    repo.tdd('phase', 'off', '--reason', 'lib');
+    repo.write({ 'lib/one.js': impl('one') });
+    repo.git('add', '-A');
+    commitOk('lib');
+    repo.git('sparse-checkout', 'set', '--no-cone', '/*', '!/lib/');
+    expect(repo.run('test', ['-e', join(repo.dir, 'lib/one.js')]).status).not.toBe(0);
+    red('one');
+    repo.write({ 'src/one.js': "export { one } from '../lib/one.js';\n" });
+    repo.git('add', 'src/one.js');
+    commitOk('feat: one');
+  });
+
+  it("gives the tests none of git's variables of the commit being made", () => {
+    repo.tdd('phase', 'red');
+    repo.write({
+      'test/env.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { one } from '../src/one.js';\n\n" +
+        "test('runs outside the commit', () => {\n  assert.equal(one(), 1);\n  for (const k of ['GIT_DIR', 'GIT_INDEX_FILE', 'GIT_WORK_TREE', 'GIT_PREFIX']) assert.equal(process.env[k], undefined, k);\n});\n",
+    });
+    repo.git('add', '-A');
+    commitOk('test: env');
+    repo.write({ 'src/one.js': impl('one') });
+    repo.git('add', '-A');
+    // commit -a: git gives the hook GIT_INDEX_FILE=.git/index.lock; the tests must not see it.
+    commitOk('feat: one', '-a');
+    expect(trailersOf(repo)['TDD-Evidence']).toMatch(/1 passed, 0 failed/);
+  });
+});
+
 describe('messages and trailers', () => {
   beforeEach(() => {
     red('one');
