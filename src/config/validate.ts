@@ -59,6 +59,10 @@ const CHECKS: Record<string, Check> = {
   'budgets.perTaskMinutes': positiveNumber,
   'commitMessage.template': stringOrNull,
   'commitMessage.mode': oneOf(['fill', 'enforce']),
+  'audit.failOnOff': boolean,
+  'audit.failOnRegression': boolean,
+  'audit.failOnFalseFail': boolean,
+  'audit.failOnMergeChanges': boolean,
 };
 
 /** Keys that document the file for editors and are otherwise ignored. */

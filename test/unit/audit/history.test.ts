@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHistory } from '../../../src/audit/history.js';
+import { createHistoryParser, parseHistory } from '../../../src/audit/history.js';
 
 const A = 'fa10aa7c5d1cc62362b3085cb9387f7a58ba3afe';
 const B = 'be1f71429d3297ed669cb0370d3e229b7a8511aa';
@@ -19,5 +19,17 @@ describe('parseHistory', () => {
     expect(b).toMatchObject({ sha: B, parents: [], changes: [{ status: 'A', path: 'src/a.js' }] });
     expect(b!.trailers.phase).toBeUndefined();
     expect(c).toMatchObject({ subject: 'empty', changes: [] });
+  });
+
+  it('parses the same when fed in pieces cut anywhere (as git streams it)', () => {
+    const out =
+      `\x1e${A}\x1f${B}\x1f1795973025\x1ffeat: add\x1fTDD-Phase: green\nTDD-Task: 12\n\x1f\0\n:100644 100644 ${O} ${N} M\0src/a.js\0` +
+      `\x1e${B}\x1f\x1f1795973000\x1froot\x1f\x1f\0\n:000000 100644 ${Z} ${O} A\0src/a.js\0`;
+    const whole = parseHistory(out);
+    for (const size of [1, 7, 64, out.length]) {
+      const parser = createHistoryParser();
+      for (let i = 0; i < out.length; i += size) parser.push(out.slice(i, i + size));
+      expect(parser.end()).toEqual(whole);
+    }
   });
 });

@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// How long does `tdd audit` (no replay) take over 1,000 commits, against `git log --raw -z` over
+// the same range? The budget (DESIGN §7) is 2×. The repository is built with git fast-import: a
+// skeleton commit (tagged `base`) of --files files (tests, implementation, fixtures, docs in nested
+// folders), then --commits honest RED → GREEN → REFACTOR commits, one task per three. Two ranges:
+// `base..HEAD` (the 1,000 commits, as CI audits a branch over its base) and `HEAD` (the whole
+// history, the skeleton's thousands of added files included). Interleaved runs in one process,
+// medians, NODE_EXTRA_CA_CERTS unset (these machines set it; it adds ~50 ms to every node start).
+//
+// Usage: node bench/audit.mjs [--runs N] [--commits N] [--files N] [--bin path/to/tdd.js]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '9' }, commits: { type: 'string', default: '1000' }, files: { type: 'string', default: '2000' }, bin: { type: 'string' } },
+});
+const RUNS = Number(values.runs);
+const COMMITS = Number(values.commits);
+const FILES = Number(values.files);
+const BIN = values.bin ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'tdd.js');
+
+const home = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bench-home-')));
+writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = b\n\temail = b@example.invalid\n[init]\n\tdefaultBranch = main\n[gc]\n\tauto = 0\n');
+const env = { ...process.env, HOME: home, GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
+delete env.NODE_EXTRA_CA_CERTS;
+for (const k of Object.keys(env)) if (k.startsWith('GIT_') && !k.startsWith('GIT_CONFIG')) delete env[k];
+
+const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bench-audit-')));
+const run = (cmd, args, input) => spawnSync(cmd, args, { cwd: dir, env, input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+
+/** fast-import stream: a skeleton commit (phase off) with FILES files, then RED/GREEN/REFACTOR per task. */
+function stream() {
+  const out = [];
+  let time = 1_700_000_000;
+  const data = (text) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const commit = (message, files) => {
+    out.push(`commit refs/heads/main\ncommitter B <b@example.invalid> ${time++} +0000\n${data(message)}`);
+    for (const [path, text] of files) out.push(`M 100644 inline ${path}\n${data(text)}`);
+  };
+  const area = (i) => `m${i % 40}/p${i % 7}`;
+  const skeleton = [['package.json', '{"name":"b","type":"module","scripts":{"test":"node --test"}}\n'], ['README.md', '# b\n']];
+  for (let i = 0; i < FILES; i++) {
+    const k = i % 10;
+    if (k < 5) skeleton.push([`src/${area(i)}/f${i}.js`, `export const f${i} = ${i};\n`]);
+    else if (k < 8) skeleton.push([`test/${area(i)}/f${i}.test.js`, `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('f${i}', () => assert.equal(${i}, ${i}));\n`]);
+    else if (k < 9) skeleton.push([`test/fixtures/${area(i)}/d${i}.json`, `{"i":${i}}\n`]);
+    else skeleton.push([`docs/${area(i)}/d${i}.md`, `# ${i}\n`]);
+  }
+  commit('chore: skeleton\n\nTDD-Phase: off\nTDD-Reason: skeleton\n', skeleton);
+  for (let i = 1; i <= COMMITS; i++) {
+    const task = Math.floor((i - 1) / 3);
+    const phase = ['red', 'green', 'refactor'][(i - 1) % 3];
+    const trailers = `TDD-Phase: ${phase}\nTDD-Task: ${task}\nTDD-Evidence: node: ${phase === 'red' ? '0 passed, 1 failed (missing-symbol 1)' : '1 passed, 0 failed'}\n`;
+    const src = `src/${area(task)}/t${task}.js`;
+    const files =
+      phase === 'red'
+        ? [[`test/${area(task)}/t${task}.test.js`, `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { t${task} } from '../../../${src}';\n\ntest('t${task} answers', () => {\n  assert.equal(t${task}(), ${task});\n});\n`]]
+        : [[src, phase === 'green' ? `export function t${task}() {\n  return ${task};\n}\n` : `export const t${task} = () => ${task};\n`]];
+    commit(`${phase}: task ${task}\n\n${trailers}`, files);
+  }
+  return out.join('');
+}
+
+run('git', ['init', '-q']);
+const fi = run('git', ['fast-import', '--quiet'], stream());
+if (fi.status !== 0) throw new Error(`fast-import failed: ${fi.stderr}`);
+run('git', ['reset', '-q', '--hard', 'main']);
+run('git', ['tag', 'base', `HEAD~${COMMITS}`]);
+const count = run('git', ['rev-list', '--count', 'HEAD']).stdout.trim();
+
+const probe = run(process.execPath, [BIN, 'audit', 'base..HEAD']);
+if (probe.status !== 0) {
+  console.error(`tdd audit base..HEAD exited ${probe.status}:\n${probe.stdout}${probe.stderr}`);
+  console.error(probe.stderr.includes('unknown command') ? 'the CLI does not list `audit` yet: add it to COMMANDS in src/cli/main.ts and `npm run build`' : '');
+  process.exit(1);
+}
+
+const variants = {
+  'git log --raw -z base..HEAD': ['git', ['log', '--raw', '-z', 'base..HEAD']],
+  'tdd audit base..HEAD': [process.execPath, [BIN, 'audit', 'base..HEAD']],
+  'git log --raw -z HEAD': ['git', ['log', '--raw', '-z', 'HEAD']],
+  'tdd audit HEAD': [process.execPath, [BIN, 'audit', 'HEAD']],
+  'node -e 0': [process.execPath, ['-e', '0']],
+};
+const samples = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+for (let i = 0; i < RUNS + 2; i++) {
+  for (const [name, [cmd, args]] of Object.entries(variants)) {
+    const t = process.hrtime.bigint();
+    const r = run(cmd, args);
+    const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    if (r.status !== 0) throw new Error(`${name}: exit ${r.status}: ${r.stderr}`);
+    if (i >= 2) samples[name].push(ms);
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (name) => median(samples[name]);
+console.log(`${count} commits (${COMMITS} above base) over ${FILES + 2} files; ${RUNS} runs, median; NODE_EXTRA_CA_CERTS unset`);
+console.log('| command | ms | ratio |');
+console.log('|---|---|---|');
+for (const range of ['base..HEAD', 'HEAD']) {
+  const base = ms(`git log --raw -z ${range}`);
+  console.log(`| git log --raw -z ${range} | ${base.toFixed(1)} | 1.00× |`);
+  console.log(`| tdd audit ${range} | ${ms(`tdd audit ${range}`).toFixed(1)} | **${(ms(`tdd audit ${range}`) / base).toFixed(2)}×** (budget 2×) |`);
+}
+console.log(`| node -e 0 (node's own start) | ${ms('node -e 0').toFixed(1)} | ${(ms('node -e 0') / ms('git log --raw -z base..HEAD')).toFixed(2)}× of git log base..HEAD |`);
+rmSync(dir, { recursive: true, force: true });
+rmSync(home, { recursive: true, force: true });

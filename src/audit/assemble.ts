@@ -1,0 +1,71 @@
+/**
+ * Pure: the history as git gave it → commits ready for the rules: trailers read as declared
+ * intent, changes classified by the rules each commit is judged by (see ruling.ts).
+ */
+import type { ConfigProblem } from '../config/validate.js';
+import type { RawEntry } from '../git/parse.js';
+import { makeClassifier, type Classifier } from '../snapshot/classify.js';
+import type { FileKind, StagedEntry } from '../types.js';
+import type { HistoryCommit } from './history.js';
+import type { AuditCommit, CommitKind, Rules } from './types.js';
+
+const FALSE_FAIL = /^TDD-False-Fail:[ \t]*(.*)$/im;
+
+function kindOf(c: HistoryCommit, entries: StagedEntry[], cut: ReadonlySet<string>): CommitKind {
+  if (cut.has(c.sha)) return 'cut';
+  if (c.parents.length > 1) return 'merge';
+  if (entries.length === 0) return 'empty';
+  if (entries.every((e) => e.kind === 'ignored')) return 'ignored';
+  return c.trailers.phase ? 'tdd' : 'no-trailers';
+}
+
+export interface ClassifyInput {
+  /** Parents first. */
+  commits: HistoryCommit[];
+  rulesOf: ReadonlyMap<string, Rules>;
+  problems?: ReadonlyMap<string, ConfigProblem[]>;
+  /** Commits whose parents a shallow clone cut off. */
+  cut?: ReadonlySet<string>;
+  /** Merges: the changes made in the merge itself (`git diff-tree -c`). */
+  mergeOwn?: ReadonlyMap<string, RawEntry[]>;
+}
+
+/** Classify every commit's changes by its rules; say what kind of commit it is. */
+export function classifyCommits(input: ClassifyInput): AuditCommit[] {
+  const classifiers = new Map<Rules, Classifier>();
+  const cut = input.cut ?? new Set<string>();
+  return input.commits.map((c) => {
+    const rules = input.rulesOf.get(c.sha)!;
+    let classify = classifiers.get(rules);
+    if (!classify) classifiers.set(rules, (classify = memoize(makeClassifier(rules.config))));
+    const entries = c.changes.map((e) => ({ ...e, kind: classify!(e.path) }));
+    const t = c.trailers;
+    const commit: AuditCommit = {
+      sha: c.sha,
+      parents: c.parents,
+      subject: c.subject,
+      phase: t.phase ?? null,
+      task: t.task ?? null,
+      regression: t.regression,
+      falseFail: FALSE_FAIL.exec(c.trailerText)?.[1]?.trim() || null,
+      reason: t.reason ?? null,
+      entries,
+      kind: kindOf(c, entries, cut),
+    };
+    const own = input.mergeOwn?.get(c.sha);
+    if (commit.kind === 'merge' && own) commit.mergeOwn = own.map((e) => ({ ...e, kind: classify!(e.path) }));
+    const problems = input.problems?.get(c.sha);
+    if (problems) commit.configProblems = problems;
+    return commit;
+  });
+}
+
+/** A path touched by many commits is classified once per set of rules. */
+function memoize(classify: Classifier): Classifier {
+  const seen = new Map<string, FileKind>();
+  return (path) => {
+    let kind = seen.get(path);
+    if (kind === undefined) seen.set(path, (kind = classify(path)));
+    return kind;
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * `tdd audit`: read the range → assemble → evaluate (looking back before the range only when a
+ * GREEN or REFACTOR needs its task's RED from there) → optionally replay the tests. Decides no
+ * exit code and prints nothing (cli/ does).
+ */
+import { usageError } from '../errors.js';
+import { readRepoContext, type RepoContext } from '../git/queries.js';
+import { evaluateAudit } from './evaluate.js';
+import { auditExitCode, type AuditReport } from './format.js';
+import { LOOKBACK, readAuditInput, readDefaultRange, readShallow } from './read.js';
+import { AUDIT_DEFAULTS, type AuditFinding } from './types.js';
+
+export interface AuditRunOptions {
+  /** git revision arguments (`origin/main..HEAD`); default: upstream or origin/HEAD to HEAD. */
+  range?: string[];
+  replay?: boolean;
+}
+
+export interface AuditResult {
+  report: AuditReport;
+  exitCode: 0 | 1 | 3;
+}
+
+/**
+ * Audit the repository at `cwd`. With a range and no replay, `git log` is the first git call:
+ * where the repository is, and whether the clone is shallow, are asked only when needed (a
+ * commit without parents, an error, the default range, a replay).
+ */
+export async function runAudit(where: { cwd: string; env: NodeJS.ProcessEnv }, opts: AuditRunOptions = {}): Promise<AuditResult> {
+  const guess: RepoContext = { top: where.cwd, gitDir: '', stateDir: '', indexFile: '', head: null, env: where.env };
+  let repoP: Promise<RepoContext> | undefined;
+  const repoOf = async (): Promise<RepoContext> => {
+    const repo = await (repoP ??= readRepoContext(where.cwd, where.env));
+    if (!repo.head) throw usageError('no commits yet: nothing to audit', 'commit first, then: tdd audit main..HEAD');
+    return repo;
+  };
+  let shallowP: Promise<Set<string>> | undefined;
+  const shallow = () => (shallowP ??= readShallow(repoOf()));
+  const content = opts.replay ? 'all' : 'frozen';
+  const given = opts.range?.length ? opts.range : undefined;
+  const range = given ?? (await readDefaultRange(await repoOf()));
+  // A failed `git log` may mean no repository or no commit yet: say that rather than "bad range".
+  const input = await readAuditInput(guess, range, { shallow, content }).catch(async (e: unknown) => {
+    await repoOf();
+    throw e;
+  });
+  // The audit's own options come from the rules at the range's start: a branch cannot loosen its audit.
+  const first = input.commits[0];
+  const options = (first && input.rulesOf.get(first.sha)?.audit) ?? AUDIT_DEFAULTS;
+  const plan = Boolean(opts.replay);
+  let evaluation = evaluateAudit({ commits: input.commits, options, plan });
+  const base = input.outside.filter((p) => !input.cut.has(p));
+  if (evaluation.needsLookback && base.length > 0) {
+    const before = await readAuditInput(guess, base, { extra: [`-n${LOOKBACK}`], content: 'none', shallow });
+    const back = evaluateAudit({ commits: before.commits, options, keep: new Set(base) });
+    evaluation = evaluateAudit({ commits: input.commits, options, outside: back.kept, plan });
+  }
+  let findings = evaluation.findings;
+  let replayed: number | undefined;
+  if (opts.replay) {
+    const { replayPlans } = await import('./replay.js');
+    const r = await replayPlans(await repoOf(), { plans: evaluation.plans, rulesOf: input.rulesOf, texts: input.texts });
+    findings = [...findings, ...r.findings];
+    replayed = r.replayed;
+  }
+  // Commit order (parents first); a shallow cut says how much deeper to fetch.
+  const position = new Map(input.commits.map((c, i) => [c.sha, i]));
+  const deepen = Math.max(100, 2 * input.commits.length);
+  findings = findings
+    .map((f, i) => [f, i] as const)
+    .sort(([a, i], [b, j]) => (position.get(a.commit) ?? 0) - (position.get(b.commit) ?? 0) || i - j)
+    .map(([f]): AuditFinding => (f.code === 'AUDIT_SHALLOW' ? { ...f, data: { ...f.data, deepen } } : f));
+  const report: AuditReport = { range, counts: evaluation.counts, findings, ...(replayed === undefined ? {} : { replayed }) };
+  return { report, exitCode: auditExitCode(findings) };
+}

@@ -1,0 +1,85 @@
+/**
+ * Pure: what the rules read from blob contents — static facts of test files (assertions, markers)
+ * and package.json test settings.
+ */
+import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from '../config/schema.js';
+import type { TestFileFacts } from '../gates/types.js';
+import { NULL_OID } from '../git/parse.js';
+import type { StagedEntry } from '../types.js';
+import type { AuditCommit } from './types.js';
+
+/**
+ * Which test files the rules read: none; those a GREEN or REFACTOR commit changes (`frozen`: each
+ * is already a finding, the markers say more); or also those a RED commit adds or changes (`all`:
+ * assertions and markers, as the hook checked them — with `--replay`, where reading them costs
+ * nothing next to the test runs).
+ */
+export type ContentScope = 'none' | 'frozen' | 'all';
+
+/** Static analysis of a test file (lang/analyzeTestFile), passed in so the lexers load only when used. */
+export type AnalyzeTestFile = (path: string, text: string) => TestFileFacts | undefined;
+
+const judgesTests = (c: AuditCommit, scope: ContentScope) => c.kind === 'tdd' && c.phase !== 'off' && c.phase !== null && (scope === 'all' || c.phase !== 'red');
+const readable = (e: StagedEntry) => e.kind === 'test' && e.status !== 'D';
+const settings = (c: AuditCommit, e: StagedEntry) => c.kind === 'tdd' && (c.phase === 'green' || c.phase === 'refactor') && e.path === 'package.json';
+
+/** The blobs the rules need read: test files (by `scope`); package.json in GREEN/REFACTOR. */
+export function blobsNeeded(commits: AuditCommit[], scope: ContentScope): { tests: string[]; settings: string[] } {
+  const tests = new Set<string>();
+  const manifests = new Set<string>();
+  for (const c of commits) {
+    for (const e of c.entries) {
+      const target = settings(c, e) ? manifests : scope !== 'none' && judgesTests(c, scope) && readable(e) ? tests : undefined;
+      if (!target) continue;
+      if (e.newBlob !== NULL_OID) target.add(e.newBlob);
+      if (e.oldBlob !== NULL_OID) target.add(e.oldBlob);
+    }
+  }
+  return { tests: [...tests], settings: [...manifests] };
+}
+
+/**
+ * Static facts of the test files and package.json test settings, from the blobs' texts. A blob is
+ * analysed once; a file's previous version only when it now has skip or todo markers (the one
+ * question it answers: did this commit add them).
+ */
+export function addFacts(commits: AuditCommit[], texts: ReadonlyMap<string, string>, analyze: AnalyzeTestFile | undefined, scope: ContentScope): void {
+  const analysed = new Map<string, TestFileFacts | undefined>();
+  const analyse = (path: string, oid: string): TestFileFacts | undefined => {
+    const text = texts.get(oid);
+    if (text === undefined || !analyze) return undefined;
+    const key = `${oid}\0${path.slice(path.lastIndexOf('.'))}`;
+    if (!analysed.has(key)) analysed.set(key, analyze(path, text));
+    return analysed.get(key);
+  };
+  for (const c of commits) {
+    for (const e of c.entries) {
+      if (settings(c, e)) {
+        c.testSettings = { before: testSettingsOf(texts.get(e.oldBlob) ?? null), after: testSettingsOf(texts.get(e.newBlob) ?? null) };
+      }
+      if (scope === 'none' || !judgesTests(c, scope) || !readable(e)) continue;
+      const now = analyse(e.path, e.newBlob);
+      const skips = now?.markers.some((m) => m.kind !== 'focus');
+      const before = e.oldBlob === NULL_OID || !skips ? undefined : analyse(e.path, e.oldBlob);
+      c.testFiles ??= new Map();
+      c.testFiles.set(e.path, { now, before });
+    }
+  }
+}
+
+/**
+ * The test settings of a package.json text, as canonical JSON: scripts named test*, runner config
+ * keys. The same as verify/pre-commit's testSettingsOf (a unit test keeps them equal).
+ */
+export function testSettingsOf(text: string | null): string {
+  if (text === null) return '{}';
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return text;
+  }
+  const scripts = Object.entries((pkg.scripts as Record<string, unknown>) ?? {}).filter(([k]) => PACKAGE_TEST_SCRIPT.test(k));
+  const keys = PACKAGE_TEST_KEYS.filter((k) => k in pkg).map((k) => [k, pkg[k]]);
+  return JSON.stringify({ scripts: Object.fromEntries(scripts.sort()), ...Object.fromEntries(keys) });
+}

@@ -1,0 +1,51 @@
+/**
+ * `tdd audit` as a library. `runAudit` reads a range and judges it (I/O); `auditHistory` judges
+ * commits already in hand (pure: what `tdd report` or a server-side check can reuse).
+ */
+import { classifyCommits } from './assemble.js';
+import { addFacts, type ContentScope } from './facts.js';
+import { resolveRules, trackConfigOids, type ConfigOids } from './ruling.js';
+import { analyzeTestFile } from '../lang/index.js';
+import { evaluateAudit, type Evaluation } from './evaluate.js';
+import type { HistoryCommit } from './history.js';
+import type { RawEntry } from '../git/parse.js';
+import { AUDIT_DEFAULTS, type AuditOptions } from './types.js';
+
+export { runAudit, type AuditResult, type AuditRunOptions } from './audit.js';
+export { auditExitCode, auditJson, formatAuditText, formatFindingLine, type AuditReport } from './format.js';
+export { AUDIT_CODES, formatAuditFinding } from './messages.js';
+export { evaluateAudit, type Evaluation } from './evaluate.js';
+export type { AuditCode, AuditCommit, AuditCounts, AuditFinding, AuditOptions, ReplayPlan } from './types.js';
+
+export interface AuditHistoryOptions {
+  /** Blob texts by id: configuration files and the test files the rules read. */
+  texts?: ReadonlyMap<string, string>;
+  /** Configuration blob ids (.tddrc.json, .tddrc, package.json) at parents outside `history`. */
+  outsideConfig?: ReadonlyMap<string, ConfigOids>;
+  /** Commits a shallow clone cut off from their parents. */
+  cut?: ReadonlySet<string>;
+  /** Merges: their own changes (`git diff-tree -c`). */
+  mergeOwn?: ReadonlyMap<string, RawEntry[]>;
+  /** The audit's options; default: those of the rules of the first commit. */
+  options?: AuditOptions;
+  /** Which test files' contents the rules judge (default 'all': those of RED commits too). */
+  content?: ContentScope;
+}
+
+/**
+ * Pure: commits (parents first, as `readHistory` gives them once reversed) → the evaluation.
+ * Without `texts`, test files are not read (no marker or assertion findings) and every commit is
+ * judged by the defaults unless its configuration's blobs are among `texts`.
+ */
+export function auditHistory(history: HistoryCommit[], opts: AuditHistoryOptions = {}): Evaluation {
+  const texts = opts.texts ?? new Map<string, string>();
+  const outside = opts.outsideConfig ?? new Map<string, ConfigOids>();
+  const cut = opts.cut ?? new Set<string>();
+  const oidsAt = trackConfigOids(history, outside, cut);
+  const { rulesOf, problems } = resolveRules(history, oidsAt, outside, texts, cut);
+  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, ...(opts.mergeOwn ? { mergeOwn: opts.mergeOwn } : {}) });
+  addFacts(commits, texts, analyzeTestFile, opts.content ?? 'all');
+  const first = commits[0];
+  const options = opts.options ?? (first ? rulesOf.get(first.sha)?.audit : undefined) ?? AUDIT_DEFAULTS;
+  return evaluateAudit({ commits, options, plan: true });
+}

@@ -1,0 +1,116 @@
+/**
+ * All wording of the audit's findings. Each says what the history shows, then the next step.
+ * Tests assert codes, never these sentences.
+ */
+import type { AuditCode, AuditFinding } from './types.js';
+
+type Words = (f: AuditFinding) => { what: string; next?: string };
+
+const d = (f: AuditFinding, key: string): string => String(f.data?.[key] ?? '');
+const short = (sha: unknown): string => (typeof sha === 'string' ? sha.slice(0, 12) : '');
+const task = (f: AuditFinding): string => (f.data?.task ? `task ${d(f, 'task')}` : 'its task');
+/** Said once after the findings: what to do about a commit that is already in the history. */
+export const REWRITE_STEP = 'a commit in the history stays there: on a branch not yet merged, redo it through the hooks (git rebase -i, then commit the steps again); on a merged branch, fix forward in new commits';
+
+const MESSAGES: Record<AuditCode, Words> = {
+  AUDIT_NO_TRAILERS: (f) => ({
+    what: `changes ${d(f, 'files')} file(s) beyond docs (${f.path} …) and has no TDD trailers: it was made past the hooks (--no-verify, TDD_HOOKS=0, or a rewrite)`,
+    next: `redo it through the hooks, or declare it: \`tdd phase off --reason "..."\` before committing`,
+  }),
+  AUDIT_RED_TOUCHES_IMPL: (f) => ({
+    what: `RED commit changes implementation ${f.path}; a RED commit holds only tests`,
+    next: `split it: the failing tests first (RED), then ${f.path} (GREEN)`,
+  }),
+  AUDIT_RED_WITHOUT_TESTS: () => ({
+    what: 'RED commit adds or changes no test file',
+    next: 'a RED commit adds a failing test',
+  }),
+  AUDIT_RED_TEST_REMOVED: (f) => ({
+    what: `RED commit deletes ${f.path}, a test of ${task(f)}'s open RED record`,
+    next: 'the open RED tests stay until GREEN makes them pass',
+  }),
+  AUDIT_ASSERTION_MISSING: (f) => ({
+    what: `${f.path} ${f.data?.gate === 'ASSERTION_PRINT_ONLY' ? 'only prints' : 'has no real assertion'}: the RED test verifies nothing`,
+    next: 'assert the behaviour (expect(...), assert.equal(...)) in a new RED commit',
+  }),
+  AUDIT_MARKER_ADDED: (f) => ({
+    what: `${f.path}${f.line ? `:${f.line}` : ''} ${d(f, 'kind') === 'focus' ? 'focuses tests' : `adds a ${d(f, 'kind')} marker`} (${d(f, 'marker')})`,
+    next: 'remove the marker: a skipped test proves nothing, and a focused one silently skips the others',
+  }),
+  AUDIT_FROZEN_TEST_CHANGED: (f) => ({
+    what:
+      d(f, 'since') === 'red'
+        ? `${f.path} (test) was ${d(f, 'change')}${f.data?.by ? ` by ${short(f.data.by)}` : ''} after the RED commit ${short(f.data?.red ?? f.data?.base)}; tests are frozen until the task is done`
+        : `${f.path} (${d(f, 'kind') === 'support' ? 'test support' : 'test'}) is ${d(f, 'change')} by this ${f.phase ?? ''} commit; tests are frozen in GREEN and REFACTOR`,
+    next: `change tests in a RED commit (\`tdd phase red\`), never with the implementation`,
+  }),
+  AUDIT_TEST_CONFIG_CHANGED: () => ({
+    what: 'package.json test settings (test scripts, runner config) change in a GREEN/REFACTOR commit',
+    next: `change the test settings with the tests, in a RED commit`,
+  }),
+  AUDIT_GREEN_WITHOUT_RED: (f) => ({
+    what: `GREEN commit, and no open RED commit of ${task(f)} precedes it in its history${f.data?.closedBy ? ` (the last one was closed by ${short(f.data.closedBy)})` : ''}${f.data?.beyond ? ' (looked back 1000 commits before the range)' : ''}`,
+    next: '`tdd phase red` and commit the failing tests before the implementation',
+  }),
+  AUDIT_MERGE_CHANGES: (f) => ({
+    what: `the merge itself changes ${d(f, 'files')} file(s) (${f.path} …): a conflict resolution or an edit no hook checked`,
+    next: 'review those changes; make edits in ordinary commits, not in the merge',
+  }),
+  AUDIT_CONFIG_INVALID: (f) => ({
+    what: `brings a malformed configuration (${(f.data?.problems as { file: string; key: string; expected: string }[] | undefined)?.map((p) => `${p.file}: ${p.key}: expected ${p.expected}`).join('; ') ?? ''}); later commits are judged by the last valid rules or the defaults`,
+    next: 'fix the file in a new commit',
+  }),
+  AUDIT_SHALLOW: (f) => ({
+    what:
+      d(f, 'reason') === 'cut'
+        ? `the clone is shallow and the history stops at this commit: its parents, and the changes it made, are not here`
+        : `GREEN commit of ${task(f)}: its RED commit lies beyond the shallow clone's cut`,
+    next: `fetch the rest of the history: \`git fetch --deepen=${d(f, 'deepen') || 100}\` (repeat until this goes), or \`git fetch --unshallow\`; in GitHub Actions, actions/checkout with \`fetch-depth: 0\``,
+  }),
+  AUDIT_OFF: (f) => ({ what: `committed outside TDD${f.data?.reason ? `: ${d(f, 'reason')}` : ''}`, next: 'allowed, and listed; `audit.failOnOff` makes it a failure' }),
+  AUDIT_REGRESSION: (f) => ({ what: `regression tests of ${task(f)}: they passed at RED, as declared`, next: 'listed; `audit.failOnRegression` makes it a failure' }),
+  AUDIT_FALSE_FAIL: (f) => ({
+    what: `GREEN-impossible accepted: remaining failures matched falseFailPatterns (${d(f, 'patterns')})`,
+    next: 'listed; `audit.failOnFalseFail` makes it a failure',
+  }),
+  AUDIT_REPLAY_RED_PASSED: (f) => ({
+    what: `replayed RED: ${f.data?.test ? `${f.path} > ${d(f, 'test')} passes` : 'nothing fails'} — the test never was RED`,
+    next: 'a RED commit must fail; if the behaviour already existed, it was a regression test (`tdd phase red --regression`)',
+  }),
+  AUDIT_REPLAY_RED_WRONG_REASON: (f) => ({
+    what: `replayed RED: ${f.path ?? 'a test'}${f.data?.test ? ` > ${d(f, 'test')}` : ''} fails for the wrong reason (${d(f, 'kind')}): ${d(f, 'message')}`,
+    next: 'a RED test fails on an assertion or a missing symbol of the project',
+  }),
+  AUDIT_REPLAY_GREEN_FAILED: (f) => ({
+    what: `replayed ${f.phase ?? ''}: ${f.path ?? 'the tests'}${f.data?.test ? ` > ${d(f, 'test')}` : ''} ${failure(f)}`,
+    next: 'the tests must pass at every GREEN and REFACTOR commit; fix it in a new commit',
+  }),
+  AUDIT_REPLAY_UNVERIFIED: (f) => ({
+    what: `could not replay: the ${d(f, 'runner')} run ${d(f, 'reason')}`,
+    next: 'install what the tests need (npm ci) and run the audit again; the tests of old commits run with the dependencies installed now',
+  }),
+};
+
+function failure(f: AuditFinding): string {
+  switch (f.data?.gate) {
+    case 'GREEN_TESTS_FAIL':
+      return `fails (${d(f, 'kind')}): ${d(f, 'message')}`;
+    case 'GREEN_FILE_ERROR':
+      return `does not load (${d(f, 'kind')}): ${d(f, 'message')}`;
+    case 'GREEN_NO_TESTS_RAN':
+      return 'ran no test';
+    case 'GREEN_TEST_SKIPPED':
+      return `was ${d(f, 'status')}`;
+    case 'GREEN_RED_TEST_MISSING':
+      return 'failed at RED and did not run';
+    default:
+      return `failed (${d(f, 'gate')})`;
+  }
+}
+
+export function formatAuditFinding(f: AuditFinding): { what: string; next?: string } {
+  return MESSAGES[f.code](f);
+}
+
+/** Every audit code, for documentation checks. */
+export const AUDIT_CODES = Object.keys(MESSAGES) as AuditCode[];

@@ -1,0 +1,41 @@
+import { evaluateFrozen } from '../../gates/frozen.js';
+import { NULL_OID } from '../../git/parse.js';
+import { openRecord, taskOf } from '../lineage.js';
+import type { AuditFinding } from '../types.js';
+import { fromGate, type RuleInput } from './types.js';
+
+/**
+ * GREEN and REFACTOR leave tests and test support alone — the commit-time frozen gate, run on the
+ * diff: no test or support file of this commit is added, edited, deleted (a rename is both) or
+ * changes mode, package.json's test settings stay, and the task's RED test files still have the
+ * blobs its RED commit left (a change by an earlier commit is named with that commit, unless it
+ * was already reported there). The label is a claim: a commit that says `refactor` and edits a
+ * frozen test is still reported.
+ */
+export function evaluateFrozenTests({ commit: c, before, tracked, reported }: RuleInput): AuditFinding[] {
+  if (c.kind !== 'tdd' || (c.phase !== 'green' && c.phase !== 'refactor')) return [];
+  const task = taskOf(c);
+  const record = c.phase === 'green' ? openRecord(before, task) : before.records.get(task);
+  const redDrift: { path: string; change: 'edited' | 'deleted' | 'mode' }[] = [];
+  for (const [path, then] of record?.files ?? []) {
+    const now = tracked.get(path);
+    if (!now || (now.blob === then.blob && now.mode === then.mode) || reported.has(`${now.by}\0${path}`)) continue;
+    redDrift.push({ path, change: now.blob === NULL_OID ? 'deleted' : now.blob === then.blob ? 'mode' : 'edited' });
+  }
+  const findings = evaluateFrozen({
+    phase: c.phase,
+    regression: c.regression,
+    entries: c.entries,
+    frozenChanges: c.entries.filter((e) => e.kind === 'test' || e.kind === 'support'),
+    redDrift,
+    ...(record ? { frozenBase: record.commit } : {}),
+    ...(c.testSettings ? { testSettings: c.testSettings } : {}),
+  });
+  return findings.map((f) => {
+    if (f.code === 'TEST_CONFIG_CHANGED') return fromGate(c, f, 'AUDIT_TEST_CONFIG_CHANGED');
+    const out = fromGate(c, f, 'AUDIT_FROZEN_TEST_CHANGED');
+    const since = f.data?.since === 'red';
+    out.data = { ...out.data, base: since ? record?.commit : c.parents[0], ...(since ? { by: tracked.get(f.path!)?.by } : {}) };
+    return out;
+  });
+}

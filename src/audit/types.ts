@@ -1,0 +1,152 @@
+/**
+ * The data of `tdd audit`: commits ready for the rules, the per-lineage TDD state the rules read,
+ * and findings. Pure types; nothing here touches the world.
+ */
+import type { Config } from '../config/schema.js';
+import type { ConfigProblem } from '../config/validate.js';
+import type { TestFileFacts } from '../gates/types.js';
+import type { Phase, Severity, StagedEntry } from '../types.js';
+
+/** Stable codes, documented in the README; tests assert these, never the wording. */
+export type AuditCode =
+  | 'AUDIT_NO_TRAILERS'
+  | 'AUDIT_RED_TOUCHES_IMPL'
+  | 'AUDIT_RED_WITHOUT_TESTS'
+  | 'AUDIT_RED_TEST_REMOVED'
+  | 'AUDIT_ASSERTION_MISSING'
+  | 'AUDIT_MARKER_ADDED'
+  | 'AUDIT_FROZEN_TEST_CHANGED'
+  | 'AUDIT_TEST_CONFIG_CHANGED'
+  | 'AUDIT_GREEN_WITHOUT_RED'
+  | 'AUDIT_MERGE_CHANGES'
+  | 'AUDIT_CONFIG_INVALID'
+  | 'AUDIT_SHALLOW'
+  | 'AUDIT_OFF'
+  | 'AUDIT_REGRESSION'
+  | 'AUDIT_FALSE_FAIL'
+  | 'AUDIT_REPLAY_RED_PASSED'
+  | 'AUDIT_REPLAY_RED_WRONG_REASON'
+  | 'AUDIT_REPLAY_GREEN_FAILED'
+  | 'AUDIT_REPLAY_UNVERIFIED';
+
+/** A finding about one commit. `phase` is what its trailers declare (null: none). */
+export interface AuditFinding {
+  code: AuditCode;
+  severity: Severity;
+  commit: string;
+  phase: Phase | null;
+  path?: string;
+  line?: number;
+  data?: Record<string, unknown>;
+}
+
+/** Errors that say "could not verify" (exit 3) rather than "refused" (exit 1). */
+export const UNVERIFIED_CODES: ReadonlySet<AuditCode> = new Set(['AUDIT_SHALLOW', 'AUDIT_REPLAY_UNVERIFIED']);
+
+/** Keys of `audit` in the configuration (proposed for config/schema). */
+export interface AuditOptions {
+  /** `off` commits fail the audit instead of being listed. */
+  failOnOff: boolean;
+  /** Regression RED commits (`TDD-Regression: true`) fail the audit instead of being listed. */
+  failOnRegression: boolean;
+  /** GREEN-impossible commits (`TDD-False-Fail`) fail the audit instead of being listed. */
+  failOnFalseFail: boolean;
+  /** A merge commit's own changes (conflict resolutions, edits made in the merge) fail the audit. */
+  failOnMergeChanges: boolean;
+}
+
+export const AUDIT_DEFAULTS: AuditOptions = { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false };
+
+/** The rules a commit is judged by: its parent's configuration (its own for a root commit). */
+export interface Rules {
+  config: Config;
+  audit: AuditOptions;
+  /** Which file the rules came from ('defaults' when none). */
+  source: string;
+}
+
+/** What a commit is, in the audit's eyes. */
+export type CommitKind = 'tdd' | 'no-trailers' | 'ignored' | 'empty' | 'merge' | 'cut';
+
+/** A commit ready for the rules: trailers as declared intent, changes classified by its rules. */
+export interface AuditCommit {
+  sha: string;
+  parents: string[];
+  subject: string;
+  phase: Phase | null;
+  task: string | null;
+  regression: boolean;
+  /** `TDD-False-Fail: <patterns>`: GREEN-impossible, recorded. */
+  falseFail: string | null;
+  reason: string | null;
+  /** Changes against the first parent, classified. */
+  entries: StagedEntry[];
+  kind: CommitKind;
+  /** Merges: the paths whose merged content matches no parent (made in the merge itself). */
+  mergeOwn?: StagedEntry[];
+  /** Test files this commit adds or changes (not deleted): static facts now and before. */
+  testFiles?: Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>;
+  /** package.json test settings before and after, when this commit changes package.json. */
+  testSettings?: { before: string; after: string };
+  /** The configuration this commit brings is malformed (it entered the history past the hooks). */
+  configProblems?: ConfigProblem[];
+}
+
+/** Mode and blob of a path as the lineage last left it, and the commit that did. */
+export interface Tracked {
+  mode: string;
+  blob: string;
+  by: string;
+}
+
+/** What a task's RED commits froze (the audit's RedRecord, recomputed from the diffs). */
+export interface TaskRecord {
+  /** The last RED commit of the record. */
+  commit: string;
+  /** Every RED commit of the record, oldest first. */
+  reds: string[];
+  /** Test files → mode and blob at the last RED commit. */
+  files: ReadonlyMap<string, { mode: string; blob: string }>;
+  regression: boolean;
+  greenCommit?: string;
+}
+
+/** The TDD state along one line of history (what the hooks' state would have been there). */
+export interface LineState {
+  records: Map<string, TaskRecord>;
+  /** Paths of any record's files, as the lineage last left them. */
+  tracked: Map<string, Tracked>;
+  /** The last TDD step on the lineage (its task's tests are frozen for commits without trailers). */
+  current: { task: string; phase: Phase } | null;
+  /** The lineage crosses a shallow clone's cut: what lies before it is unknown. */
+  truncated: boolean;
+  /** The lineage leaves the commits that were read (the range's base, when not looked back). */
+  open: boolean;
+}
+
+/** What `--replay` runs for one commit. */
+export interface ReplayPlan {
+  commit: string;
+  parent: string | null;
+  phase: 'red' | 'green' | 'refactor';
+  task: string | null;
+  regression: boolean;
+  /** Test files to run; null: every test file of the commit's tree. */
+  files: string[] | null;
+  /** The RED commits whose failing tests must pass now (GREEN and REFACTOR). */
+  reds: string[];
+  entries: StagedEntry[];
+}
+
+export interface AuditCounts {
+  commits: number;
+  red: number;
+  green: number;
+  refactor: number;
+  off: number;
+  noTrailers: number;
+  ignored: number;
+  empty: number;
+  merge: number;
+  cut: number;
+}

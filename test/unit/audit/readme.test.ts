@@ -1,0 +1,15 @@
+/** The README keeps documenting the audit: every code, and the current `tdd audit --help` (once its section is there). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import audit from '../../../src/cli/commands/audit.js';
+import { AUDIT_CODES } from '../../../src/audit/messages.js';
+import { PROJECT_ROOT } from '../../helpers/repo.js';
+
+const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+const documented = readme.includes('### `tdd audit`');
+
+describe.skipIf(!documented)('the README documents tdd audit', () => {
+  it.each(AUDIT_CODES)('documents %s', (code) => expect(readme).toContain(`\`${code}\``));
+  it('shows the current `tdd audit --help`', () => expect(readme).toContain(audit.help.trimEnd()));
+});
