@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
   rollback: () => import('./commands/rollback.js'),
   report: () => import('./commands/report.js'),
   audit: () => import('./commands/audit.js'),
+  doctor: () => import('./commands/doctor.js'),
 };
 
 const USAGE = `tdd-hooks: test-driven development as a property of the git history
@@ -36,6 +37,7 @@ Commands:
   waves        plan tasks {id, files, tests, deps} into waves that can run in parallel
   attempt      count attempts per task and phase against ceilings and a time budget
   rollback     put implementation files back as at the last green commit (saved first; --undo)
+  doctor       check that the hooks will run: each problem with the command that fixes it
   audit        re-check the TDD invariants over a range of commits (CI); --replay runs the tests again
   report       per task, RED → GREEN → REFACTOR as traffic lights: text, Markdown or an HTML page
   demo         a RED → GREEN → REFACTOR cycle with refused cheats, in a scratch repository

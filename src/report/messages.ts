@@ -20,9 +20,10 @@ const MESSAGES: Record<FindingCode, Words> = {
     d(f, 'state') === 'untracked'
       ? { what: `${f.path} is not committed: until it is, the committed rules (or the defaults) apply`, next: `git add ${f.path} and commit it` }
       : { what: `${f.path} has unstaged edits: they change nothing until committed`, next: `git add ${f.path} and commit it` },
-  CONFIG_PENDING: (f) => ({
-    what: `this commit changes ${f.path}: it is judged by the rules already committed, and the new ones apply from the next commit`,
-  }),
+  CONFIG_PENDING: (f) =>
+    f.data?.broken
+      ? { what: 'the committed configuration is invalid (it entered past the hooks): this commit is judged by its staged fix' }
+      : { what: `this commit changes ${f.path}: it is judged by the rules already committed, and the new ones apply from the next commit` },
   PHASE_UNSET: () => ({
     what: 'no TDD phase is declared for this commit',
     next: 'declare one: `tdd phase red` to commit a failing test, or `tdd phase off --reason "..."` to commit outside TDD',

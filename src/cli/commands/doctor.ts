@@ -1,0 +1,30 @@
+import { parseArgs } from 'node:util';
+import { usageError } from '../../errors.js';
+import type { CommandModule } from '../types.js';
+
+const help = `Usage: tdd doctor [--gui-path PATH] [--json]
+
+Checks that the hooks will run, and run tdd-hooks: core.hooksPath and where it is set; the hooks
+folder git uses (\`git rev-parse --git-path hooks\`), in a linked worktree and under husky too;
+each hook there, executable and not replaced by another hook manager; the CLI they run; node, on
+this PATH and on a GUI git client's minimal one; the configuration; the test runner; the local
+state against the history's trailers; a stale pending verdict; TDD_HOOKS=0 or HUSKY=0.
+Each problem comes with the command that fixes it. Doctor changes nothing.
+  --gui-path PATH   the PATH a GUI git client gives hooks (default /usr/bin:/bin)
+Exit codes: 0 healthy (warnings allowed), 1 problems found, 2 usage error (not in a git work tree).`;
+
+const doctor: CommandModule = {
+  help,
+  async run(ctx) {
+    let values: { 'gui-path'?: string };
+    try {
+      ({ values } = parseArgs({ args: ctx.argv, allowPositionals: false, strict: true, options: { 'gui-path': { type: 'string' } } }));
+    } catch (e) {
+      throw usageError((e as Error).message, 'see tdd doctor --help');
+    }
+    const [{ runDoctor }, { doctorJson, formatDoctorText }] = await Promise.all([import('../../doctor/doctor.js'), import('../../doctor/format.js')]);
+    const report = await runDoctor({ cwd: ctx.cwd, env: ctx.env, ...(values['gui-path'] === undefined ? {} : { guiPath: values['gui-path'] }) });
+    return { exitCode: report.exitCode, text: formatDoctorText(report.results, report.where, ctx.color), json: doctorJson(report.results, report.where) };
+  },
+};
+export default doctor;

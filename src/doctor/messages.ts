@@ -1,0 +1,110 @@
+/**
+ * All wording of doctor's results: what is the case, and why it matters when it is a problem.
+ * The fix (a command) comes with the result. Tests assert codes, never these sentences.
+ */
+import { shown } from './fixes.js';
+import type { CheckResult, DoctorCode, LayoutFacts } from './types.js';
+
+type Where = Pick<LayoutFacts, 'cwd' | 'top'>;
+type Words = (d: Record<string, unknown>, p: (key: string) => string) => string;
+
+const s = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const short = (sha: unknown): string => s(sha).slice(0, 12);
+const task = (d: Record<string, unknown>): string => (d.task ? `task ${s(d.task)}` : 'the task');
+const setting = (d: Record<string, unknown>): string => `core.hooksPath=${s(d.value)} (${s(d.scope)} config, ${s(d.origin)})`;
+const strandedNote = (d: Record<string, unknown>, p: (key: string) => string): string =>
+  d.stranded ? `; tdd-hooks' hook in ${p('stranded')} is not run, as git looks in another folder` : '';
+
+const MESSAGES: Record<DoctorCode, Words> = {
+  HOOKS_PATH_UNSET: (_, p) => `core.hooksPath is not set: git runs the hooks in ${p('hooksDir')}`,
+  HOOKS_PATH_LOCAL: (d, p) => `${setting(d)}: git runs the hooks in ${p('hooksDir')}`,
+  HOOKS_PATH_SHARED: (d, p) =>
+    `${setting(d)} comes from outside this repository: git runs ${p('hooksDir')} for every repository, and this repository's own hooks never run`,
+  HOOKS_PATH_ABSOLUTE: (d) =>
+    `${setting(d)} is an absolute path in config every worktree shares: each worktree runs that one checkout's scripts`,
+  HOOKS_PATH_HUSKY_UNSET: (_, p) =>
+    `the project uses husky (${p('huskyDir')}), but husky has not run in this checkout: core.hooksPath is not set, so git runs ${p('hooksDir')} and none of husky's scripts`,
+  HOOKS_DIR_OK: (_, p) => `git finds its hooks folder ${p('hooksDir')}`,
+  HOOKS_DIR_MISSING: (d, p) =>
+    `${p('hooksDir')} ${d.kind === 'other' ? 'is not a folder' : 'does not exist'}${d.linkedWorktree ? ' in this worktree' : ''}${d.husky ? " (husky's generated, untracked folder)" : ''}: git runs no hook here, and says nothing`,
+  HOOK_OK: (d, p) => `${p('path')} runs tdd-hooks${d.script ? ` (through ${p('script')})` : ''}`,
+  HOOK_CALLS_TDD: (_, p) => `${p('path')} was not written by tdd-hooks, and runs its CLI`,
+  HOOK_MISSING: (d, p) => `${p('path')} does not exist: git runs no tdd-hooks check for this hook${strandedNote(d, p)}`,
+  HOOK_NOT_EXECUTABLE: (d, p) =>
+    `${p('path')} is not executable (mode ${Number(d.mode ?? 0).toString(8)}): git skips it with a hint, and the commit goes through unchecked`,
+  HOOK_FOREIGN: (d, p) =>
+    `${p('path')} was written by ${d.owner === 'unknown' ? 'something else' : s(d.owner)}, not tdd-hooks: it replaced tdd-hooks' hook, or was there first${strandedNote(d, p)}` +
+    (d.chained ? `; ${p('chained')} holds another hook, so install cannot keep both: merge the two into ${p('chained')}, delete ${p('path')}, then run npx tdd-hooks install` : ''),
+  HOOK_NOT_A_FILE: (_, p) => `${p('path')} is not a regular file (a folder, or a symlink to nothing): git cannot run it`,
+  HOOK_NOT_REACHED: (d, p) =>
+    d.husky ? `${p('path')} has tdd-hooks' block, but git does not run husky's scripts here (see hooks-path, hooks-dir)` : `${p('path')}: git runs no hook, as ${p('hooksDir')} is missing (see hooks-dir)`,
+  HOOK_CHAINED_NOT_EXECUTABLE: (_, p) => `${p('chained')}, the hook that was there before tdd-hooks, is not executable: the shim skips it`,
+  HUSKY_BLOCK_MISSING: (d, p) => `${p('script')} has no tdd-hooks block: husky runs it, and tdd-hooks checks nothing${strandedNote(d, p)}`,
+  HUSKY_BLOCK_MALFORMED: (d, p) =>
+    `${p('script')}:${s(d.line)} has a tdd-hooks marker without its pair: delete the tdd-hooks lines (or the stray marker), then run npx tdd-hooks install`,
+  HUSKY_STUB_MISSING: (_, p) => `husky's stub ${p('path')} does not exist: git never runs ${p('script')}`,
+  CLI_OK: (d) => `the hooks run ${(d.cli as string[]).join(', ')}`,
+  CLI_FALLBACK: (d) => `${s(d.cli)} is not in this checkout: the hooks run ${s(d.fallback)} instead`,
+  CLI_MISSING: (d) =>
+    `the ${(d.hooks as string[]).join(', ')} hook${(d.hooks as string[]).length > 1 ? 's run' : ' runs'} ${s(d.cli)}, which is not in this checkout${d.fallback ? ` (nor is ${s(d.fallback)})` : ''}: commits stop with exit 127`,
+  NODE_OK: (d) =>
+    `node ${s(d.version)} (${s(d.path)})${d.gui === null ? '' : `; a GUI git client (PATH=${s(d.guiPath)}) runs ${s(d.gui)}`}`,
+  NODE_NOT_ON_PATH: (d) =>
+    `node is not on this shell's PATH${d.husky ? '' : ', and no node the hooks recorded runs'}: commits stop with exit 127`,
+  NODE_FALLBACK_BROKEN: (d) =>
+    `node is not on a GUI git client's PATH (${s(d.guiPath)}), and the node the hooks recorded for it, ${(d.fallbacks as string[]).join(', ')}, does not run (upgraded or removed?): commits from a GUI client stop with exit 127`,
+  NODE_GUI_MISSING: (d) =>
+    `node ${s(d.version)} is on this shell's PATH, but not on a GUI git client's (${s(d.guiPath)})${d.husky ? ", nor in husky's init file" : ''}: commits from such a client stop with exit 127` +
+    (!d.husky ? ' (hooks in a tracked folder record no machine-specific node: start the client from a terminal)' : ''),
+  NODE_TOO_OLD: (d) => `the hooks run node ${s(d.version)} (${s(d.path)}); tdd-hooks needs node ${s(d.min)} or later: install a newer node (e.g. nvm install 20)`,
+  CONFIG_OK: (d) => `configuration from ${s(d.source)} (runner ${s(d.runner)})`,
+  CONFIG_WARNINGS: (d) =>
+    `configuration from ${s(d.source)} (runner ${s(d.runner)}), with ${(d.warnings as { code: string; path: string | null; state?: string; broken?: boolean }[])
+      .map((w) =>
+        w.code === 'CONFIG_UNSTAGED'
+          ? `${w.path} ${w.state === 'untracked' ? 'untracked' : 'edited but not staged'}: it does not count until committed`
+          : w.broken
+            ? 'the committed configuration broken: the staged fix applies until you commit it'
+            : `${w.path ?? 'the configuration'} changed in the index: it applies from the next commit`,
+      )
+      .join('; ')}`,
+  CONFIG_INVALID: (d) => {
+    const problems = (d.problems as { file: string; key: string; expected: string; found: string }[] | undefined) ?? [];
+    const what = problems.length ? problems.map((x) => `${x.file}: ${x.key}: expected ${x.expected}, found ${x.found}`).join('; ') : s(d.message);
+    return `${what}: every hook stops with exit 2 until it is fixed and committed (then \`tdd phase red\` to resume)`;
+  },
+  RUNNER_OK: (d) => (d.runner === 'node' ? 'node --test, with the reporter tdd-hooks ships' : `${s(d.runner)} ${s(d.version)} (${s(d.entry)})`),
+  RUNNER_MISSING: (d) =>
+    `the runner is ${s(d.runner)}, and ${s(d.entry)} does not exist${d.declared ? ' (package.json lists it: dependencies not installed?)' : ' (package.json does not list it)'}: every verdict is "could not verify"`,
+  RUNNER_REPORTER_MISSING: () => `the node --test reporter of tdd-hooks is missing (dist/runners/node-reporter.js): a broken or unbuilt tdd-hooks package`,
+  STATE_ABSENT: (_, p) => `no local state yet (${p('path')}): it is built from the history on first use`,
+  STATE_OK: (d) => `local state readable: phase ${s(d.phase) || 'none'}${d.task ? `, task ${s(d.task)}` : ''}`,
+  STATE_CORRUPT: (d, p) =>
+    `${p('path')} is ${d.reason === 'json' ? 'not valid JSON' : d.reason === 'unreadable' ? 'not readable' : 'not a tdd-hooks state'}: the hooks rebuild it from the trailers, and the phase declared in it is lost`,
+  STATE_HISTORY_OK: (d) => `the state agrees with the trailers${d.red ? ` (open RED commit ${short(d.red)})` : ''}`,
+  STATE_RED_NOT_IN_HISTORY: (d) =>
+    `the open RED record of ${task(d)} is commit ${short(d.commit)}, which is not in HEAD's history (amended, rebased, or another branch)` +
+    (d.active === false ? '' : ': the next GREEN commit will be refused'),
+  STATE_RED_DISAGREES: (d) =>
+    `the state and the trailers disagree about ${task(d)}'s open RED commit (state: ${short(d.state) || 'none'}, trailers: ${short(d.trailers) || 'none'})`,
+  STATE_BEHIND: (d) =>
+    `commit ${short(d.commit)} (TDD-Phase: ${s(d.commitPhase)}) landed after the phase was set to ${s(d.phase) || 'none'} (${s(d.since)}); after it the phase is ${s(d.expected) || 'none'}: the state missed it (made in another clone?)`,
+  PENDING_NONE: () => 'no verdict waiting for a commit',
+  PENDING_CURRENT: (d) => `a ${s(d.phase)} verdict from ${s(d.at)} waits for a commit on top of HEAD (an aborted commit: reused if the same tree is committed)`,
+  PENDING_STALE: (d, p) =>
+    `${p('path')} holds a ${s(d.phase)} verdict from ${s(d.at)} for a commit on top of ${short(d.head) || 'an unborn branch'}, but HEAD is ${short(d.now) || 'unborn'}: commit-msg and post-commit start node on every commit until it goes`,
+  PENDING_CORRUPT: (_, p) => `${p('path')} is not a readable verdict: commit-msg and post-commit start node on every commit until it goes`,
+  ENV_OK: () => 'no TDD_HOOKS=0 or HUSKY=0 in this environment',
+  ENV_SKIPS: (d) => `${(d.vars as string[]).map((v) => `${v}=0`).join(' and ')} set in this environment: commits made from here skip the checks`,
+};
+
+/** Every code doctor gives (for the README and the tests). */
+export const DOCTOR_CODES = Object.keys(MESSAGES) as DoctorCode[];
+
+export function formatMessage(r: CheckResult, where: Where): string {
+  const path = (key: string): string => {
+    const v = r.data[key];
+    return typeof v === 'string' ? shown(where, v) : s(v);
+  };
+  return MESSAGES[r.code](r.data, path);
+}

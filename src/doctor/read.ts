@@ -1,0 +1,95 @@
+/**
+ * Everything doctor looks at, read once: the checks (checks/) then never spawn or read. Reading
+ * changes nothing — not the state (rebuilt here in memory only), not the glob cache.
+ */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { execGit, GitError } from '../git/exec.js';
+import { readRepoContext } from '../git/queries.js';
+import { readHooksPathOrigin, readRepoLayout } from '../install/layout.js';
+import { realpathLoose } from '../install/paths.js';
+import { parseHooksPathSetting } from './parse.js';
+import { readCliFacts, readHookFacts } from './read-hooks.js';
+import { DEFAULT_GUI_PATH, readNodeFacts } from './read-node.js';
+import { readConfigFacts, readHistoryFacts, readPendingFacts, readProjectFacts, readRunnerFacts, readStateFacts } from './read-repo.js';
+import type { DoctorFacts, HooksPathSetting, LayoutFacts } from './types.js';
+
+export { DEFAULT_GUI_PATH };
+
+export interface DoctorOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** The PATH a GUI git client gives hooks (default /usr/bin:/bin). */
+  guiPath?: string;
+}
+
+async function readHooksPathSetting(top: string, env: NodeJS.ProcessEnv): Promise<HooksPathSetting | null> {
+  try {
+    const r = await execGit(['config', '--show-scope', '--show-origin', '--get', 'core.hooksPath'], { cwd: top, baseEnv: env, okCodes: [1] });
+    return r.code === 0 ? parseHooksPathSetting(r.stdout) : null;
+  } catch (e) {
+    if (!(e instanceof GitError)) throw e;
+    // git < 2.26 has no --show-scope: tell the repository's own config files by their names.
+    const set = await readHooksPathOrigin(top, env);
+    if (!set) return null;
+    const scope = set.origin.startsWith('command line') ? 'command' : /(^|[\\/])config(\.worktree)?$/.test(set.origin) && set.origin.includes('.git') ? 'local' : 'global';
+    return { ...set, scope };
+  }
+}
+
+async function kindOf(path: string): Promise<LayoutFacts['hooksDirKind']> {
+  return stat(path).then((s) => (s.isDirectory() ? 'dir' : 'other'), () => 'absent');
+}
+
+/** Throws the TddError of readRepoLayout (exit 2, with its fix) outside a work tree. */
+export async function readDoctorFacts(o: DoctorOptions): Promise<DoctorFacts> {
+  const rl = await readRepoLayout(o.cwd, o.env);
+  const base = {
+    cwd: realpathLoose(o.cwd),
+    top: rl.top,
+    gitDir: rl.gitDir,
+    commonDir: rl.commonDir,
+    hooksDir: rl.hooksDir,
+    defaultHooksDir: join(rl.commonDir, 'hooks'),
+    hooksDirPlace: rl.hooksDirPlace,
+    huskyDir: rl.huskyDir,
+    linkedWorktree: rl.gitDir !== rl.commonDir,
+  };
+  const [hooksDirKind, hooksPath, hooks, project, repo] = await Promise.all([
+    kindOf(rl.hooksDir),
+    readHooksPathSetting(rl.top, o.env),
+    readHookFacts(base),
+    readProjectFacts(rl.top),
+    readRepoContext(rl.top, o.env),
+  ]);
+  const layout: LayoutFacts = { ...base, hooksDirKind };
+  const { cli, nodeFallbacks } = await readCliFacts(layout, hooks);
+  const [node, configRead, state, pending] = await Promise.all([
+    readNodeFacts({ env: o.env, top: rl.top, guiPath: o.guiPath ?? DEFAULT_GUI_PATH, husky: rl.huskyDir !== null, nodeFallbacks }),
+    readConfigFacts(repo),
+    readStateFacts(repo.stateDir),
+    readPendingFacts(repo.stateDir),
+  ]);
+  const runner = configRead.facts.ok ? await readRunnerFacts(rl.top, configRead.facts.runner) : null;
+  let isTest: ((path: string) => boolean) | undefined;
+  if (configRead.config) {
+    const { makeClassifier } = await import('../snapshot/classify.js');
+    const classify = makeClassifier(configRead.config);
+    isTest = (p) => classify(p) === 'test';
+  }
+  const history = await readHistoryFacts(repo, state.kind === 'ok' ? state.state : null, isTest);
+  return {
+    layout,
+    hooksPath,
+    hooks,
+    project,
+    cli,
+    node,
+    config: configRead.facts,
+    runner,
+    state,
+    pending,
+    history,
+    env: { ...(o.env.TDD_HOOKS === undefined ? {} : { TDD_HOOKS: o.env.TDD_HOOKS }), ...(o.env.HUSKY === undefined ? {} : { HUSKY: o.env.HUSKY }) },
+  };
+}
