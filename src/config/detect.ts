@@ -17,6 +17,8 @@ interface RunnerSignature {
 /** In order of precedence. */
 const SIGNATURES: readonly RunnerSignature[] = [
   { runner: 'vitest', executables: ['vitest'], packages: ['vitest'] },
+  { runner: 'jest', executables: ['jest'], packages: ['jest'] },
+  { runner: 'mocha', executables: ['mocha', '_mocha'], packages: ['mocha'] },
   { runner: 'node', executables: ['node'], flag: '--test', packages: [] },
 ];
 

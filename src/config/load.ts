@@ -5,7 +5,7 @@ import { TddError } from '../errors.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import type { Finding } from '../types.js';
 import { detectRunner } from './detect.js';
-import { CONFIG_FILES, type Config } from './schema.js';
+import { CONFIG_FILES, RUNNER_TESTS, type Config } from './schema.js';
 import { validateConfig, type ConfigProblem } from './validate.js';
 
 export interface LoadedConfig {
@@ -134,5 +134,7 @@ function finish(raw: unknown, file: string, readPackageJson: () => unknown): Omi
     packageJson = asObject(readPackageJson());
     config.runner = detectRunner(packageJson);
   }
+  const explicitTests = typeof raw === 'object' && raw !== null && 'tests' in raw;
+  if (!explicitTests && RUNNER_TESTS[config.runner]) config.tests = [...RUNNER_TESTS[config.runner]!];
   return { config, source: file, packageJson };
 }

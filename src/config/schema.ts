@@ -3,8 +3,8 @@
  * `schema/tddrc.schema.json` and `.tddrc.example.json` mirror it (a unit test keeps them in step).
  */
 
-export type RunnerName = 'vitest' | 'node';
-export const RUNNERS: readonly RunnerName[] = ['vitest', 'node'];
+export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha';
+export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha'];
 
 export interface Config {
   runner: RunnerName;
@@ -90,6 +90,15 @@ export const DEFAULTS: Config = {
   budgets: { perTaskMinutes: 30 },
   commitMessage: { template: null, mode: 'enforce' },
   audit: { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false },
+};
+
+/**
+ * Test globs for a runner whose own discovery is narrower than the defaults, used when the
+ * configuration sets no `tests`: jest's testMatch never collects `x_test.js` or `test-x.js`, so
+ * counting them as tests would refuse every commit that touches one ("no tests").
+ */
+export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
+  jest: [`**/__tests__/**/*.${JS_EXT}`, `**/*.{test,spec}.${JS_EXT}`],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */

@@ -2,11 +2,13 @@
  * Runner adapters: pure argv builders and report parsers, one file per runner. The run itself
  * (processes, temp dirs, report files) is `runTests` in ./run.ts, imported lazily by the shell.
  */
+import { jestAdapter } from './jest.js';
+import { mochaAdapter } from './mocha.js';
 import { nodeAdapter } from './node.js';
 import type { RunnerAdapter, RunnerName } from './types.js';
 import { vitestAdapter } from './vitest.js';
 
-const ADAPTERS: Record<RunnerName, RunnerAdapter> = { vitest: vitestAdapter, node: nodeAdapter };
+const ADAPTERS: Record<RunnerName, RunnerAdapter> = { vitest: vitestAdapter, node: nodeAdapter, jest: jestAdapter, mocha: mochaAdapter };
 
 export function isRunnerName(name: string): name is RunnerName {
   return Object.hasOwn(ADAPTERS, name);
@@ -17,6 +19,8 @@ export function getAdapter(name: RunnerName): RunnerAdapter {
 }
 
 export { classifyLoadError, classifyThrown, isMissingProjectSymbol } from './classify.js';
+export { parseJestReport, buildJestArgv } from './jest.js';
+export { parseMochaReport, buildMochaArgv } from './mocha.js';
 export { parseNodeReport, buildNodeArgv } from './node.js';
 export { parseVitestReport, buildVitestArgv } from './vitest.js';
 export type { BuildArgvInput, BuiltCommand, IsProjectImport, ParseInput, ParsedRun, RunnerAdapter, RunnerName } from './types.js';

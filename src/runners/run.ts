@@ -30,11 +30,19 @@ export interface RunTestsOptions {
 
 const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
 
-/** vitest: the project's own `vitest.mjs` (never npx); node: our compiled reporter. */
+/** The project's own entry of each runner (never npx), inside `node_modules/<package>/`. */
+const ENTRIES: Record<Exclude<RunnerName, 'node'>, [pkg: string, entry: string]> = {
+  vitest: ['vitest', 'vitest.mjs'],
+  jest: ['jest', 'bin/jest.js'],
+  mocha: ['mocha', 'bin/mocha.js'],
+};
+
+/** vitest, jest, mocha: the project's own entry and version; node: our compiled reporter. */
 async function locateRunner(runner: RunnerName, root: string): Promise<{ path: string; version?: string } | undefined> {
-  if (runner === 'vitest') {
-    const dir = join(root, 'node_modules', 'vitest');
-    const entry = join(dir, 'vitest.mjs');
+  if (runner !== 'node') {
+    const [name, file] = ENTRIES[runner];
+    const dir = join(root, 'node_modules', name);
+    const entry = join(dir, file);
     if (!(await exists(entry))) return undefined;
     const pkg = await readFile(join(dir, 'package.json'), 'utf8').then((t) => JSON.parse(t) as { version?: string }, () => ({}) as { version?: string });
     return { path: entry, ...(pkg.version === undefined ? {} : { version: pkg.version }) };
@@ -66,7 +74,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   const adapter = getAdapter(o.runner);
   const located = await locateRunner(o.runner, root);
   if (!located) {
-    const reason = o.runner === 'vitest' ? 'vitest is not installed in node_modules' : 'the node reporter is not built (dist/runners)';
+    const reason = o.runner === 'node' ? 'the node reporter is not built (dist/runners)' : `${o.runner} is not installed in node_modules`;
     return { ...base, status: 'runner-missing', reason };
   }
   // node --test aborts the whole run on a path that does not exist; answer for those here.

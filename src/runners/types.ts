@@ -1,6 +1,7 @@
 import type { RunResult } from '../types.js';
 
-export type RunnerName = 'vitest' | 'node';
+export type { RunnerName } from '../config/schema.js';
+import type { RunnerName } from '../config/schema.js';
 
 /**
  * Answers "is `name`, as used in `file`, imported from a module of this project?" — true, false,

@@ -1,0 +1,95 @@
+/**
+ * Every JavaScript runner through real `git commit` with the installed hooks: an honest RED →
+ * GREEN cycle is accepted, a RED failing for the wrong reason is refused with its class, a GREEN
+ * that skips or focuses a test is refused. (node --test has its own, longer suite.)
+ */
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
+import { makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
+
+interface Flavour {
+  runner: 'vitest' | 'jest' | 'mocha';
+  type: 'module' | 'commonjs';
+  test: (body: string) => string;
+}
+
+const FLAVOURS: Flavour[] = [
+  {
+    runner: 'vitest',
+    type: 'module',
+    test: (body) => `import { describe, expect, it } from 'vitest';\nimport { add } from '../src/math.js';\n\ndescribe('add', () => {\n${body}\n});\n`,
+  },
+  {
+    runner: 'jest',
+    type: 'commonjs',
+    test: (body) => `const { add } = require('../src/math');\n\ndescribe('add', () => {\n${body}\n});\n`,
+  },
+  {
+    runner: 'mocha',
+    type: 'commonjs',
+    test: (body) => `const assert = require('node:assert/strict');\nconst { add } = require('../src/math');\n\ndescribe('add', () => {\n${body.replace(/expect\((.*)\)\.toBe\((.*)\)/g, 'assert.equal($1, $2)')}\n});\n`,
+  },
+];
+const CASE = "  it('adds two numbers', () => {\n    expect(add(2, 3)).toBe(5);\n  });";
+const impl = (type: Flavour['type']) =>
+  type === 'module' ? 'export function add(a, b) {\n  return a + b;\n}\n' : 'function add(a, b) {\n  return a + b;\n}\nmodule.exports = { add };\n';
+
+let repo: Repo | undefined;
+afterEach(() => repo?.cleanup());
+
+function setup(f: Flavour): Repo {
+  const r = makeRepo({
+    'package.json': JSON.stringify({ name: 'p', private: true, type: f.type, devDependencies: { [f.runner]: '*' } }) + '\n',
+    '.gitignore': 'node_modules\n',
+  });
+  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(r.dir, 'node_modules'), 'dir');
+  expect(r.tdd('install').status).toBe(0);
+  expect(JSON.parse(r.read('.tddrc.json')).runner).toBe(f.runner);
+  r.git('add', '-A');
+  r.tdd('phase', 'off', '--reason', 'skeleton');
+  expect(r.commit('skeleton').status).toBe(0);
+  r.tdd('phase', 'red');
+  return r;
+}
+
+function attempt(r: Repo, status: number, code?: string): void {
+  const before = fingerprint(r);
+  const c = r.commit('step');
+  expect(c.status, c.stderr + c.stdout).toBe(status);
+  if (code) expect(codesOf(c)).toContain(code);
+  if (status !== 0) {
+    expect(fingerprint(r)).toBe(before);
+    r.git('reset', '-q');
+  }
+}
+
+describe.each(FLAVOURS)('$runner, through git commit', (f) => {
+  it('accepts the honest cycle and refuses the wrong reasons', () => {
+    const r = (repo = setup(f));
+    // Wrong reason: a syntax error.
+    r.write({ 'test/math.test.js': f.test(CASE.replace('toBe(5);', 'toBe(5;').replace('add(2, 3), 5)', 'add(2, 3), 5')) });
+    r.git('add', '-A');
+    attempt(r, 1, 'RED_WRONG_REASON');
+    // Wrong reason: a package that is not installed.
+    r.write({ 'test/math.test.js': f.test(CASE).replace(/'\.\.\/src\/math(\.js)?'/, "'left-pad-not-installed'") });
+    r.git('add', '-A');
+    attempt(r, 1, 'RED_WRONG_REASON');
+    // Honest RED: the module does not exist yet.
+    r.write({ 'test/math.test.js': f.test(CASE) });
+    r.git('add', '-A');
+    attempt(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('red');
+    // GREEN that focuses (or skips) the frozen test: refused.
+    r.write({ 'test/math.test.js': f.test(CASE.replace("it('adds", "it.only('adds")), 'src/math.js': impl(f.type) });
+    r.git('add', '-A');
+    attempt(r, 1, 'TESTS_CHANGED');
+    r.git('checkout', '--', 'test/math.test.js');
+    // Honest GREEN.
+    r.write({ 'src/math.js': impl(f.type) });
+    r.git('add', '-A');
+    attempt(r, 0);
+    expect(trailersOf(r)['TDD-Evidence']).toMatch(new RegExp(`^${f.runner}: 1 passed, 0 failed`));
+  });
+});
