@@ -198,7 +198,7 @@ function bigRepo() {
   r.tdd('install');
   r.tdd('phase', 'red', '--regression');
   const step = (i) => {
-    r.write({ 'test/a.test.js': `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('a', () => assert.equal(${i}, ${i}));\n` });
+    r.write({ 'test/a.test.js': `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('a', () => assert.equal(${i + 100}, ${i + 100}));\n` });
     r.run('git', ['add', 'test/a.test.js']);
     return ms(() => r.tdd('verify'));
   };

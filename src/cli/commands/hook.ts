@@ -2,6 +2,7 @@ import { usageError } from '../../errors.js';
 import { readRepoContext } from '../../git/queries.js';
 import { findingJson, formatFindings, paint } from '../../report/format.js';
 import { appendEvent, writePending, removePending, readStateFile, writeState } from '../../state/store.js';
+import type { RunResult } from '../../types.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd hook <pre-commit|commit-msg|post-commit> [args]
@@ -47,7 +48,7 @@ export async function preCommit(ctx: CommandContext): Promise<CommandResult> {
   return { exitCode: r.exitCode, text: lines.join('\n'), json: { hook: 'pre-commit', phase: r.phase, task: r.task, tree: r.tree, findings: r.findings.map(findingJson), summary: r.pending?.summary }, findings: r.findings };
 }
 
-function summarize(run: NonNullable<Awaited<ReturnType<typeof import('../../verify/pre-commit.js').runPreCommit>>['run']>): string {
+function summarize(run: RunResult): string {
   return `${run.runner} exit ${run.exitCode ?? run.status}`;
 }
 
