@@ -47,6 +47,9 @@ export function slugify(text) {
 }
 `;
 
+/** The frozen test, weakened: what a commit made with --no-verify slips into the history. */
+export const DEMO_BYPASS_TEST = TEST.replace("'ship-it-now'", "slugify('Ship it, now!')");
+
 export const DEMO_STEPS: DemoStep[] = [
   {
     title: 'A project skeleton, committed outside TDD (phase off, with a reason)',

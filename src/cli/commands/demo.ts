@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { PACKAGE_BIN as BIN } from '../../paths.js';
 import { paint } from '../../report/format.js';
 import type { CommandModule } from '../types.js';
-import { DEMO_STEPS, type DemoStep } from './demo-steps.js';
+import { DEMO_BYPASS_TEST, DEMO_STEPS, type DemoStep } from './demo-steps.js';
 
 const help = `Usage: tdd demo [--keep] [--json]
 
@@ -49,6 +49,8 @@ const demo: CommandModule = {
     const c = ctx.color;
     const lines: string[] = [`tdd demo: scratch repository ${repo}`, ''];
     const outcomes: StepOutcome[] = [];
+    let auditStatus: number | null = null;
+    let bypassCaught = false;
     try {
       sh('git', ['init', '-q']);
       const install = tdd('install');
@@ -63,15 +65,35 @@ const demo: CommandModule = {
         lines.push(`→ ${verdict}${outcome.ok ? '' : paint(c, 'red', ` (expected ${outcome.expected}${step.code ? ` with ${step.code}` : ''})`)}`, '');
       }
       const log = sh('git', ['log', '--format=%h %s%n%(trailers:key=TDD-Phase,key=TDD-Evidence,key=TDD-Regression,key=TDD-Reason,separator=%x3B )', '--reverse']);
-      lines.push(paint(c, 'bold', '## The history: every commit carries its phase and evidence'), '$ git log', indent(log.stdout.replace(/\n\n/g, '\n')));
+      lines.push(paint(c, 'bold', '## The history: every commit carries its phase and evidence'), '$ git log', indent(log.stdout.replace(/\n\n/g, '\n')), '');
+      // In CI, where --no-verify cannot reach: the same invariants, from the history alone.
+      const audit = tdd('audit', 'HEAD');
+      auditStatus = audit.status;
+      lines.push(paint(c, 'bold', '## In CI: tdd audit re-checks the history'), '$ npx tdd audit', indent(audit.stdout + audit.stderr), '');
+      // Hooks are advisory: a bypass lands, and the audit finds it.
+      writeFileSync(join(repo, 'test/slug.test.js'), DEMO_BYPASS_TEST);
+      sh('git', ['commit', '-qam', 'fix: flaky test', '--no-verify']);
+      const caught = tdd('audit', 'HEAD');
+      bypassCaught = caught.status === 1 && /AUDIT_NO_TRAILERS/.test(caught.stdout);
+      lines.push(
+        paint(c, 'bold', '## A bypass: git commit --no-verify weakens a frozen test'),
+        paint(c, 'dim', 'The hooks cannot stop it; the history cannot hide it.'),
+        '$ git commit -am "fix: flaky test" --no-verify',
+        '$ npx tdd audit',
+        indent(caught.stdout + caught.stderr),
+        `→ ${caught.status === 1 ? paint(c, 'red', 'audit fails (exit 1)') : `exit ${caught.status}`}`,
+        '',
+      );
     } finally {
       if (!values.keep) rmSync(dir, { recursive: true, force: true });
     }
     const failed = outcomes.filter((o) => !o.ok);
+    if (auditStatus !== 0) failed.push({ title: `tdd audit of the honest history exited ${auditStatus}` } as StepOutcome);
+    if (!bypassCaught) failed.push({ title: 'tdd audit did not catch the --no-verify commit' } as StepOutcome);
     const refused = outcomes.filter((o) => o.got === 'refused').length;
     lines.push(
       failed.length === 0
-        ? paint(c, 'green', `demo passed: ${outcomes.length - refused} commits accepted, ${refused} cheats refused, the working tree untouched by every check.`)
+        ? paint(c, 'green', `demo passed: ${outcomes.length - refused} commits accepted, ${refused} cheats refused, the working tree untouched by every check; tdd audit caught the --no-verify bypass.`)
         : paint(c, 'red', `demo FAILED: ${failed.map((f) => f.title).join('; ')}`),
     );
     if (values.keep) lines.push(`kept: ${repo}`);

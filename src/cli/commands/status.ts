@@ -36,7 +36,8 @@ const status: CommandModule = {
       `config    ${cc.loaded.source} (runner ${cc.loaded.config.runner})`,
     ];
     if (red) {
-      lines.push(`red       ${red.commit.slice(0, 12)}${red.greenCommit ? ` → green ${red.greenCommit.slice(0, 12)}` : ' (open: waiting for GREEN)'}`);
+      const open = red.greenCommit ? ` → green ${red.greenCommit.slice(0, 12)}` : red.regression ? ' (regression tests: nothing to make green)' : ' (open: waiting for GREEN)';
+      lines.push(`red       ${red.commit.slice(0, 12)}${open}`);
       lines.push(`tests     ${red.files.join(', ') || '(none recorded)'}`);
       for (const id of red.failing.slice(0, 10)) lines.push(`          behaviour: ${id}`);
     }
