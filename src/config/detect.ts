@@ -76,12 +76,35 @@ function scriptMatches(sig: RunnerSignature, commands: string[][]): boolean {
  * undefined when there is none.
  */
 export function detectRunner(pkg: unknown): RunnerName {
+  return runnerSignal(pkg) ?? DEFAULTS.runner;
+}
+
+/** The runner package.json names (test scripts first, then dependencies), or undefined when it names none. */
+export function runnerSignal(pkg: unknown): RunnerName | undefined {
   const p = record(pkg);
   const commands = testScripts(p).flatMap(parseScriptCommands);
   for (const sig of SIGNATURES) if (scriptMatches(sig, commands)) return sig.runner;
   const deps = { ...record(p.dependencies), ...record(p.devDependencies) };
   for (const sig of SIGNATURES) if (sig.packages.some((name) => name in deps)) return sig.runner;
-  return DEFAULTS.runner;
+  return undefined;
+}
+
+/** What a Python project shows at its top level (file contents, or presence). */
+export interface PythonSigns {
+  pyprojectToml?: string;
+  setupCfg?: string;
+  toxIni?: string;
+  pytestIni: boolean;
+  conftest: boolean;
+}
+
+/** pytest when the project configures it (pyproject, pytest.ini, setup.cfg, tox.ini) or has a conftest.py. */
+export function detectPythonRunner(s: PythonSigns): RunnerName | undefined {
+  if (s.pytestIni || s.conftest) return 'pytest';
+  if (s.pyprojectToml && /^\s*\[tool\.pytest(\.ini_options)?\]/m.test(s.pyprojectToml)) return 'pytest';
+  if (s.setupCfg && /^\s*\[tool:pytest\]/m.test(s.setupCfg)) return 'pytest';
+  if (s.toxIni && /^\s*\[pytest\]/m.test(s.toxIni)) return 'pytest';
+  return undefined;
 }
 
 /**

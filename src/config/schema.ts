@@ -3,8 +3,8 @@
  * `schema/tddrc.schema.json` and `.tddrc.example.json` mirror it (a unit test keeps them in step).
  */
 
-export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha';
-export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha'];
+export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest';
+export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest'];
 
 export interface Config {
   runner: RunnerName;
@@ -63,6 +63,9 @@ export const DEFAULTS: Config = {
     '**/vitest.{workspace,setup}.*',
     '**/{setupTests,test-setup}.*',
     '**/.mocharc*',
+    '**/conftest.py',
+    '{pytest,.pytest}.{ini,toml}',
+    'tox.ini',
     '.tddrc.json',
     '.tddrc',
   ],
@@ -99,10 +102,27 @@ export const DEFAULTS: Config = {
  */
 export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
   jest: [`**/__tests__/**/*.${JS_EXT}`, `**/*.{test,spec}.${JS_EXT}`],
+  pytest: ['**/test_*.py', '**/*_test.py'],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */
-export const MANIFESTS = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb'];
+export const MANIFESTS = [
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'bun.lockb',
+  'pyproject.toml',
+  'setup.cfg',
+  'setup.py',
+  'requirements.txt',
+  'requirements-dev.txt',
+  'poetry.lock',
+  'uv.lock',
+  'Pipfile',
+  'Pipfile.lock',
+];
 
 /** Keys of package.json that configure how tests run. */
 export const PACKAGE_TEST_KEYS = ['vitest', 'jest', 'mocha', 'ava', 'c8', 'nyc', 'tdd'];

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
-import { detectRunner, formatConfigFile } from '../config/detect.js';
+import { detectPythonRunner, detectRunner, formatConfigFile, runnerSignal, type PythonSigns } from '../config/detect.js';
 import { isInside, realpathLoose } from './paths.js';
 
 export interface ConfigReport {
@@ -34,12 +34,31 @@ function readNearestPackageJson(top: string, start: string): Record<string, unkn
   return undefined;
 }
 
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function readPythonSigns(top: string): PythonSigns {
+  return {
+    pyprojectToml: readText(join(top, 'pyproject.toml')),
+    setupCfg: readText(join(top, 'setup.cfg')),
+    toxIni: readText(join(top, 'tox.ini')),
+    pytestIni: ['pytest.ini', '.pytest.ini', 'pytest.toml', '.pytest.toml'].some((f) => existsSync(join(top, f))),
+    conftest: existsSync(join(top, 'conftest.py')),
+  };
+}
+
 /** A config of any kind already there (.tddrc.json, .tddrc, package.json#tdd) is kept as it is. */
 export function planConfigFile(top: string, start: string, schemaRef: string): ConfigPlan {
   const existing = CONFIG_FILES.find((f) => existsSync(join(top, f)));
   if (existing) return { path: join(top, existing), action: 'kept' };
   if ('tdd' in (readJsonObject(join(top, 'package.json')) ?? {})) return { path: join(top, 'package.json'), action: 'kept' };
-  const runner = detectRunner(readNearestPackageJson(top, start));
+  // package.json's runner first (a JS front end beside a Python service keeps its JS runner), then pytest's signs.
+  const runner = runnerSignal(readNearestPackageJson(top, start)) ?? detectPythonRunner(readPythonSigns(top)) ?? detectRunner(undefined);
   return { path: join(top, CONFIG_FILES[0]), action: 'created', runner, content: formatConfigFile({ runner }, schemaRef) };
 }
 

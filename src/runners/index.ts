@@ -5,10 +5,11 @@
 import { jestAdapter } from './jest.js';
 import { mochaAdapter } from './mocha.js';
 import { nodeAdapter } from './node.js';
+import { pytestAdapter } from './pytest.js';
 import type { RunnerAdapter, RunnerName } from './types.js';
 import { vitestAdapter } from './vitest.js';
 
-const ADAPTERS: Record<RunnerName, RunnerAdapter> = { vitest: vitestAdapter, node: nodeAdapter, jest: jestAdapter, mocha: mochaAdapter };
+const ADAPTERS: Record<RunnerName, RunnerAdapter> = { vitest: vitestAdapter, node: nodeAdapter, jest: jestAdapter, mocha: mochaAdapter, pytest: pytestAdapter };
 
 export function isRunnerName(name: string): name is RunnerName {
   return Object.hasOwn(ADAPTERS, name);
@@ -22,5 +23,6 @@ export { classifyLoadError, classifyThrown, isMissingProjectSymbol } from './cla
 export { parseJestReport, buildJestArgv } from './jest.js';
 export { parseMochaReport, buildMochaArgv } from './mocha.js';
 export { parseNodeReport, buildNodeArgv } from './node.js';
+export { parsePytestReport, buildPytestArgv } from './pytest.js';
 export { parseVitestReport, buildVitestArgv } from './vitest.js';
 export type { BuildArgvInput, BuiltCommand, IsProjectImport, ParseInput, ParsedRun, RunnerAdapter, RunnerName } from './types.js';

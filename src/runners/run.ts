@@ -4,10 +4,10 @@
  * runner, a timeout, an interrupt, no readable report) comes back as a non-'completed' status —
  * never as a pass.
  */
-import { access, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import { NODE_REPORTER } from '../paths.js';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
 import { runProcess } from '../verify/spawn.js';
 import { getAdapter } from './index.js';
@@ -31,14 +31,17 @@ export interface RunTestsOptions {
 const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
 
 /** The project's own entry of each runner (never npx), inside `node_modules/<package>/`. */
-const ENTRIES: Record<Exclude<RunnerName, 'node'>, [pkg: string, entry: string]> = {
+const ENTRIES: Record<Exclude<RunnerName, 'node' | 'pytest'>, [pkg: string, entry: string]> = {
   vitest: ['vitest', 'vitest.mjs'],
   jest: ['jest', 'bin/jest.js'],
   mocha: ['mocha', 'bin/mocha.js'],
 };
 
-/** vitest, jest, mocha: the project's own entry and version; node: our compiled reporter. */
+/** vitest, jest, mocha: the project's own entry and version; node: our compiled reporter; pytest: `python3 -m pytest`. */
 async function locateRunner(runner: RunnerName, root: string): Promise<{ path: string; version?: string } | undefined> {
+  // python3 from PATH; without it the run cannot start, without pytest it says `No module named pytest`:
+  // both come back as runner-missing, without a second Python start to ask first.
+  if (runner === 'pytest') return { path: 'python3' };
   if (runner !== 'node') {
     const [name, file] = ENTRIES[runner];
     const dir = join(root, 'node_modules', name);
@@ -61,6 +64,24 @@ export function runnerEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>
     env[k] = v;
   }
   return { ...env, NO_COLOR: '1', ...extra };
+}
+
+/**
+ * pytest: a dotted module is the project's when its top-level name is a `.py` file or a folder in
+ * the root, in `src/`, or in a test file's folder or one above it (where pytest and `pythonpath`
+ * put the project's code on sys.path).
+ */
+async function readPythonModules(root: string, files: string[]): Promise<IsProjectImport> {
+  const dirs = new Set(['.', 'src']);
+  for (const f of files) for (let d = dirname(f); d !== '.'; d = dirname(d)) dirs.add(d);
+  const names = new Set<string>();
+  for (const d of dirs) {
+    for (const e of await readdir(join(root, d), { withFileTypes: true }).catch(() => [])) {
+      const name = e.isFile() ? /^([A-Za-z_]\w*)\.py$/.exec(e.name)?.[1] : e.isDirectory() ? /^[A-Za-z_]\w*$/.exec(e.name)?.[0] : undefined;
+      if (name !== undefined) names.add(name);
+    }
+  }
+  return (_file, module) => names.has(module.split('.')[0]!);
 }
 
 function tail(text: string, lines = 60): string {
@@ -87,6 +108,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   }
   if (present.length === 0) return { ...base, status: 'completed', fileErrors: missing };
 
+  const isProjectImport = o.isProjectImport ?? (o.runner === 'pytest' ? await readPythonModules(root, present) : undefined);
   const dir = await mkdtemp(join(tmpdir(), 'tdd-run-'));
   try {
     const reportPath = join(dir, 'report');
@@ -116,7 +138,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       files: present,
       root,
       sources: o.sources,
-      ...(o.isProjectImport === undefined ? {} : { isProjectImport: o.isProjectImport }),
+      ...(isProjectImport === undefined ? {} : { isProjectImport }),
     });
     const result: RunResult = { ...parsed, ...common, files, fileErrors: [...missing, ...parsed.fileErrors] };
     if (result.status !== 'completed' || result.fileErrors.length > 0) result.outputTail = outputTail;

@@ -93,3 +93,29 @@ describe.each(FLAVOURS)('$runner, through git commit', (f) => {
     expect(trailersOf(r)['TDD-Evidence']).toMatch(new RegExp(`^${f.runner}: 1 passed, 0 failed`));
   });
 });
+
+describe('pytest, through git commit', () => {
+  it('accepts the honest cycle and refuses the wrong reasons', () => {
+    const r = (repo = makeRepo({ 'mathlib.py': '"""Arithmetic."""\n', 'pytest.ini': '[pytest]\n' }));
+    expect(r.tdd('install').status).toBe(0);
+    expect(JSON.parse(r.read('.tddrc.json')).runner).toBe('pytest');
+    r.git('add', '-A');
+    r.tdd('phase', 'off', '--reason', 'skeleton');
+    expect(r.commit('skeleton').status).toBe(0);
+    r.tdd('phase', 'red');
+    const test = 'from mathlib import add\n\n\ndef test_adds_two_numbers():\n    assert add(2, 3) == 5\n';
+    r.write({ 'test_math.py': test.replace('== 5', '== 5 +') });
+    r.git('add', '-A');
+    attempt(r, 1, 'RED_WRONG_REASON');
+    r.write({ 'test_math.py': test.replace('from mathlib import add', 'from leftpad_not_installed import add') });
+    r.git('add', '-A');
+    attempt(r, 1, 'RED_WRONG_REASON');
+    r.write({ 'test_math.py': test });
+    r.git('add', '-A');
+    attempt(r, 0);
+    r.write({ 'mathlib.py': '"""Arithmetic."""\n\n\ndef add(a, b):\n    return a + b\n' });
+    r.git('add', '-A');
+    attempt(r, 0);
+    expect(trailersOf(r)['TDD-Evidence']).toMatch(/^pytest: 1 passed, 0 failed/);
+  });
+});
