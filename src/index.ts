@@ -21,7 +21,7 @@ export type { GateInput, TestFileFacts } from './gates/types.js';
 export { makeClassifier, type Classifier } from './snapshot/classify.js';
 
 /** Static analysis of test files: assertions, print-only, skip/focus markers. */
-export { analyzeTestFile, declaredTestTitles, languageOf, type TestFileAnalysis } from './lang/index.js';
+export { analyzeTestFile, declaredTestTitles, knownLanguages, languageOf, type TestFileAnalysis } from './lang/index.js';
 
 /** The wave planner and the plan parser. */
 export { planWaves, type PlanTask, type WavePlan, type PlanError } from './plan/waves.js';

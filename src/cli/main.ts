@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
   attempt: () => import('./commands/attempt.js'),
   rollback: () => import('./commands/rollback.js'),
   report: () => import('./commands/report.js'),
+  'red-check': () => import('./commands/red-check.js'),
   audit: () => import('./commands/audit.js'),
   doctor: () => import('./commands/doctor.js'),
 };
@@ -37,6 +38,7 @@ Commands:
   waves        plan tasks {id, files, tests, deps} into waves that can run in parallel
   attempt      count attempts per task and phase against ceilings and a time budget
   rollback     put implementation files back as at the last green commit (saved first; --undo)
+  red-check    the RED assertion check on test files on disk: real assertions, no print-only, no focus
   doctor       check that the hooks will run: each problem with the command that fixes it
   audit        re-check the TDD invariants over a range of commits (CI); --replay runs the tests again
   report       per task, RED → GREEN → REFACTOR as traffic lights: text, Markdown or an HTML page

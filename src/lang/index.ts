@@ -1,6 +1,10 @@
+import { csharpProfile } from './csharp.js';
+import { goProfile } from './go.js';
 import { jsProfile } from './js.js';
-import { findJsTestTitles } from './js-titles.js';
+import { javaProfile, kotlinProfile } from './jvm.js';
 import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from './profile.js';
+import { pythonProfile } from './python.js';
+import { rustProfile } from './rust.js';
 
 export type { ImportBinding, LanguageId, Marker, MarkerKind } from './profile.js';
 
@@ -10,7 +14,7 @@ export type { ImportBinding, LanguageId, Marker, MarkerKind } from './profile.js
  * file's language are matched on what is left, so `// expect(x)` or `'it.only'` never count.
  */
 
-const PROFILES: readonly LanguageProfile[] = [jsProfile];
+const PROFILES: readonly LanguageProfile[] = [jsProfile, pythonProfile, goProfile, rustProfile, javaProfile, kotlinProfile, csharpProfile];
 
 const BY_EXTENSION = new Map(PROFILES.flatMap((p) => p.extensions.map((ext) => [ext, p] as const)));
 
@@ -33,9 +37,14 @@ export interface TestFileAnalysis {
   markers: Marker[];
 }
 
-/** The language of a file by its extension (`.js .mjs .cjs .jsx .ts .mts .cts .tsx`), or undefined. */
+/** The language of a file by its extension (see `knownLanguages()`), or undefined. */
 export function languageOf(path: string): LanguageId | undefined {
   return profileOf(path)?.id;
+}
+
+/** The languages with a profile, in registry order: id, name and extensions (`.py`). */
+export function knownLanguages(): { id: LanguageId; name: string; extensions: string[] }[] {
+  return PROFILES.map((p) => ({ id: p.id, name: p.name, extensions: [...p.extensions] }));
 }
 
 /**
@@ -63,17 +72,20 @@ export function analyzeTestFile(path: string, text: string): TestFileAnalysis | 
 
 /**
  * `text` with comments, string and template text, regex literals and JSX text replaced by spaces
- * (string quotes kept), same length and same '\n' positions. Unknown languages: `text` unchanged.
+ * (string quotes and prefixes kept), same length and same '\n' positions. Unknown languages:
+ * `text` unchanged.
  */
 export function blank(path: string, text: string): string {
   return profileOf(path)?.blank(path, text) ?? text;
 }
 
 /**
- * Local name → module specifier for every binding the file imports: ESM default, named, renamed
- * and namespace imports, TypeScript `import x = require()`, `require()` (plain or destructured)
- * and `await import()` assigned to a declaration. Type-only imports are left out, the first
- * binding of a name wins, unknown languages give an empty map. Lets a runner adapter tell
+ * Local name → module specifier for every binding the file imports. JS/TS: ESM default, named,
+ * renamed and namespace imports, TypeScript `import x = require()`, `require()` (plain or
+ * destructured) and `await import()` assigned to a declaration; type-only imports are left out.
+ * Python: `import a.b as c` (c → a.b), `import a.b` (a → a), `from m import x as y` (y → m).
+ * Go: `import f "fmt"` (f → fmt), the last path element otherwise. The first binding of a name
+ * wins; other languages give an empty map. Lets a runner adapter tell
  * `TypeError: add is not a function` about a project module (`./math.js`) from one about a package.
  */
 export function extractImports(path: string, text: string): Map<string, string> {
@@ -87,11 +99,12 @@ export function extractImports(path: string, text: string): Map<string, string> 
 }
 
 /**
- * The test titles a file declares as literals (`it('adds', …)` → 'adds'), for telling a test a
+ * The test titles a file declares as literals (`it('adds', …)` → 'adds', `def test_adds(` →
+ * 'test_adds', `func TestAdd(` → 'TestAdd', `#[test] fn adds(` → 'adds'), for telling a test a
  * commit adds from one that was already there. Empty for languages without a profile.
  */
 export function declaredTestTitles(path: string, text: string): string[] {
   const profile = profileOf(path);
-  if (!profile || profile.id !== 'js') return [];
-  return findJsTestTitles(profile.blank(path, text), text);
+  if (!profile) return [];
+  return profile.titles(profile.blank(path, text), text);
 }

@@ -2,6 +2,7 @@ import jsTokens, { type JSXToken, type Token } from 'js-tokens';
 import { findJsAssertions, findJsPrints } from './js-patterns.js';
 import { findJsMarkers } from './js-markers.js';
 import { parseJsImports } from './js-imports.js';
+import { findJsTestTitles } from './js-titles.js';
 import type { LanguageProfile } from './profile.js';
 
 /**
@@ -105,10 +106,12 @@ function isNonNullOperand(t: { type: string; value: string; end: number } | unde
 
 export const jsProfile: LanguageProfile = {
   id: 'js',
+  name: 'JavaScript/TypeScript',
   extensions: ['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx'],
   blank: blankJs,
   imports: parseJsImports,
   assertions: findJsAssertions,
   prints: findJsPrints,
   markers: findJsMarkers,
+  titles: findJsTestTitles,
 };

@@ -4,7 +4,7 @@
  * Everything here is a pure function of (path, text): no I/O, no runner.
  */
 
-export type LanguageId = 'js';
+export type LanguageId = 'js' | 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp';
 
 /**
  * `skip` disables tests (incl. conditional `skipIf`/`runIf`, `fixme`, `pending()`), `focus`
@@ -39,6 +39,8 @@ export interface MarkerHit {
 
 export interface LanguageProfile {
   readonly id: LanguageId;
+  /** For people: `Python`, `JavaScript/TypeScript`. */
+  readonly name: string;
   /** Lower-case, with the dot. */
   readonly extensions: readonly string[];
   /** Comments, string contents, regex literals etc. become spaces; every '\n' stays put. */
@@ -49,6 +51,8 @@ export interface LanguageProfile {
   /** Offsets of print calls (`console.log(`…), ascending. */
   prints(blanked: string): number[];
   markers(blanked: string, text: string, imports: readonly ImportBinding[]): MarkerHit[];
+  /** The test names the file declares as literals (`it('adds')` → adds, `def test_adds(` → test_adds). */
+  titles(blanked: string, text: string): string[];
 }
 
 /** Maps an offset to its 1-based line; '\n' is the only line break (as git and editors count). */

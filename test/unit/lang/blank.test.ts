@@ -1,21 +1,36 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeTestFile, blank, languageOf } from '../../../src/lang/index.js';
+import { analyzeTestFile, blank, knownLanguages, languageOf } from '../../../src/lang/index.js';
 
 describe('languageOf', () => {
   const cases: [string, string | undefined][] = [
     ['a.test.js', 'js'], ['a.spec.mjs', 'js'], ['a.test.cjs', 'js'], ['App.test.jsx', 'js'],
     ['src/a.test.ts', 'js'], ['a.test.mts', 'js'], ['a.test.cts', 'js'], ['App.test.tsx', 'js'],
-    ['A.TEST.TS', 'js'], ['test_a.py', undefined], ['a_test.go', undefined], ['Makefile', undefined],
-    ['dir.ts/README', undefined],
+    ['A.TEST.TS', 'js'], ['test_a.py', 'python'], ['a_test.go', 'go'], ['tests/it.rs', 'rust'],
+    ['AddTest.java', 'java'], ['AddTest.kt', 'kotlin'], ['build.gradle.kts', 'kotlin'], ['AddTests.cs', 'csharp'],
+    ['a_test.exs', undefined], ['add_spec.rb', undefined], ['Makefile', undefined], ['dir.ts/README', undefined],
   ];
   it.each(cases)('%s → %s', (path, id) => {
     expect(languageOf(path)).toBe(id);
   });
 
   it('unknown languages: no analysis, text unchanged', () => {
-    expect(analyzeTestFile('test_a.py', 'assert x')).toBeUndefined();
-    expect(blank('test_a.py', '# x')).toBe('# x');
+    expect(analyzeTestFile('a_test.exs', 'assert x')).toBeUndefined();
+    expect(blank('a_test.exs', '# x')).toBe('# x');
+  });
+});
+
+describe('knownLanguages', () => {
+  it('lists every profile with its extensions, JS first', () => {
+    expect(knownLanguages().map((l) => `${l.id} ${l.extensions.join(' ')}`)).toEqual([
+      'js .js .mjs .cjs .jsx .ts .mts .cts .tsx',
+      'python .py',
+      'go .go',
+      'rust .rs',
+      'java .java',
+      'kotlin .kt .kts',
+      'csharp .cs',
+    ]);
   });
 });
 

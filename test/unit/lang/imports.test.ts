@@ -47,6 +47,6 @@ describe('extractImports', () => {
     expect(imports("import { App } from './App';\nconst el = <App title=\"import x from 'y'\" />;", 'x.test.jsx')).toEqual({
       App: './App',
     });
-    expect(imports("from math import add\nimport os", 'test_x.py')).toEqual({});
+    expect(imports("import x from 'y'", 'a_test.exs')).toEqual({});
   });
 });

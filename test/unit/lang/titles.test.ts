@@ -12,5 +12,5 @@ describe('declaredTestTitles', () => {
     ["// it('in a comment', () => {})\nconst s = \"it('in a string')\";", []],
     ["profit('not a test')", []],
   ])('%s', (source, titles) => expect(declaredTestTitles('a.test.ts', source)).toEqual(titles));
-  it('knows nothing of unknown languages', () => expect(declaredTestTitles('a_test.py', "def test_x(): pass")).toEqual([]));
+  it('knows nothing of unknown languages', () => expect(declaredTestTitles('a_test.exs', 'test "x" do end')).toEqual([]));
 });

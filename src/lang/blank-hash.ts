@@ -1,0 +1,97 @@
+import { BlankedText, isWordCode, type LiteralSpan } from './lexer.js';
+
+/**
+ * The hash-comment family: `#` to the end of the line is a comment. The string syntax is the
+ * language's own; Python's is here: '…' "…" '''…''' """…""" (docstrings too) with the prefixes
+ * r b f u t rb br fr rf tr rt in any case. The whole literal is blanked, f-string `{…}`
+ * expressions included, but they are lexed to find the literal's real end: since Python 3.12 an
+ * expression may hold the same quote (`f"{d["k"]}"`). A line-continuation backslash is blanked
+ * too: it is whitespace, and `pytest \⏎ .mark.skip` should read as one chain.
+ */
+
+const QUOTE1 = 39; // '
+const QUOTE2 = 34; // "
+const HASH = 35;
+const BACKSLASH = 92;
+const NEWLINE = 10;
+
+const PREFIXES = new Set(['r', 'u', 'b', 'f', 't', 'br', 'rb', 'fr', 'rf', 'tr', 'rt']);
+
+export function blankPython(text: string): string {
+  const out = new BlankedText(text);
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === HASH) {
+      const end = text.indexOf('\n', i);
+      out.blank(i, end === -1 ? text.length : end);
+      i = end === -1 ? text.length : end;
+    } else if (c === QUOTE1 || c === QUOTE2) {
+      const s = scanPythonString(text, i, false);
+      out.literal(i, s.end, s.head, s.tail);
+      i = s.end;
+    } else if (c === BACKSLASH && (text.charCodeAt(i + 1) === NEWLINE || (text.charCodeAt(i + 1) === 13 && text.charCodeAt(i + 2) === NEWLINE))) {
+      out.blank(i, i + 1);
+      i++;
+    } else if (isWordCode(c)) {
+      // A whole word at once: `rb'x'` is a prefixed string, `verb'x'` is not a prefix.
+      let j = i + 1;
+      while (j < text.length && isWordCode(text.charCodeAt(j))) j++;
+      const q = text.charCodeAt(j);
+      if ((q === QUOTE1 || q === QUOTE2) && PREFIXES.has(text.slice(i, j).toLowerCase())) {
+        const prefix = text.slice(i, j).toLowerCase();
+        const s = scanPythonString(text, j, prefix.includes('f') || prefix.includes('t'));
+        out.literal(j, s.end, s.head, s.tail);
+        i = s.end;
+      } else {
+        i = j;
+      }
+    } else {
+      i++;
+    }
+  }
+  return out.toString();
+}
+
+/**
+ * The string whose opening quote is at `i`. A backslash always takes the next character with it
+ * (in raw strings too: `r"\""` is one string). A one-quote string ends, unterminated, at a line
+ * break that no backslash continues.
+ */
+function scanPythonString(text: string, i: number, formatted: boolean): LiteralSpan {
+  const q = text.charCodeAt(i);
+  const triple = text.charCodeAt(i + 1) === q && text.charCodeAt(i + 2) === q;
+  const head = triple ? 3 : 1;
+  // Replacement fields of an f-string: 'expr' (code), 'bracket' ((…) […] {…} inside code), 'spec' (after ':').
+  const fields: ('expr' | 'bracket' | 'spec')[] = [];
+  let j = i + head;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    const top = fields[fields.length - 1];
+    if (top === undefined || top === 'spec') {
+      if (c === BACKSLASH && top === undefined) j += 2;
+      else if (c === q && top === undefined && (!triple || (text.charCodeAt(j + 1) === q && text.charCodeAt(j + 2) === q))) {
+        return { end: j + head, head, tail: head };
+      } else if (c === NEWLINE && !triple) return { end: j, head, tail: 0 };
+      else if (formatted && c === 123 /* { */) {
+        if (top === undefined && text.charCodeAt(j + 1) === 123) j += 2;
+        else (fields.push('expr'), j++);
+      } else if (c === 125 /* } */ && top === 'spec') (fields.pop(), j++);
+      else j++;
+      continue;
+    }
+    // Inside an expression: nested strings are lexed whole, brackets counted.
+    if (c === QUOTE1 || c === QUOTE2) {
+      const nestedPrefix = /[rRbBfFuUtT]{0,2}$/.exec(text.slice(Math.max(0, j - 2), j))![0].toLowerCase();
+      j = scanPythonString(text, j, nestedPrefix.includes('f') || nestedPrefix.includes('t')).end;
+    } else if (c === NEWLINE && !triple) {
+      return { end: j, head, tail: 0 };
+    } else {
+      if (c === 40 || c === 91 || c === 123) fields.push('bracket');
+      else if (c === 41 || c === 93 || c === 125) fields.pop();
+      else if (c === 58 /* : */ && top === 'expr') fields[fields.length - 1] = 'spec';
+      j++;
+    }
+  }
+  return { end: text.length, head, tail: 0 };
+}

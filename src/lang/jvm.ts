@@ -1,0 +1,113 @@
+import { blankCLike, JAVA, KOTLIN } from './blank-c.js';
+import { isDeclared, matchMarkers, matchOffsets, methodNameAfter, type MarkerRule } from './match.js';
+import type { LanguageProfile, MarkerHit } from './profile.js';
+
+/**
+ * Java and Kotlin: JUnit 4/5, TestNG, AssertJ, Hamcrest, Truth, kotlin.test, Kotest, Strikt,
+ * Mockito and MockK (research test-runners.md §5.4, §6). Type arguments and Kotlin's trailing
+ * lambdas are allowed between a name and its call: `assertThrows<E> { … }`, `verify { … }`.
+ */
+
+const TYPE_ARGS = String.raw`(?:\s*<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>)?`;
+const CALL = `${TYPE_ARGS}\\s*[({]`;
+
+const ASSERTIONS = [
+  // assertEquals( assertThat( assertThrows( assertAll( Assertions.assertX( softly.assertThat( assertFailsWith<E> {
+  new RegExp(String.raw`(?<![\w$])assert[A-Z]\w*${CALL}`, 'g'),
+  // Java's assert statement; Kotlin's assert(…)
+  /(?<![\w$.])assert(?=\s*\(|\s+[\w$!("'-])/g,
+  // fail( · Assertions.fail( · Assert.fail( (not future.fail( and the like)
+  new RegExp(String.raw`fail(?:(?<![\w$.]fail)|(?<=\b(?:Assert|Assertions|TestCase|Fail)\s*\.\s*fail))${TYPE_ARGS}\s*\(`, 'g'),
+  // Mockito / MockK: verify(mock) · Mockito.verify( · verify { } · coVerify { } · confirmVerified(
+  new RegExp(String.raw`(?<![\w$])(?:coV|v)erify(?:All|Order|Sequence|NoMoreInteractions|NoInteractions|ZeroInteractions)?${CALL}`, 'g'),
+  /(?<![\w$])confirmVerified\s*\(/g,
+  // Kotest matchers: x shouldBe y · x.shouldBeNull() · shouldThrow<E> { } · x shouldNotContain y —
+  // a call or an infix operator with an operand, so `val shouldRender = true` is no assertion.
+  /(?<![\w$])should(?:Not)?[A-Z]\w*(?=\s*[({<]|[ \t]+[\w$"'(\[{!-])/g,
+  // Strikt: expectThat( · expectThrows<E> { · expectCatching {
+  new RegExp(String.raw`(?<![\w$])expect(?:That|Throws|Catching)${CALL}`, 'g'),
+  // Spring MockMvc and WebTestClient: .andExpect( · .expectStatus( · .expectBody(
+  /(?<![\w$])(?:andExpect|expectStatus|expectBody|expectBodyList|expectHeader)(?<=\.\s*\w+)\s*\(/g,
+];
+
+const RULES: MarkerRule[] = [
+  // JUnit 5 @Disabled("…") @DisabledOnOs(…) @EnabledIf(…) · JUnit 4 and kotlin.test @Ignore · Spock-style @IgnoreIf
+  { re: /@\s*(?:[\w$]+\s*\.\s*)*(?:Disabled\w*|Ignore|IgnoreIf|Enabled(?:If|On|For|In)\w*)\b(?:\s*\([^()\n]*\))?/g, kind: 'skip' },
+  // Assumptions.assumeTrue( · assumeThat( · assumingThat( · org.junit.Assume.assumeNotNull(
+  { re: /(?<![\w$.])(?:[\w$]+\s*\.\s*)*(?:assume(?:True|False|That|NotNull|NoException)|assumingThat)(?=\s*\()/g, kind: 'skip' },
+  // TestNG: @Test(enabled = false) · throw new SkipException("…")
+  { re: /@\s*Test\s*\([^()]*\benabled\s*=\s*false\b[^()]*\)/g, kind: 'skip' },
+  { re: /(?<![\w$.])throw\s+(?:new\s+)?(?:[\w$]+\s*\.\s*)*SkipException(?=\s*\()/g, kind: 'skip' },
+  // Kotest: xtest( xit( xdescribe( xshould( … and .config(enabled = false)
+  {
+    re: /(?<![\w$.])x(?:test|it|describe|context|should|feature|scenario|given|when|then|expect|Given|When|Then|And|Context|Describe|Feature|Scenario)(?=\s*[({])/g,
+    kind: 'skip',
+  },
+  { re: /config(?<=\.\s*config)\s*\([^()]*\benabled\s*=\s*false\b[^()]*\)/g, kind: 'skip' },
+];
+
+// Kotest names: test("f:only this") focuses, "!not this" { … } skips.
+const KOTEST_NAME = /(?:(?<![\w$.])(?:test|it|describe|context|should|feature|scenario|given|when|then|expect|Given|When|Then|Context|Describe|Feature|Scenario)\s*\(\s*)?"/g;
+
+function findKotestNameMarkers(blanked: string, text: string): MarkerHit[] {
+  const hits: MarkerHit[] = [];
+  const re = new RegExp(KOTEST_NAME);
+  for (let m = re.exec(blanked); m !== null; m = re.exec(blanked)) {
+    const open = m.index + m[0].length - 1;
+    // Blanked, a string is its quotes around spaces: the next quote closes it.
+    const close = blanked.indexOf('"', open + 1);
+    if (close === -1) break;
+    re.lastIndex = close + 1;
+    const kind = text.startsWith('f:', open + 1) ? 'focus' : text.startsWith('!', open + 1) ? 'skip' : undefined;
+    // A test call's first argument, or a StringSpec test: `"name" {`.
+    if (kind === undefined || (m[0].length === 1 && !/^\s*\{/.test(blanked.slice(close + 1, close + 50)))) continue;
+    hits.push({ kind, offset: open, text: text.slice(open, close + 1) });
+  }
+  return hits;
+}
+
+function findJavaMarkers(blanked: string, text: string): MarkerHit[] {
+  return matchMarkers(blanked, text, RULES);
+}
+
+function findKotlinMarkers(blanked: string, text: string): MarkerHit[] {
+  return [...matchMarkers(blanked, text, RULES), ...findKotestNameMarkers(blanked, text)].sort((a, b) => a.offset - b.offset);
+}
+
+const TEST_ANNOTATION = /@\s*(?:[\w$]+\s*\.\s*)*(?:Test|ParameterizedTest|RepeatedTest|TestFactory|TestTemplate)\b(?:\s*\((?:[^()]|\([^()]*\))*\))?/g;
+
+function findJvmTestTitles(blanked: string, text: string): string[] {
+  const names: string[] = [];
+  for (const m of blanked.matchAll(TEST_ANNOTATION)) {
+    const name = methodNameAfter(blanked, text, m.index + m[0].length);
+    if (name !== undefined) names.push(name);
+  }
+  return names;
+}
+
+function profile(id: 'java' | 'kotlin', name: string, extensions: string[], print: RegExp, typed: boolean): LanguageProfile {
+  const syntax = id === 'java' ? JAVA : KOTLIN;
+  return {
+    id,
+    name,
+    extensions,
+    blank: (_path, text) => blankCLike(text, syntax),
+    imports: () => [],
+    assertions: (blanked) => matchOffsets(blanked, ASSERTIONS, (at) => !isDeclared(blanked, at, typed)),
+    prints: (blanked) => matchOffsets(blanked, [print], (at) => !isDeclared(blanked, at, typed)),
+    markers: id === 'java' ? findJavaMarkers : findKotlinMarkers,
+    titles: findJvmTestTitles,
+  };
+}
+
+const SYSTEM_OUT = String.raw`System\s*\.\s*(?:out|err)\s*\.\s*(?:print\w*|format|write)\s*\(`;
+
+export const javaProfile = profile('java', 'Java', ['.java'], new RegExp(String.raw`(?<![\w$.])${SYSTEM_OUT}`, 'g'), true);
+// Kotlin: `x shouldBe y` is a call, so a name after a word is not a declaration there.
+export const kotlinProfile = profile(
+  'kotlin',
+  'Kotlin',
+  ['.kt', '.kts'],
+  new RegExp(String.raw`(?<![\w$.])(?:${SYSTEM_OUT}|print(?:ln)?\s*\()`, 'g'),
+  false,
+);

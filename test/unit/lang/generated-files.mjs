@@ -1,0 +1,130 @@
+// 2,000-line test files per language family (research test-runners.md §5.1), shared by
+// perf-languages.test.ts, test/integration/red-check.test.ts and bench/red-check.mjs. Each block
+// is 12 lines with exactly THREE real assertions (marked `// real` below, in the generator only)
+// and decoys in comments, docstrings, strings, raw strings, text blocks and interpolations; one
+// print. With `real: false` the three become prints: 0 assertions, 4 prints, print-only.
+// Plain JavaScript so that node runs it in the bench without a build.
+
+export const BLOCKS = 166; // header + 166 × 12 = 1,995–2,000 lines
+export const ASSERTIONS_PER_BLOCK = 3;
+export const PRINTS_PER_BLOCK_WHEN_PRINTING = 4;
+
+/** @type {Record<string, { path: string, header: string[], block: (i: number, real: boolean) => string[] }>} */
+export const LANGUAGES = {
+  python: {
+    path: 'tests/test_big.py',
+    header: ['import pytest', 'import unittest', ''],
+    block: (i, real) => [
+      `class TestSuite${i}(unittest.TestCase):`,
+      `    """Docstring: assert x == 1 and self.assertEqual(a, b); @pytest.mark.skip."""`,
+      `    # assert decoy; pytest.raises(X) in a comment`,
+      `    def test_adds_${i}(self):`,
+      `        s = "assert nope" + 'self.fail("no")'; t = f"{s!r:>10} assert {d["k"]} {{print(no)}}"`,
+      `        r = rb'pytest.raises(X)' if s else """assert multi`,
+      `        line self.assertTrue(x)"""`,
+      real ? `        assert add(${i}, 1) == ${i + 1}` : `        print(add(${i}, 1))`, // real
+      real ? `        self.assertEqual(len(t) > 0, True)` : `        print(len(t))`, // real
+      real ? `        with pytest.raises(ValueError): parse(r)` : `        print(parse(r))`, // real
+      `        print(f"debug {t}")`,
+      ``,
+    ],
+  },
+  go: {
+    path: 'big_test.go',
+    header: ['package big', '', 'import "testing"'],
+    block: (i, real) => [
+      `// TestAdd${i} checks t.Errorf("decoy") in a comment`,
+      `func TestAdd${i}(t *testing.T) {`,
+      `\t/* require.NoError(t, err) t.Skip() */ s := "t.Fatal(nope)" + \`assert.Equal(t, 1, 2)`,
+      `\tt.Error(raw)\``,
+      `\tr := '"'`,
+      `\tif got := Add(${i}, 1); got != ${i + 1} {`,
+      real ? `\t\tt.Errorf("Add = %d, want %d", got, ${i + 1})` : `\t\tfmt.Printf("Add = %d\\n", got)`, // real
+      `\t}`,
+      real ? `\tassert.Equal(t, ${i + 1}, Add(${i}, 1))` : `\tfmt.Println(Add(${i}, 1))`, // real
+      real ? `\trequire.NoError(t, check(s, r))` : `\tlog.Println(check(s, r))`, // real
+      `\tt.Logf("debug %s", s)`,
+      `}`,
+    ],
+  },
+  rust: {
+    path: 'tests/big.rs',
+    header: ['use big::add;', '', ''],
+    block: (i, real) => [
+      `#[test]`,
+      `fn adds_${i}() {`,
+      `    // assert_eq!(decoy) #[ignore]`,
+      `    /* outer /* inner assert!(x) */ still a comment */`,
+      `    let s = "assert!(nope)"; let c = '"';`,
+      `    let r = r#"assert_eq!(a, "b")"#;`,
+      `    fn id<'a>(x: &'a str) -> &'a str { x }`,
+      real ? `    assert_eq!(add(${i}, 1), ${i + 1});` : `    println!("{}", add(${i}, 1));`, // real
+      real ? `    assert!(id(s).len() > 0);` : `    dbg!(id(s).len());`, // real
+      real ? `    debug_assert_ne!(c, 'x');` : `    eprintln!("{}", c);`, // real
+      `    println!("debug {}", r);`,
+      `}`,
+    ],
+  },
+  java: {
+    path: 'src/test/java/BigTest.java',
+    header: ['import org.junit.jupiter.api.Test;', 'import static org.junit.jupiter.api.Assertions.*;', 'class BigTest {'],
+    block: (i, real) => [
+      `    @Test`,
+      `    void adds${i}() {`,
+      `        // assertEquals(decoy) @Disabled`,
+      `        /* assertTrue(no); fail("x"); */ String s = "assertEquals(1, 2)"; char c = '"';`,
+      `        String t = """`,
+      `            assertThat(x).isEqualTo(1) "q"`,
+      `            """;`,
+      real ? `        assertEquals(${i + 1}, add(${i}, 1));` : `        System.out.println(add(${i}, 1));`, // real
+      real ? `        assertThat(s).isNotEmpty();` : `        System.out.println(s);`, // real
+      real ? `        verify(mock).save(t);` : `        System.err.println(t);`, // real
+      `        System.out.println(c);`,
+      `    }`,
+    ],
+  },
+  kotlin: {
+    path: 'src/test/kotlin/BigTest.kt',
+    header: ['import kotlin.test.Test', 'import kotlin.test.assertEquals', 'class BigTest {'],
+    block: (i, real) => [
+      `    @Test`,
+      `    fun \`adds ${i} // not a comment\`() {`,
+      `        // assertEquals(decoy)`,
+      `        /* /* nested */ assertTrue(no) */ val s = "\${map["assertEquals(1, 2)"]} shouldBe"`,
+      `        val t = """`,
+      `            assertThat(x) \${"x"}`,
+      `        """`,
+      real ? `        add(${i}, 1) shouldBe ${i + 1}` : `        println(add(${i}, 1))`, // real
+      real ? `        assertEquals(${i + 1}, add(${i}, 1))` : `        println(s)`, // real
+      real ? `        verify { repo.save(any()) }` : `        print(t)`, // real
+      `        println(s + t)`,
+      `    }`,
+    ],
+  },
+  csharp: {
+    path: 'tests/BigTests.cs',
+    header: ['using Xunit;', 'public class BigTests', '{'],
+    block: (i, real) => [
+      `    [Fact]`,
+      `    public void Adds${i}() {`,
+      `        // Assert.Equal(decoy) [Fact(Skip = "x")]`,
+      `        /* Assert.True(no); */ var p = @"C:\\dir\\"; var q = $"{(ok ? "Assert.True(a)" : "b")} Assert.False(c)";`,
+      `        var r = """`,
+      `            Assert.Equal(1, 2) "quoted"`,
+      `            """;`,
+      real ? `        Assert.Equal(${i + 1}, Add(${i}, 1));` : `        Console.WriteLine(Add(${i}, 1));`, // real
+      real ? `        result.Should().Be(${i + 1});` : `        Console.WriteLine(result);`, // real
+      real ? `        mock.Verify(m => m.Save(), Times.Once);` : `        Debug.WriteLine(mock);`, // real
+      `        Console.WriteLine(p + q + r);`,
+      `    }`,
+    ],
+  },
+};
+
+/** The file for `language`, real assertions or prints only. */
+export function generate(language, real = true, blocks = BLOCKS) {
+  const spec = LANGUAGES[language];
+  const lines = [...spec.header];
+  for (let i = 0; i < blocks; i++) lines.push(...spec.block(i, real));
+  return lines.join('\n') + '\n';
+}
