@@ -85,11 +85,19 @@ export async function main(argv: string[]): Promise<number> {
   const isHook = name === 'hook';
   const out = isHook ? process.stderr : process.stdout;
   const ctx: CommandContext = { argv: rest, cwd: process.cwd(), env: process.env, json, color: colorAllowed(process.env, out) };
+  // A hook (or `tdd verify`) unwinds through its cleanup on Ctrl-C instead of dying mid-step.
+  const guarded = isHook || name === 'verify';
+  const interrupt = guarded ? await import('../verify/interrupt.js') : undefined;
+  interrupt?.trapInterrupts();
   let result: CommandResult;
   try {
     result = await mod.run(ctx);
   } catch (e) {
     return fail(json, e);
+  }
+  const signal = interrupt?.interruptedBy();
+  if (signal) {
+    result = { ...result, exitCode: 3, text: `${result.text}\ntdd: interrupted (${signal}): could not verify`.trim() };
   }
   if (json) process.stdout.write(JSON.stringify({ exitCode: result.exitCode, ...result.json }, null, 2) + '\n');
   else if (result.text) out.write(result.text.endsWith('\n') ? result.text : result.text + '\n');

@@ -1,4 +1,7 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+
+/** Windows separators become '/'; elsewhere a backslash is an ordinary character of a file name. */
+const toSlashes = (p: string): string => (sep === '\\' ? p.split('\\').join('/') : p);
 
 /**
  * Runners name files by absolute path; the RunResult names them repository-relative with forward
@@ -7,11 +10,11 @@ import { isAbsolute, relative, resolve } from 'node:path';
  */
 export function toRepoPath(root: string, path: string): string {
   const abs = isAbsolute(path) ? path : resolve(root, path);
-  return relative(root, abs).split('\\').join('/');
+  return toSlashes(relative(root, abs));
 }
 
 /** `./path` so that a file whose name starts with a dash is never read as an option. */
 export function asArg(file: string): string {
-  const p = file.split('\\').join('/').replace(/^(\.\/)+/, '');
+  const p = toSlashes(file).replace(/^(\.\/)+/, '');
   return p.startsWith('/') ? p : `./${p}`;
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { interruptedBy } from './interrupt.js';
 
 /**
  * Runs a test runner as a child in its own process group, so that a timeout or a Ctrl-C can end
@@ -72,6 +73,10 @@ export function runProcess(argv: string[], opts: RunProcessOptions): Promise<Pro
   return new Promise((resolve) => {
     if (cmd === undefined) {
       resolve({ exitCode: null, signal: null, timedOut, interrupted, stdout: '', stderr: '', durationMs: 0, error: 'empty argv' });
+      return;
+    }
+    if (interruptedBy()) {
+      resolve({ exitCode: null, signal: null, timedOut, interrupted: true, stdout: '', stderr: '', durationMs: 0 });
       return;
     }
     const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
