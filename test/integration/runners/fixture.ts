@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
+import type { RunnerName } from '../../../src/config/schema.js';
 
 export interface FixtureCopy {
   root: string;
@@ -14,20 +15,23 @@ export interface FixtureCopy {
   cleanup(): void;
 }
 
+/** JS/TS test files, and pytest's `test_*.py` / `*_test.py`. */
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$|^test_[^/]*\.py$|_test\.py$/;
+
 function walk(dir: string, base: string, out: Map<string, string>): void {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory() && e.name !== 'node_modules') walk(p, base, out);
-    else if (e.isFile() && /\.test\.[cm]?[jt]sx?$/.test(e.name)) out.set(relative(base, p), readFileSync(p, 'utf8'));
+    else if (e.isFile() && TEST_FILE.test(e.name)) out.set(relative(base, p), readFileSync(p, 'utf8'));
   }
 }
 
-export function copyFixture(runner: 'vitest' | 'node', name: string): FixtureCopy {
+export function copyFixture(runner: RunnerName, name: string): FixtureCopy {
   const root = realpathSync(mkdtempSync(join(tmpdir(), `tdd-fixture-${runner}-`)));
   cpSync(join(PROJECT_ROOT, 'test', 'fixtures', 'runners', runner, name), root, { recursive: true });
-  if (runner === 'vitest') {
-    // A real folder of links, one per package: whatever vitest writes into node_modules lands in
-    // the copy (where a test can see it), never in this checkout's node_modules.
+  if (runner !== 'node' && runner !== 'pytest') {
+    // A real folder of links, one per package: whatever the runner writes into node_modules lands
+    // in the copy (where a test can see it), never in this checkout's node_modules.
     mkdirSync(join(root, 'node_modules'));
     for (const pkg of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
       if (pkg.startsWith('.') && pkg !== '.bin') continue;
@@ -47,4 +51,14 @@ export function runnerTestEnv(): NodeJS.ProcessEnv {
     env[k] = v;
   }
   return env;
+}
+
+/** Whether a process still exists (signal 0 probes without sending anything). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -2,45 +2,12 @@
  * The real jest (this checkout's 30.5.2) on each fixture, through runTests: what a RED or GREEN
  * gate will be handed.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../helpers/repo.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, runnerTestEnv, type FixtureCopy } from './fixture.js';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function walk(dir: string, base: string, out: Map<string, string>): void {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory() && e.name !== 'node_modules') walk(p, base, out);
-    else if (e.isFile() && /\.test\.[cm]?[jt]sx?$/.test(e.name)) out.set(relative(base, p), readFileSync(p, 'utf8'));
-  }
-}
-
-/** Like fixture.ts's copyFixture, for test/fixtures/runners/jest: the copy gets a folder of links as node_modules. */
-function copyJestFixture(name: string): FixtureCopy {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-fixture-jest-')));
-  cpSync(join(PROJECT_ROOT, 'test', 'fixtures', 'runners', 'jest', name), root, { recursive: true });
-  mkdirSync(join(root, 'node_modules'));
-  for (const pkg of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
-    if (pkg.startsWith('.') && pkg !== '.bin') continue;
-    symlinkSync(join(PROJECT_ROOT, 'node_modules', pkg), join(root, 'node_modules', pkg));
-  }
-  const sources = new Map<string, string>();
-  walk(root, root, sources);
-  return { root, sources, cleanup: () => rmSync(root, { recursive: true, force: true }) };
-}
+import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
 
 let copy: FixtureCopy | undefined;
 const copies: FixtureCopy[] = [];
@@ -49,7 +16,7 @@ afterEach(() => {
 });
 
 function fixture(name: string): FixtureCopy {
-  copy = copyJestFixture(name);
+  copy = copyFixture('jest', name);
   copies.push(copy);
   return copy;
 }

@@ -10,16 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { runnerTestEnv, type FixtureCopy } from './fixture.js';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
 
 /** Every file in the tree, for "the run wrote nothing into it". */
 function walk(dir: string, base: string, out: string[] = []): string[] {
@@ -37,10 +28,7 @@ afterEach(() => {
 });
 
 function fixture(name: string): FixtureCopy {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-fixture-pytest-')));
-  cpSync(join(PROJECT_ROOT, 'test', 'fixtures', 'runners', 'pytest', name), root, { recursive: true });
-  const sources = new Map(walk(root, root).filter((f) => /(^|\/)test_[^/]*\.py$/.test(f)).map((f) => [f, readFileSync(join(root, f), 'utf8')]));
-  const copy = { root, sources, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  const copy = copyFixture('pytest', name);
   copies.push(copy);
   return copy;
 }

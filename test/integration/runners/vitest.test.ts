@@ -7,18 +7,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
 
 const RUNNER = 'vitest';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 let copy: FixtureCopy | undefined;
 const copies: FixtureCopy[] = [];
