@@ -2,7 +2,7 @@
  * commit-msg: add the trailers, but only when the tree pre-commit verified is still the tree being
  * committed (plain `git commit` does not lock the index: another `git add` can slip in between).
  */
-import { copyFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execGit, git } from '../git/exec.js';
 import { writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
@@ -79,7 +79,6 @@ export function cutAtScissors(message: string): string {
   return m ? message.slice(0, m.index) : message;
 }
 
-async function readMessage(file: string): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
+function readMessage(file: string): Promise<string> {
   return readFile(file, 'utf8');
 }
