@@ -5,7 +5,7 @@
  * this command) is read here, so a configuration that has it is valid whether or not
  * config/schema knows it yet.
  */
-import { detectRunner } from '../config/detect.js';
+import { resolveConfig } from '../config/resolve.js';
 import { CONFIG_FILES } from '../config/schema.js';
 import { validateConfig, type ConfigProblem } from '../config/validate.js';
 import { AUDIT_DEFAULTS, type AuditOptions, type Rules } from './types.js';
@@ -84,9 +84,9 @@ export function parseRules(blobs: ConfigBlobs): { rules: Rules } | { problems: C
   const { config, problems: more } = validateConfig(raw, file);
   problems.push(...more);
   if (problems.length > 0) return { problems };
-  if (!(object && 'runner' in object)) {
+  resolveConfig(config, raw, () => {
     const pkg = blobs.detectFrom === null ? undefined : parse(blobs.detectFrom);
-    config.runner = detectRunner(pkg?.ok ? pkg.value : undefined);
-  }
+    return pkg?.ok ? pkg.value : undefined;
+  });
   return { rules: { config, audit, source: file } };
 }

@@ -2,7 +2,7 @@
  * Pure: what the rules read from blob contents — static facts of test files (assertions, markers)
  * and package.json test settings.
  */
-import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from '../config/schema.js';
+import { hasTestSettings, testSettingsOf } from '../config/test-settings.js';
 import type { TestFileFacts } from '../gates/types.js';
 import { NULL_OID } from '../git/parse.js';
 import type { StagedEntry } from '../types.js';
@@ -21,7 +21,7 @@ export type AnalyzeTestFile = (path: string, text: string) => TestFileFacts | un
 
 const judgesTests = (c: AuditCommit, scope: ContentScope) => c.kind === 'tdd' && c.phase !== 'off' && c.phase !== null && (scope === 'all' || c.phase !== 'red');
 const readable = (e: StagedEntry) => e.kind === 'test' && e.status !== 'D';
-const settings = (c: AuditCommit, e: StagedEntry) => c.kind === 'tdd' && (c.phase === 'green' || c.phase === 'refactor') && e.path === 'package.json';
+const settings = (c: AuditCommit, e: StagedEntry) => c.kind === 'tdd' && (c.phase === 'green' || c.phase === 'refactor') && hasTestSettings(e.path);
 
 /** The blobs the rules need read: test files (by `scope`); package.json in GREEN/REFACTOR. */
 export function blobsNeeded(commits: AuditCommit[], scope: ContentScope): { tests: string[]; settings: string[] } {
@@ -55,7 +55,7 @@ export function addFacts(commits: AuditCommit[], texts: ReadonlyMap<string, stri
   for (const c of commits) {
     for (const e of c.entries) {
       if (settings(c, e)) {
-        c.testSettings = { before: testSettingsOf(texts.get(e.oldBlob) ?? null), after: testSettingsOf(texts.get(e.newBlob) ?? null) };
+        (c.testSettings ??= []).push({ path: e.path, before: testSettingsOf(e.path, texts.get(e.oldBlob) ?? null), after: testSettingsOf(e.path, texts.get(e.newBlob) ?? null) });
       }
       if (scope === 'none' || !judgesTests(c, scope) || !readable(e)) continue;
       const now = analyse(e.path, e.newBlob);
@@ -67,19 +67,3 @@ export function addFacts(commits: AuditCommit[], texts: ReadonlyMap<string, stri
   }
 }
 
-/**
- * The test settings of a package.json text, as canonical JSON: scripts named test*, runner config
- * keys. The same as verify/pre-commit's testSettingsOf (a unit test keeps them equal).
- */
-export function testSettingsOf(text: string | null): string {
-  if (text === null) return '{}';
-  let pkg: Record<string, unknown>;
-  try {
-    pkg = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return text;
-  }
-  const scripts = Object.entries((pkg.scripts as Record<string, unknown>) ?? {}).filter(([k]) => PACKAGE_TEST_SCRIPT.test(k));
-  const keys = PACKAGE_TEST_KEYS.filter((k) => k in pkg).map((k) => [k, pkg[k]]);
-  return JSON.stringify({ scripts: Object.fromEntries(scripts.sort()), ...Object.fromEntries(keys) });
-}

@@ -44,8 +44,8 @@ const MESSAGES: Record<AuditCode, Words> = {
         : `${f.path} (${d(f, 'kind') === 'support' ? 'test support' : 'test'}) is ${d(f, 'change')} by this ${f.phase ?? ''} commit; tests are frozen in GREEN and REFACTOR`,
     next: `change tests in a RED commit (\`tdd phase red\`), never with the implementation`,
   }),
-  AUDIT_TEST_CONFIG_CHANGED: () => ({
-    what: 'package.json test settings (test scripts, runner config) change in a GREEN/REFACTOR commit',
+  AUDIT_TEST_CONFIG_CHANGED: (f) => ({
+    what: `the test settings of ${f.path ?? 'package.json'} (test scripts, the runner's configuration) change in a GREEN/REFACTOR commit`,
     next: `change the test settings with the tests, in a RED commit`,
   }),
   AUDIT_GREEN_WITHOUT_RED: (f) => ({

@@ -68,7 +68,7 @@ async function readPreexisting(repo: RepoContext, plan: ReplayPlan, rules: Rules
     else if (!declaredTestTitles(t.file, texts.get(e.newBlob) ?? '').includes(leaf)) unknown.add(t.file);
   }
   if (unknown.size > 0) {
-    const before = await runStaged(repo, rules.config, rules.config.runner, plan.parent, [...unknown]);
+    const before = await runStaged(repo, rules.config, plan.parent, [...unknown]);
     if (before.status === 'completed') for (const t of before.tests) result.add(testId(t));
   }
   return result;
@@ -86,7 +86,7 @@ export async function replayPlans(repo: RepoContext, input: ReplayInput): Promis
     let files = plan.files;
     if (plan.phase === 'refactor' && (config.refactorRuns === 'full' || !files)) files = await readAllTests(repo, plan.commit, rules);
     if (!files || files.length === 0) continue;
-    const run = await runStaged(repo, config, config.runner, plan.commit, files);
+    const run = await runStaged(repo, config, plan.commit, files);
     replayed++;
     if (plan.phase === 'red') {
       const preexisting = await readPreexisting(repo, plan, rules, run, input.texts);

@@ -86,8 +86,8 @@ export interface AuditCommit {
   mergeOwn?: StagedEntry[];
   /** Test files this commit adds or changes (not deleted): static facts now and before. */
   testFiles?: Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>;
-  /** package.json test settings before and after, when this commit changes package.json. */
-  testSettings?: { before: string; after: string };
+  /** The test settings of each manifest this commit changes, before and after (config/test-settings). */
+  testSettings?: { path: string; before: string; after: string }[];
   /** The configuration this commit brings is malformed (it entered the history past the hooks). */
   configProblems?: ConfigProblem[];
 }

@@ -107,12 +107,42 @@ export function detectPythonRunner(s: PythonSigns): RunnerName | undefined {
   return undefined;
 }
 
+/** What one folder of a repository shows of its test runners. */
+export interface FolderSigns {
+  /** Repository-relative folder ('.' for the top). */
+  root: string;
+  packageJson?: unknown;
+  python: PythonSigns;
+  goMod: boolean;
+  /** Cargo.toml's text. */
+  cargoToml?: string;
+}
+
+/**
+ * Every runner the folders show, at most one per kind and folder: package.json's JS runner,
+ * pytest, go (go.mod), cargo (a Cargo.toml with a [package] or a [workspace]). Pure; in the order given.
+ */
+export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; root: string }[] {
+  const found: { runner: RunnerName; root: string }[] = [];
+  for (const f of folders) {
+    const js = f.packageJson === undefined ? undefined : runnerSignal(f.packageJson);
+    const python = detectPythonRunner(f.python);
+    if (js) found.push({ runner: js, root: f.root });
+    if (python) found.push({ runner: python, root: f.root });
+    if (f.goMod) found.push({ runner: 'go', root: f.root });
+    if (f.cargoToml !== undefined && /^\s*\[(package|workspace)\]/m.test(f.cargoToml)) found.push({ runner: 'cargo', root: f.root });
+  }
+  return found;
+}
+
 /**
  * The `.tddrc.json` install writes: `$schema`, the runner, and only the settings that differ from
  * DEFAULTS. Two-space JSON with a final newline.
  */
 export function formatConfigFile(settings: Partial<Config> & { runner: RunnerName }, schemaRef: string): string {
-  const out: Record<string, unknown> = { $schema: schemaRef, runner: settings.runner };
+  // With `runners`, the first of them is the runner: writing both would say it twice.
+  const several = (settings.runners?.length ?? 0) > 0;
+  const out: Record<string, unknown> = several ? { $schema: schemaRef } : { $schema: schemaRef, runner: settings.runner };
   for (const [key, value] of Object.entries(settings)) {
     if (key === 'runner' || value === undefined) continue;
     if (JSON.stringify(value) !== JSON.stringify(DEFAULTS[key as keyof Config])) out[key] = value;

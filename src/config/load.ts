@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { TddError } from '../errors.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import type { Finding } from '../types.js';
-import { detectRunner } from './detect.js';
-import { CONFIG_FILES, RUNNER_TESTS, type Config } from './schema.js';
+import { resolveConfig } from './resolve.js';
+import { CONFIG_FILES, type Config } from './schema.js';
 import { validateConfig, type ConfigProblem } from './validate.js';
 
 export interface LoadedConfig {
@@ -128,13 +128,6 @@ function asObject(v: unknown): Record<string, unknown> | undefined {
 function finish(raw: unknown, file: string, readPackageJson: () => unknown): Omit<LoadedConfig, 'warnings'> {
   const { config, problems } = validateConfig(raw, file);
   if (problems.length > 0) throw configError(problems);
-  const explicitRunner = typeof raw === 'object' && raw !== null && 'runner' in raw;
-  let packageJson: Record<string, unknown> | undefined;
-  if (!explicitRunner) {
-    packageJson = asObject(readPackageJson());
-    config.runner = detectRunner(packageJson);
-  }
-  const explicitTests = typeof raw === 'object' && raw !== null && 'tests' in raw;
-  if (!explicitTests && RUNNER_TESTS[config.runner]) config.tests = [...RUNNER_TESTS[config.runner]!];
+  const packageJson = resolveConfig(config, raw, readPackageJson);
   return { config, source: file, packageJson };
 }

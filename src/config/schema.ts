@@ -3,11 +3,32 @@
  * `schema/tddrc.schema.json` and `.tddrc.example.json` mirror it (a unit test keeps them in step).
  */
 
-export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest';
-export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest'];
+export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command';
+export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command'];
+
+/**
+ * One runner of a repository with several (a JS front end and a Python service): it owns the test
+ * files its globs match and runs in `root`, the folder of its project (package.json, pyproject.toml,
+ * go.mod, Cargo.toml). Globs are repository-relative, like every other glob of the configuration.
+ */
+export interface RunnerSpec {
+  runner: RunnerName;
+  tests: string[];
+  /** Repository-relative folder the runner runs in ('.' for the top). */
+  root: string;
+  /** runner "command": the command that runs every test, and the one for a list of files (`{files}`). */
+  testCommand: string | null;
+  testTargetedCommand: string | null;
+}
 
 export interface Config {
   runner: RunnerName;
+  /** runner "command": the command that runs every test ({report}: where it may write JUnit XML). */
+  testCommand: string | null;
+  /** runner "command": the command for exact test files; `{files}` → one argument per file. */
+  testTargetedCommand: string | null;
+  /** Several runners, each owning its test globs (replaces `runner` when non-empty). */
+  runners: RunnerSpec[];
   /** Globs of test files (the files whose tests the gates run and whose content is checked). */
   tests: string[];
   /** Globs of test support: fixtures, snapshots, helpers, the runner's config. Frozen like tests. */
@@ -44,6 +65,9 @@ export const JS_EXT = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
 
 export const DEFAULTS: Config = {
   runner: 'node',
+  testCommand: null,
+  testTargetedCommand: null,
+  runners: [],
   tests: [
     `**/*.{test,spec}.${JS_EXT}`,
     `**/*{_,-}test.${JS_EXT}`,
@@ -103,6 +127,11 @@ export const DEFAULTS: Config = {
 export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
   jest: [`**/__tests__/**/*.${JS_EXT}`, `**/*.{test,spec}.${JS_EXT}`],
   pytest: ['**/test_*.py', '**/*_test.py'],
+  unittest: ['**/test_*.py', '**/*_test.py'],
+  go: ['**/*_test.go'],
+  // Integration tests (each file its own crate). Unit tests inside src/ share their file with the
+  // implementation, so no phase rule can tell them apart: they are implementation here.
+  cargo: ['tests/*.rs', 'tests/*/main.rs'],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */
@@ -122,6 +151,10 @@ export const MANIFESTS = [
   'uv.lock',
   'Pipfile',
   'Pipfile.lock',
+  'go.mod',
+  'go.sum',
+  'Cargo.toml',
+  'Cargo.lock',
 ];
 
 /** Keys of package.json that configure how tests run. */

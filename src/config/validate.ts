@@ -1,4 +1,4 @@
-import { DEFAULTS, RUNNERS, type Config } from './schema.js';
+import { DEFAULTS, RUNNERS, type Config, type RunnerSpec } from './schema.js';
 
 /** One problem with a configuration file: where (file and key path), what was found, what is expected. */
 export interface ConfigProblem {
@@ -41,8 +41,48 @@ const regexes: Check = (v) => {
   return undefined;
 };
 
+const command: Check = (v) => (v === null || (typeof v === 'string' && v.trim().length > 0) ? undefined : 'a command (a non-empty string), or null');
+
+/** A repository-relative folder: no absolute path, no `..`, no backslash. */
+const folder: Check = (v) =>
+  typeof v === 'string' && v.length > 0 && !v.startsWith('/') && !/^[A-Za-z]:/.test(v) && !v.includes('\\') && !v.split('/').includes('..')
+    ? undefined
+    : 'a folder of the repository, relative to its top ("." or "services/api"), without ".."';
+
+const SPEC_CHECKS: Record<string, Check> = { runner: oneOf(RUNNERS), tests: stringArray, root: folder, testCommand: command, testTargetedCommand: command };
+
+/** `runners`: an array of {runner, tests?, root?, testCommand?, testTargetedCommand?}; problems name `runners[i].key`. */
+function checkRunners(value: unknown, file: string, problems: ConfigProblem[]): Partial<RunnerSpec>[] | undefined {
+  if (!Array.isArray(value)) {
+    problems.push({ file, key: 'runners', expected: 'an array of runners ({"runner": "pytest", "tests": ["api/**/test_*.py"], "root": "api"})', found: describe(value) });
+    return undefined;
+  }
+  const before = problems.length;
+  const specs = value.map((item, i) => {
+    const at = `runners[${i}]`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      problems.push({ file, key: at, expected: 'an object with a "runner" key', found: describe(item) });
+      return {};
+    }
+    const spec: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(item as Record<string, unknown>)) {
+      const check = SPEC_CHECKS[key];
+      const expected = check ? check(v) : `a known key (${Object.keys(SPEC_CHECKS).join(', ')})`;
+      if (expected) problems.push({ file, key: `${at}.${key}`, expected, found: check ? describe(v) : 'unknown key' });
+      else spec[key] = v;
+    }
+    if (!('runner' in item)) problems.push({ file, key: `${at}.runner`, expected: `one of ${RUNNERS.map((r) => `"${r}"`).join(', ')}`, found: 'nothing' });
+    else if (spec.runner === 'command' && !spec.testCommand && !spec.testTargetedCommand)
+      problems.push({ file, key: `${at}.testTargetedCommand`, expected: 'a command for runner "command" (or testCommand)', found: 'nothing' });
+    return spec as Partial<RunnerSpec>;
+  });
+  return problems.length === before ? specs : undefined;
+}
+
 const CHECKS: Record<string, Check> = {
   runner: oneOf(RUNNERS),
+  testCommand: command,
+  testTargetedCommand: command,
   tests: stringArray,
   testSupport: stringArray,
   ignore: stringArray,
@@ -91,7 +131,10 @@ export function validateConfig(raw: unknown, file: string): ValidateResult {
       if (!prefix && IGNORED_KEYS.has(key)) continue;
       const check = CHECKS[path];
       const nested = target[key];
-      if (check) {
+      if (path === 'runners') {
+        const specs = checkRunners(value, file, problems);
+        if (specs) target[key] = specs;
+      } else if (check) {
         const expected = check(value);
         if (expected) problems.push({ file, key: path, expected, found: describe(value) });
         else target[key] = value;
@@ -100,11 +143,13 @@ export function validateConfig(raw: unknown, file: string): ValidateResult {
           walk(value as Record<string, unknown>, path, nested as Record<string, unknown>);
         } else problems.push({ file, key: path, expected: 'an object', found: describe(value) });
       } else {
-        const known = Object.keys(CHECKS).filter((k) => k.startsWith(prefix));
+        const known = [...Object.keys(CHECKS), ...(prefix ? [] : ['runners'])].filter((k) => k.startsWith(prefix));
         problems.push({ file, key: path, expected: `a known key (${known.join(', ')})`, found: 'unknown key' });
       }
     }
   };
   walk(raw as Record<string, unknown>, '', config as unknown as Record<string, unknown>);
+  if (config.runner === 'command' && config.runners.length === 0 && !config.testCommand && !config.testTargetedCommand)
+    problems.push({ file, key: 'testTargetedCommand', expected: 'a command for runner "command", e.g. "bundle exec rspec --format RspecJunitFormatter --out {report} {files}" (or testCommand)', found: 'nothing' });
   return { config, problems };
 }

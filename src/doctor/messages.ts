@@ -73,7 +73,13 @@ const MESSAGES: Record<DoctorCode, Words> = {
     const what = problems.length ? problems.map((x) => `${x.file}: ${x.key}: expected ${x.expected}, found ${x.found}`).join('; ') : s(d.message);
     return `${what}: every hook stops with exit 2 until it is fixed and committed (then \`tdd phase red\` to resume)`;
   },
-  RUNNER_OK: (d) => (d.runner === 'node' ? 'node --test, with the reporter tdd-hooks ships' : `${s(d.runner)} ${s(d.version)} (${s(d.entry)})`),
+  RUNNER_OK: (d) =>
+    (d.runner === 'node'
+      ? 'node --test, with the reporter tdd-hooks ships'
+      : d.probe
+        ? `${s(d.runner)}: ${d.version ? s(d.version) : `${s(d.probe)} found`}`
+        : `${s(d.runner)} ${s(d.version)} (${s(d.entry)})`) + (d.root ? ` in ${s(d.root)}/` : ''),
+  RUNNER_TOOL_MISSING: (d) => `the runner is ${s(d.runner)}${d.root ? ` in ${s(d.root)}/` : ''}, and ${s(d.error)}: every verdict is "could not verify"`,
   RUNNER_MISSING: (d) =>
     `the runner is ${s(d.runner)}, and ${s(d.entry)} does not exist${d.declared ? ' (package.json lists it: dependencies not installed?)' : ' (package.json does not list it)'}: every verdict is "could not verify"`,
   RUNNER_REPORTER_MISSING: () => `the node --test reporter of tdd-hooks is missing (dist/runners/node-reporter.js): a broken or unbuilt tdd-hooks package`,

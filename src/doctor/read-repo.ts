@@ -1,8 +1,11 @@
 /** Reads the project around the hooks: package files, the configuration, the runner, the local state and the history it caches. */
+import { execFile } from 'node:child_process';
+import { constants } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
-import type { Config } from '../config/schema.js';
+import type { Config, RunnerName, RunnerSpec } from '../config/schema.js';
+import { splitCommand } from '../verify/command-line.js';
 import type { ConfigProblem } from '../config/validate.js';
 import { TddError } from '../errors.js';
 import { execGit, git } from '../git/exec.js';
@@ -64,14 +67,54 @@ export async function readConfigFacts(repo: RepoContext): Promise<{ facts: Confi
 /** Each runner's entry inside `node_modules/<runner>/`, where runners/run.ts locates it (never npx). */
 const RUNNER_ENTRIES: Record<string, string> = { vitest: 'vitest.mjs', jest: 'bin/jest.js', mocha: 'bin/mocha.js' };
 
-export async function readRunnerFacts(top: string, name: string): Promise<RunnerFacts> {
+/** What doctor runs to see that a toolchain runner can start (the hooks run the same program). */
+const PROBES: Partial<Record<RunnerName, string[]>> = {
+  pytest: ['python3', '-m', 'pytest', '--version'],
+  unittest: ['python3', '--version'],
+  go: ['go', 'version'],
+  cargo: ['cargo', '--version'],
+};
+
+/** Runs a probe (no shell, 10 s at most): its first line of output, or why it failed. */
+function probe(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ version: string } | { error: string }> {
+  return new Promise((done) => {
+    execFile(argv[0]!, argv.slice(1), { cwd, env, timeout: 10_000, encoding: 'utf8' }, (err, stdout, stderr) => {
+      const first = `${stdout}\n${stderr}`.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+      if (!err) return done({ version: first });
+      const code = (err as NodeJS.ErrnoException).code;
+      done({ error: code === 'ENOENT' ? `${argv[0]} is not on PATH` : `\`${argv.join(' ')}\` failed${first ? `: ${first}` : ''}` });
+    });
+  });
+}
+
+export async function readRunnerFacts(top: string, spec: RunnerSpec, env: NodeJS.ProcessEnv = process.env): Promise<RunnerFacts> {
+  const { runner: name, root } = spec;
+  const dir = join(top, root);
   const nodeReporter = await exists(NODE_REPORTER);
+  const base = { name, root, entry: null, present: false, version: null, nodeReporter };
+  let argv = PROBES[name];
+  if (name === 'command') {
+    const program = splitCommand(spec.testTargetedCommand ?? spec.testCommand ?? '')[0];
+    if (program === undefined) return base;
+    // Its own `--version` may not exist: only that it can be found is checked.
+    const found = program.includes('/') ? await exists(resolve(dir, program)) : await onPath(program, env.PATH ?? '');
+    return { ...base, probe: [program], present: found, ...(found ? {} : { probeError: `${program} is not ${program.includes('/') ? 'there' : 'on PATH'}` }) };
+  }
+  if (argv) {
+    const r = await probe(argv, dir, env);
+    return 'version' in r ? { ...base, probe: argv, present: true, version: r.version } : { ...base, probe: argv, probeError: r.error };
+  }
   const file = RUNNER_ENTRIES[name];
-  if (name === 'node' || file === undefined) return { name, entry: null, present: false, version: null, nodeReporter };
-  const dir = join(top, 'node_modules', name);
-  const entry = join(dir, file);
-  const [present, pkg] = await Promise.all([exists(entry), readJson(join(dir, 'package.json'))]);
-  return { name, entry, present, version: typeof pkg?.version === 'string' ? pkg.version : null, nodeReporter };
+  if (name === 'node' || file === undefined) return base;
+  const pkgDir = join(dir, 'node_modules', name);
+  const entry = join(pkgDir, file);
+  const [present, pkg] = await Promise.all([exists(entry), readJson(join(pkgDir, 'package.json'))]);
+  return { ...base, entry, present, version: typeof pkg?.version === 'string' ? pkg.version : null };
+}
+
+async function onPath(program: string, path: string): Promise<boolean> {
+  for (const d of path.split(delimiter).filter(Boolean)) if (await access(join(d, program), constants.X_OK).then(() => true, () => false)) return true;
+  return false;
 }
 
 export async function readStateFacts(stateDir: string): Promise<StateFacts> {

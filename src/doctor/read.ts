@@ -70,7 +70,8 @@ export async function readDoctorFacts(o: DoctorOptions): Promise<DoctorFacts> {
     readStateFacts(repo.stateDir),
     readPendingFacts(repo.stateDir),
   ]);
-  const runner = configRead.facts.ok ? await readRunnerFacts(rl.top, configRead.facts.runner) : null;
+  const { runnerSpecs } = await import('../config/resolve.js');
+  const runners = configRead.config ? await Promise.all(runnerSpecs(configRead.config).map((spec) => readRunnerFacts(rl.top, spec, o.env))) : [];
   let isTest: ((path: string) => boolean) | undefined;
   if (configRead.config) {
     const { makeClassifier } = await import('../snapshot/classify.js');
@@ -86,7 +87,7 @@ export async function readDoctorFacts(o: DoctorOptions): Promise<DoctorFacts> {
     cli,
     node,
     config: configRead.facts,
-    runner,
+    runners,
     state,
     pending,
     history,

@@ -119,6 +119,12 @@ export type ConfigFacts =
 export interface RunnerFacts {
   /** The configured runner. */
   name: string;
+  /** The folder it runs in, repository-relative ('.' for the top). */
+  root: string;
+  /** python3, go, cargo, or the command's program: what was asked for its version (`go version`); absent for package runners and node. */
+  probe?: string[];
+  /** Why the probe failed (not found, exit code), when it did. */
+  probeError?: string;
   /** Its entry in the project's node_modules, as the hooks locate it (`node_modules/vitest/vitest.mjs`); null for node --test and runners doctor does not know. */
   entry: string | null;
   present: boolean;
@@ -156,7 +162,8 @@ export interface DoctorFacts {
   node: NodeFacts;
   config: ConfigFacts;
   /** null when the configuration could not be read (the runner is unknown). */
-  runner: RunnerFacts | null;
+  /** Each configured runner (empty when the configuration is invalid). */
+  runners: RunnerFacts[];
   state: StateFacts;
   pending: PendingFacts;
   history: HistoryFacts;
@@ -197,6 +204,7 @@ export type DoctorCode =
   | 'RUNNER_OK'
   | 'RUNNER_MISSING'
   | 'RUNNER_REPORTER_MISSING'
+  | 'RUNNER_TOOL_MISSING'
   | 'STATE_ABSENT'
   | 'STATE_OK'
   | 'STATE_CORRUPT'

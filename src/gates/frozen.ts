@@ -5,8 +5,8 @@ import { NULL_OID } from '../git/parse.js';
 /**
  * GREEN and REFACTOR: test files and test support are frozen. This commit changes none of them
  * (an edit, an added or deleted file — a rename is both — or a mode change), the task's RED test
- * files still have the blob ids and modes of its RED commit, and package.json's test settings
- * are unchanged.
+ * files still have the blob ids and modes of its RED commit, and the manifests' test settings
+ * (config/test-settings) are unchanged.
  */
 export function evaluateFrozen(input: GateInput): Finding[] {
   if (input.phase !== 'green' && input.phase !== 'refactor') return [];
@@ -22,8 +22,8 @@ export function evaluateFrozen(input: GateInput): Finding[] {
     if (reported.has(d.path)) continue;
     findings.push({ code: 'TESTS_CHANGED', severity: 'error', path: d.path, data: { change: d.change, kind: 'test', base: input.frozenBase?.slice(0, 12) ?? 'HEAD', since: 'red' } });
   }
-  if (input.testSettings && input.testSettings.before !== input.testSettings.after) {
-    findings.push({ code: 'TEST_CONFIG_CHANGED', severity: 'error', path: 'package.json' });
+  for (const t of input.testSettings ?? []) {
+    if (t.before !== t.after) findings.push({ code: 'TEST_CONFIG_CHANGED', severity: 'error', path: t.path });
   }
   return findings;
 }

@@ -31,8 +31,8 @@ export interface GateInput {
   frozenChanges?: StagedEntry[];
   /** GREEN/REFACTOR: the task's RED test files that are no longer as its RED commit left them. */
   redDrift?: { path: string; change: 'edited' | 'deleted' | 'mode' }[];
-  /** GREEN/REFACTOR: package.json test settings at the frozen base and now (JSON text). */
-  testSettings?: { before: string; after: string };
+  /** GREEN/REFACTOR: the test settings of each manifest this commit changes, before and after (config/test-settings). */
+  testSettings?: { path: string; before: string; after: string }[];
   /** The task's RED record (GREEN/REFACTOR). */
   red?: RedRecord;
   /** The test run on the staged content. */

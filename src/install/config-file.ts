@@ -1,16 +1,18 @@
 /** The `.tddrc.json` install writes when the repository has no tdd-hooks config yet. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
-import { detectPythonRunner, detectRunner, formatConfigFile, runnerSignal, type PythonSigns } from '../config/detect.js';
+import { detectRunners, formatConfigFile, type FolderSigns, type PythonSigns } from '../config/detect.js';
 import { isInside, realpathLoose } from './paths.js';
 
 export interface ConfigReport {
   path: string;
   action: 'created' | 'kept';
-  /** The detected runner written into a created config. */
+  /** The detected runner written into a created config (the first, when there are several). */
   runner?: RunnerName;
+  /** Every detected runner with its folder, when there are several or the one is in a folder. */
+  runners?: { runner: RunnerName; root: string }[];
 }
 
 export type ConfigPlan = ConfigReport & { content?: string };
@@ -42,14 +44,47 @@ function readText(path: string): string | undefined {
   }
 }
 
-function readPythonSigns(top: string): PythonSigns {
+function readPythonSigns(dir: string): PythonSigns {
   return {
-    pyprojectToml: readText(join(top, 'pyproject.toml')),
-    setupCfg: readText(join(top, 'setup.cfg')),
-    toxIni: readText(join(top, 'tox.ini')),
-    pytestIni: ['pytest.ini', '.pytest.ini', 'pytest.toml', '.pytest.toml'].some((f) => existsSync(join(top, f))),
-    conftest: existsSync(join(top, 'conftest.py')),
+    pyprojectToml: readText(join(dir, 'pyproject.toml')),
+    setupCfg: readText(join(dir, 'setup.cfg')),
+    toxIni: readText(join(dir, 'tox.ini')),
+    pytestIni: ['pytest.ini', '.pytest.ini', 'pytest.toml', '.pytest.toml'].some((f) => existsSync(join(dir, f))),
+    conftest: existsSync(join(dir, 'conftest.py')),
   };
+}
+
+/** Folders that hold dependencies or build output, never a project of their own. */
+const NOT_PROJECTS = new Set(['node_modules', 'vendor', 'target', 'dist', 'build', 'venv', '__pycache__']);
+
+function readFolderSigns(top: string, root: string, packageJson: unknown): FolderSigns {
+  const dir = join(top, root);
+  const cargoToml = readText(join(dir, 'Cargo.toml'));
+  return { root, packageJson, python: readPythonSigns(dir), goMod: existsSync(join(dir, 'go.mod')), ...(cargoToml === undefined ? {} : { cargoToml }) };
+}
+
+/**
+ * The runners of the top folder (package.json: the nearest to where install runs) and of each
+ * folder just below it (a front end in web/, a service in api/).
+ */
+function readRepoSigns(top: string, start: string): FolderSigns[] {
+  const folders = [readFolderSigns(top, '.', readNearestPackageJson(top, start))];
+  let names: string[] = [];
+  try {
+    names = readdirSync(top, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !NOT_PROJECTS.has(e.name))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    // An unreadable top folder: what the top shows is all there is.
+  }
+  const nearest = realpathLoose(start);
+  for (const name of names) {
+    // The package install runs in is the top's JS runner already (a monorepo package).
+    const own = nearest === join(top, name) || nearest.startsWith(join(top, name) + '/');
+    folders.push(readFolderSigns(top, name, own ? undefined : readJsonObject(join(top, name, 'package.json'))));
+  }
+  return folders;
 }
 
 /** A config of any kind already there (.tddrc.json, .tddrc, package.json#tdd) is kept as it is. */
@@ -57,9 +92,17 @@ export function planConfigFile(top: string, start: string, schemaRef: string): C
   const existing = CONFIG_FILES.find((f) => existsSync(join(top, f)));
   if (existing) return { path: join(top, existing), action: 'kept' };
   if ('tdd' in (readJsonObject(join(top, 'package.json')) ?? {})) return { path: join(top, 'package.json'), action: 'kept' };
-  // package.json's runner first (a JS front end beside a Python service keeps its JS runner), then pytest's signs.
-  const runner = runnerSignal(readNearestPackageJson(top, start)) ?? detectPythonRunner(readPythonSigns(top)) ?? detectRunner(undefined);
-  return { path: join(top, CONFIG_FILES[0]), action: 'created', runner, content: formatConfigFile({ runner }, schemaRef) };
+  // package.json's runner first (a JS front end beside a Python service keeps its JS runner), then
+  // pytest, go and cargo; several (or one in a folder) become `runners`, each in its folder.
+  const found = detectRunners(readRepoSigns(top, start));
+  const path = join(top, CONFIG_FILES[0]);
+  if (found.length === 0 || (found.length === 1 && found[0]!.root === '.')) {
+    const runner = found[0]?.runner ?? 'node';
+    return { path, action: 'created', runner, content: formatConfigFile({ runner }, schemaRef) };
+  }
+  const runners = found.map((f) => ({ runner: f.runner, root: f.root }));
+  const settings = { runner: found[0]!.runner, runners: runners.map((r) => (r.root === '.' ? { runner: r.runner } : r)) as never };
+  return { path, action: 'created', runner: found[0]!.runner, runners, content: formatConfigFile(settings, schemaRef) };
 }
 
 /** Exclusive create: a config that appeared meanwhile is the user's. Returns what happened. */

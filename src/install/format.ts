@@ -29,6 +29,12 @@ function table(rows: [string, string][]): string[] {
   return rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`);
 }
 
+/** `runner: vitest`, or `runners: vitest, pytest in api/` */
+function runnerWords(c: InstallReport['config']): string {
+  if (!c.runners) return `runner: ${c.runner}`;
+  return `runners: ${c.runners.map((r) => (r.root === '.' ? r.runner : `${r.runner} in ${r.root}/`)).join(', ')}`;
+}
+
 export function formatInstall(r: InstallReport): string {
   const where = displayPath(r.top, r.dir);
   const lines = [
@@ -38,7 +44,7 @@ export function formatInstall(r: InstallReport): string {
   lines.push(
     ...table([
       ...r.hooks.map((h): [string, string] => [r.mode === 'husky' ? displayPath(r.top, h.path) : h.hook, installWords(h)]),
-      [config, r.config.action === 'created' ? `created (runner: ${r.config.runner})` : 'kept as it is'],
+      [config, r.config.action === 'created' ? `created (${runnerWords(r.config)})` : 'kept as it is'],
     ]),
   );
   for (const h of r.hooks) {

@@ -88,7 +88,12 @@ export async function install(opts: InstallOptions): Promise<InstallReport> {
   const { reports, ops } = collectPlans(planned, layout.top);
   const configPlan = planConfigFile(layout.top, opts.cwd, cli.schemaRef);
   const dryRun = opts.dryRun ?? false;
-  let config: ConfigReport = { path: configPlan.path, action: configPlan.action, ...(configPlan.runner ? { runner: configPlan.runner } : {}) };
+  let config: ConfigReport = {
+    path: configPlan.path,
+    action: configPlan.action,
+    ...(configPlan.runner ? { runner: configPlan.runner } : {}),
+    ...(configPlan.runners ? { runners: configPlan.runners } : {}),
+  };
   if (!dryRun) {
     if (ops.length) mkdirSync(dir, { recursive: true });
     await applyOps(ops);

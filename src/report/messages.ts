@@ -60,8 +60,8 @@ const MESSAGES: Record<FindingCode, Words> = {
         ? `unstage it (git restore --staged -- '${f.path}'), or \`tdd phase red\` to commit new tests first`
         : `restore it (git restore --staged --worktree --source=${d(f, 'base')} -- '${f.path}'), or \`tdd phase red\` to change the tests first`,
   }),
-  TEST_CONFIG_CHANGED: () => ({
-    what: "package.json test settings changed since the task's RED commit",
+  TEST_CONFIG_CHANGED: (f) => ({
+    what: `the test settings of ${f.path ?? 'package.json'} changed (test scripts, the runner's configuration): GREEN and REFACTOR keep them`,
     next: 'keep the test settings as they were, or `tdd phase red` to change them with the tests',
   }),
   GREEN_WITHOUT_RED: (f) => ({
@@ -93,7 +93,7 @@ const MESSAGES: Record<FindingCode, Words> = {
     what: `${f.path}${f.data?.test ? ` > ${d(f, 'test')}` : ''} fails for the wrong reason (${d(f, 'kind')}): ${d(f, 'message')}`,
     next:
       d(f, 'kind') === 'missing-module'
-        ? 'install the package the test imports, or fix the import'
+        ? "install the package the test imports, or fix the import; if it is the project's own new module, add it as an empty file in this commit, so the test fails on what the module lacks"
         : d(f, 'kind') === 'no-tests'
           ? 'the file must define at least one test that runs'
           : 'a RED test must fail on an assertion or a missing symbol of the project; fix the test and stage it again',

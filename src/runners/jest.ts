@@ -39,6 +39,9 @@ export function buildJestArgv(o: BuildArgvInput): BuiltCommand {
   if (!(major >= 27)) return { error: `unsupported jest version ${o.runnerVersion ?? '(unknown)'}` };
   const argv = [
     o.nodePath,
+    // Native ESM test files load only with it (jest's own instructions); CommonJS ones are unaffected.
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
     o.runnerPath,
     // Refuses to write new snapshots (the test fails instead); obsolete ones are left alone.
     '--ci',

@@ -25,8 +25,12 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
 import { firstLine } from './classify.js';
+import { parseXml, type XmlElement } from './junit.js';
 import { asArg, toRepoPath } from './paths.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
+
+// The reader moved to junit.ts; its tests in test/unit/runners/pytest.test.ts still import it from here.
+export { parseXml } from './junit.js';
 
 export function buildPytestArgv(o: BuildArgvInput): BuiltCommand {
   const argv = [
@@ -58,65 +62,6 @@ export function buildPytestArgv(o: BuildArgvInput): BuiltCommand {
   ];
   // No __pycache__ (nor pytest's rewritten .pyc) in the tree; the same str hashes (set order) on every run.
   return { argv, env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' } };
-}
-
-// ---- a reader for the XML pytest writes: elements, attributes, text, entities; no DTDs or namespaces.
-
-export interface XmlElement {
-  name: string;
-  attrs: Record<string, string>;
-  children: XmlElement[];
-  text: string;
-}
-
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function decode(s: string): string {
-  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (m, e: string) => {
-    if (e[0] !== '#') return ENTITIES[e] ?? m;
-    const code = e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
-    return code <= 0x10ffff ? String.fromCodePoint(code) : m;
-  });
-}
-
-const TAG = /<(\/?)([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
-const ATTR = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-
-/** The document's top element, or undefined when the text is not well-formed (a truncated report). */
-export function parseXml(text: string): XmlElement | undefined {
-  const doc: XmlElement = { name: '', attrs: {}, children: [], text: '' };
-  const stack = [doc];
-  let i = 0;
-  while (i < text.length) {
-    const top = stack[stack.length - 1]!;
-    const lt = text.indexOf('<', i);
-    top.text += decode(text.slice(i, lt < 0 ? text.length : lt));
-    if (lt < 0) break;
-    const skip = [['<?', '?>'], ['<!--', '-->'], ['<![CDATA[', ']]>'], ['<!', '>']].find(([open]) => text.startsWith(open!, lt));
-    if (skip) {
-      const end = text.indexOf(skip[1]!, lt);
-      if (end < 0) return undefined;
-      if (skip[0] === '<![CDATA[') top.text += text.slice(lt + 9, end);
-      i = end + skip[1]!.length;
-      continue;
-    }
-    TAG.lastIndex = lt;
-    const m = TAG.exec(text);
-    if (!m) return undefined;
-    i = TAG.lastIndex;
-    const [, closing, name, attrText, selfClosing] = m;
-    if (closing) {
-      if (stack.length < 2 || top.name !== name) return undefined;
-      stack.pop();
-      continue;
-    }
-    const attrs: Record<string, string> = {};
-    for (const a of attrText!.matchAll(ATTR)) attrs[a[1]!] = decode(a[2] ?? a[3] ?? '');
-    const el: XmlElement = { name: name!, attrs, children: [], text: '' };
-    top.children.push(el);
-    if (!selfClosing) stack.push(el);
-  }
-  return stack.length === 1 ? doc.children[0] : undefined;
 }
 
 // ---- why a Python error happened
@@ -364,4 +309,4 @@ export function parsePytestReport(o: ParseInput): ParsedRun {
   return { status: 'completed', exitCode: o.exitCode, files, tests: list, fileErrors };
 }
 
-export const pytestAdapter: RunnerAdapter = { name: 'pytest', buildArgv: buildPytestArgv, parse: parsePytestReport };
+export const pytestAdapter: RunnerAdapter = { name: 'pytest', program: 'python3', python: true, buildArgv: buildPytestArgv, parse: parsePytestReport };

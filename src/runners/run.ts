@@ -4,10 +4,11 @@
  * runner, a timeout, an interrupt, no readable report) comes back as a non-'completed' status —
  * never as a pass.
  */
-import { access, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import { NODE_REPORTER } from '../paths.js';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
 import { runProcess } from '../verify/spawn.js';
 import { getAdapter } from './index.js';
@@ -26,24 +27,33 @@ export interface RunTestsOptions {
   /** Test file path → its text (the staged blob), for telling project imports from packages. */
   sources: Map<string, string>;
   isProjectImport?: IsProjectImport;
+  /** A private folder kept between runs for build caches; a throwaway one inside the run's temp dir when absent. */
+  cacheDir?: string;
+  /** runner "command": the configured commands, split into argv. */
+  command?: { full: string[] | null; targeted: string[] | null };
 }
 
 const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
 
 /** The project's own entry of each runner (never npx), inside `node_modules/<package>/`. */
-const ENTRIES: Record<Exclude<RunnerName, 'node' | 'pytest'>, [pkg: string, entry: string]> = {
+const ENTRIES: Partial<Record<RunnerName, [pkg: string, entry: string]>> = {
   vitest: ['vitest', 'vitest.mjs'],
   jest: ['jest', 'bin/jest.js'],
   mocha: ['mocha', 'bin/mocha.js'],
 };
 
-/** vitest, jest, mocha: the project's own entry and version; node: our compiled reporter; pytest: `python3 -m pytest`. */
+/**
+ * vitest, jest, mocha: the project's own entry and version; node: our compiled reporter; python3,
+ * go, cargo: the program on PATH (a run that cannot start, or a `No module named pytest`, comes
+ * back as runner-missing without a second process to ask first); command: the user's own argv.
+ */
 async function locateRunner(runner: RunnerName, root: string): Promise<{ path: string; version?: string } | undefined> {
-  // python3 from PATH; without it the run cannot start, without pytest it says `No module named pytest`:
-  // both come back as runner-missing, without a second Python start to ask first.
-  if (runner === 'pytest') return { path: 'python3' };
-  if (runner !== 'node') {
-    const [name, file] = ENTRIES[runner];
+  const program = getAdapter(runner).program;
+  if (program !== undefined) return { path: program };
+  if (runner === 'command') return { path: '' };
+  const entries = ENTRIES[runner];
+  if (entries) {
+    const [name, file] = entries;
     const dir = join(root, 'node_modules', name);
     const entry = join(dir, file);
     if (!(await exists(entry))) return undefined;
@@ -84,6 +94,29 @@ async function readPythonModules(root: string, files: string[]): Promise<IsProje
   return (_file, module) => names.has(module.split('.')[0]!);
 }
 
+/**
+ * go: an import path inside this module (go.mod's `module`) that nothing provides is the
+ * project's next package when its parent folder exists in the tree; undefined outside the module.
+ */
+async function readGoPackages(root: string): Promise<IsProjectImport> {
+  const mod = await readFile(join(root, 'go.mod'), 'utf8').then((t) => /^\s*module\s+"?([^\s"]+)"?/m.exec(t)?.[1], () => undefined);
+  const folders = new Map<string, boolean>();
+  return (_file, path) => {
+    if (mod === undefined || !path.startsWith(`${mod}/`)) return undefined;
+    const parent = posix.dirname(path.slice(mod.length + 1));
+    if (!folders.has(parent)) folders.set(parent, isFolder(join(root, parent)));
+    return folders.get(parent)!;
+  };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function tail(text: string, lines = 60): string {
   return text.trimEnd().split('\n').slice(-lines).join('\n').slice(-8000);
 }
@@ -108,21 +141,35 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   }
   if (present.length === 0) return { ...base, status: 'completed', fileErrors: missing };
 
-  const isProjectImport = o.isProjectImport ?? (o.runner === 'pytest' ? await readPythonModules(root, present) : undefined);
+  const isProjectImport =
+    o.isProjectImport ?? (adapter.python ? await readPythonModules(root, present) : o.runner === 'go' ? await readGoPackages(root) : undefined);
   const dir = await mkdtemp(join(tmpdir(), 'tdd-run-'));
   try {
     const reportPath = join(dir, 'report');
+    const cacheDir = o.cacheDir ?? join(dir, 'cache');
+    await mkdir(cacheDir, { recursive: true, mode: 0o700 });
     const built = adapter.buildArgv({
       root,
       files: present,
       reportPath,
       nodePath: process.execPath,
       runnerPath: located.path,
+      cacheDir,
       ...(located.version === undefined ? {} : { runnerVersion: located.version }),
+      ...(o.command === undefined ? {} : { command: o.command }),
+      sources: o.sources,
     });
     if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
-    const proc = await runProcess(built.argv, { cwd: root, env: runnerEnv(o.env, built.env), timeoutMs: o.timeoutMs });
-    const common = { runner: o.runner, command: built.argv, exitCode: proc.exitCode, durationMs: proc.durationMs };
+    const proc = await runProcess(built.argv, {
+      cwd: root,
+      env: runnerEnv(o.env, built.env),
+      timeoutMs: o.timeoutMs,
+      // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
+      ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),
+    });
+    // An inline program (unittest's loader after `-c`) is evidence by its start, not its 7 KB.
+    const command = built.argv.map((a) => (a.length > 200 ? `${a.slice(0, 60).split('\n')[0]}… (${a.length} characters)` : a));
+    const common = { runner: o.runner, command, exitCode: proc.exitCode, durationMs: proc.durationMs };
     const outputTail = tail(`${proc.stdout}\n${proc.stderr}`);
     if (proc.error !== undefined) return { ...base, ...common, status: 'runner-missing', reason: `could not start: ${proc.error}` };
     if (proc.interrupted) return { ...base, ...common, status: 'interrupted', reason: 'interrupted', outputTail };
@@ -139,8 +186,17 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       root,
       sources: o.sources,
       ...(isProjectImport === undefined ? {} : { isProjectImport }),
+      ...(o.command === undefined ? {} : { command: o.command }),
     });
-    const result: RunResult = { ...parsed, ...common, files, fileErrors: [...missing, ...parsed.fileErrors] };
+    const { rerun, ...rest } = parsed;
+    const result: RunResult = { ...rest, ...common, files, fileErrors: [...missing, ...rest.fileErrors] };
+    if (rerun && rerun.length > 0 && rerun.length < present.length && result.status === 'completed') {
+      const again = await runTests({ ...o, root, files: rerun, ...(isProjectImport ? { isProjectImport } : {}) });
+      result.tests.push(...again.tests);
+      result.fileErrors.push(...again.fileErrors);
+      result.durationMs += again.durationMs;
+      if (again.status !== 'completed') Object.assign(result, { status: again.status, reason: again.reason });
+    }
     if (result.status !== 'completed' || result.fileErrors.length > 0) result.outputTail = outputTail;
     return result;
   } finally {

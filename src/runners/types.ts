@@ -24,6 +24,15 @@ export interface BuildArgvInput {
   runnerPath: string;
   /** vitest: the installed version (from its package.json), which decides a few flags. */
   runnerVersion?: string;
+  /**
+   * A private folder that outlives this run (one per repository's scratch): build caches such as
+   * cargo's target dir live here, never in the tree (which is cleaned between runs).
+   */
+  cacheDir: string;
+  /** runner "command": the user's commands, each already split into argv (see verify/command-line). */
+  command?: { full: string[] | null; targeted: string[] | null };
+  /** Test file (as in `files`) → its staged text: go limits `-run` to the tests they declare. */
+  sources?: ReadonlyMap<string, string>;
 }
 
 export type BuiltCommand = { argv: string[]; env: Record<string, string> } | { error: string };
@@ -40,12 +49,27 @@ export interface ParseInput {
   /** Test file path (repository-relative) → its text, for import lookups. */
   sources: Map<string, string>;
   isProjectImport?: IsProjectImport;
+  /** runner "command": the configured commands (whether a JUnit report was asked for). */
+  command?: { full: string[] | null; targeted: string[] | null };
 }
 
-export type ParsedRun = Omit<RunResult, 'command' | 'durationMs' | 'runner'>;
+export type ParsedRun = Omit<RunResult, 'command' | 'durationMs' | 'runner'> & {
+  /** Asked files the runner never ran because of the others (cargo stops at the first target that does not build): run.ts runs them again. */
+  rerun?: string[];
+};
 
 export interface RunnerAdapter {
   name: RunnerName;
+  /**
+   * An executable found on PATH ('python3', 'go', 'cargo'), passed as runnerPath. Absent for the
+   * JS runners, which are the project's own entry in node_modules (never npx), and for `command`,
+   * whose argv is the user's.
+   */
+  program?: string;
+  /** Python runners: project modules are told from packages by the files in the tree (see run.ts). */
+  python?: boolean;
+  /** The report is the runner's stdout (go -json, cargo): kept whole, not only its tail. */
+  stdoutReport?: boolean;
   /** argv (and extra environment) to run exactly `files` inside `root`, reporting to reportPath. Pure. */
   buildArgv(o: BuildArgvInput): BuiltCommand;
   /** Normalise the report (+ output and exit code) into a RunResult. Pure. */

@@ -5,7 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONFIG_FILES, PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from '../config/schema.js';
+import { runnerSpecs } from '../config/resolve.js';
+import { CONFIG_FILES } from '../config/schema.js';
+import { hasTestSettings, testSettingsOf } from '../config/test-settings.js';
 import { readPending } from '../state/store.js';
 import { readTaskPlan } from '../config/plan.js';
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
@@ -95,10 +97,11 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
     const record = phase === 'green' ? openRed : red;
     const files = record?.files ?? [];
     // One round of git reads: RED drift, the test settings (and GREEN's RED still in history).
-    const [then, now, [before, after], inHistory] = await Promise.all([
+    const manifests = entries.filter((e) => hasTestSettings(e.path));
+    const [then, now, blobs, inHistory] = await Promise.all([
       files.length ? readTreeEntries(repo, record!.commit, files) : new Map(),
       files.length ? readTreeEntries(repo, snapshot.tree, files) : new Map(),
-      readObjects(repo, [cc.head ? `${cc.head}:package.json` : ':package.json', ':package.json']),
+      manifests.length ? readObjects(repo, manifests.flatMap((e) => [e.oldBlob, e.newBlob])) : [],
       phase === 'green' ? isAncestorOfHead(repo, openRed!.commit) : true,
     ]);
     if (!inHistory) return done([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: state.task, reason: 'not-in-history' } }], { tree: snapshot.tree });
@@ -111,7 +114,12 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
         return [{ path: f, change: !b ? 'deleted' : a.blob === b.blob ? 'mode' : 'edited' } as const];
       });
     }
-    input.testSettings = { before: testSettingsOf(before ?? null), after: testSettingsOf(after ?? null) };
+    const text = (b: Buffer | null | undefined) => (b ? b.toString('utf8') : null);
+    input.testSettings = manifests.map((e, i) => ({
+      path: e.path,
+      before: testSettingsOf(e.path, text(blobs[2 * i])),
+      after: testSettingsOf(e.path, text(blobs[2 * i + 1])),
+    }));
   }
   const staticFindings = evaluateGates(STATIC_GATES, input);
   if (verdictOf(staticFindings) !== 0) return done(staticFindings, { tree: snapshot.tree });
@@ -124,7 +132,7 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
   }
   const { runStaged } = await import('./run-staged.js');
   const started = Date.now();
-  const run = await runStaged(repo, cc.loaded.config, cc.loaded.config.runner, snapshot.tree, files);
+  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, files);
   const testMs = Date.now() - started;
   input.run = run;
   if (phase === 'red') input.preexisting = await readPreexisting(repo, cc, run, entries);
@@ -178,12 +186,15 @@ export function renderTemplate(template: string, id: string, title: string | und
 
 /** Everything besides the tree that the verdict depends on, hashed (see Pending.key). */
 async function verdictKey(repo: RepoContext, cc: CommitContext, tree: string, files: string[], red: RedRecord | undefined): Promise<string> {
-  const runner = cc.loaded.config.runner;
-  const runnerVersion =
-    runner === 'node'
-      ? process.version
-      : await readFile(join(repo.top, 'node_modules', runner, 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version?: string }).version ?? '?', () => 'missing');
-  const parts = [tree, repo.head, cc.state.phase, cc.state.task, cc.state.regression, cc.loaded.config, files, red?.commit, red?.failing, runner, runnerVersion, process.version];
+  // The JS runners' versions; python3, go and cargo would cost a process each to ask (the tree and config still key them).
+  const runnerVersions = await Promise.all(
+    runnerSpecs(cc.loaded.config).map(({ runner, root }) =>
+      runner === 'vitest' || runner === 'jest' || runner === 'mocha'
+        ? readFile(join(repo.top, root, 'node_modules', runner, 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version?: string }).version ?? '?', () => 'missing')
+        : runner,
+    ),
+  );
+  const parts = [tree, repo.head, cc.state.phase, cc.state.task, cc.state.regression, cc.loaded.config, files, red?.commit, red?.failing, runnerVersions, process.version];
   const { createHash } = await import('node:crypto'); // only on the test-running path: crypto costs ~2 ms to load
   return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
 }
@@ -222,6 +233,8 @@ function makePending(
 }
 
 async function readTestFacts(repo: RepoContext, staged: StagedEntry[]): Promise<GateInput['testFiles']> {
+  // No test staged (a RED refused for that): the lexers' chunk (~66 KB, ~5 ms to load) is not needed.
+  if (staged.length === 0) return new Map();
   const { analyzeTestFile } = await import('../lang/index.js');
   // By blob id, never by path: a path may hold a newline or look like revision syntax.
   const blobs = await readObjects(repo, staged.flatMap((e) => [e.newBlob, e.oldBlob === NULL_OID ? e.newBlob : e.oldBlob]));
@@ -244,20 +257,6 @@ async function chooseGreenFiles(repo: RepoContext, cc: CommitContext, tree: stri
   if (cc.loaded.config.refactorRuns === 'targeted' && red && red.files.length > 0) return red.files;
   const all = parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }));
   return all.filter((p) => cc.classify(p) === 'test');
-}
-
-/** The test settings of a package.json blob, as canonical JSON (scripts named test*, runner config keys). */
-export function testSettingsOf(blob: Buffer | null): string {
-  if (!blob) return '{}';
-  let pkg: Record<string, unknown>;
-  try {
-    pkg = JSON.parse(blob.toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return blob.toString('utf8');
-  }
-  const scripts = Object.entries((pkg.scripts as Record<string, unknown>) ?? {}).filter(([k]) => PACKAGE_TEST_SCRIPT.test(k));
-  const keys = PACKAGE_TEST_KEYS.filter((k) => k in pkg).map((k) => [k, pkg[k]]);
-  return JSON.stringify({ scripts: Object.fromEntries(scripts.sort()), ...Object.fromEntries(keys) });
 }
 
 /**
@@ -288,7 +287,7 @@ async function readPreexisting(repo: RepoContext, cc: CommitContext, run: RunRes
   if (unknown.size > 0) {
     const { runStaged } = await import('./run-staged.js');
     const headTree = await readCommitTree(repo, repo.head);
-    const before = await runStaged(repo, cc.loaded.config, cc.loaded.config.runner, headTree, [...unknown]);
+    const before = await runStaged(repo, cc.loaded.config, headTree, [...unknown]);
     if (before.status === 'completed') for (const t of before.tests) result.add(testId(t));
   }
   return result;

@@ -1,5 +1,9 @@
 /** Run the given test files on a private copy of `tree` (never the user's working tree). */
-import type { Config, RunnerName } from '../config/schema.js';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import { runnerSpecs } from '../config/resolve.js';
+import type { Config, RunnerSpec } from '../config/schema.js';
+import { splitCommand } from './command-line.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import { runTests } from '../runners/run.js';
 import type { RunResult } from '../types.js';
@@ -8,24 +12,91 @@ import { materialize } from './scratch.js';
 import { runStaticChecks } from './static-checks.js';
 import type { StaticCheckResult } from '../gates/types.js';
 
-export async function runStaged(repo: RepoContext, config: Config, runner: RunnerName, tree: string, files: string[]): Promise<RunResult> {
-  const [blobs, scratch] = await Promise.all([readObjects(repo, files.map((f) => `${tree}:${f}`)), materialize(repo, tree, config.isolation.link)]);
+/**
+ * Runs `files` (repository-relative test files of `tree`) with the runners that own them: each
+ * file goes to the first runner whose globs match it (else the one whose folder holds it), each
+ * runner runs in its own folder of the copy, and the results come back as one RunResult whose
+ * status is the worst of them.
+ */
+export async function runStaged(repo: RepoContext, config: Config, tree: string, files: string[]): Promise<RunResult> {
+  const specs = runnerSpecs(config);
+  const [blobs, scratch] = await Promise.all([readObjects(repo, files.map((f) => `${tree}:${f}`)), materialize(repo, tree, linkedFolders(config, specs))]);
   const sources = new Map(files.map((f, i) => [f, blobs[i]?.toString('utf8') ?? '']));
   try {
-    const run = await runTests({
-      runner,
-      root: scratch.tree,
-      files,
-      env: { ...scrubbedEnv(repo.env), FORCE_COLOR: '0', NO_COLOR: '1' },
-      timeoutMs: config.timeoutSeconds * 1000,
-      sources,
-    });
-    return withRepoPaths(run, scratch.tree);
+    const runs: RunResult[] = [];
+    for (const { spec, files: owned } of assignRunners(specs, files)) {
+      const prefix = spec.root === '.' ? '' : `${spec.root}/`;
+      const inside = owned.filter((f) => f.startsWith(prefix));
+      const outside = owned.filter((f) => !f.startsWith(prefix));
+      const run = await runTests({
+        runner: spec.runner,
+        root: join(scratch.tree, spec.root),
+        files: inside.map((f) => f.slice(prefix.length)),
+        env: { ...scrubbedEnv(repo.env), FORCE_COLOR: '0', NO_COLOR: '1' },
+        timeoutMs: config.timeoutSeconds * 1000,
+        sources: new Map(inside.map((f) => [f.slice(prefix.length), sources.get(f) ?? ''])),
+        cacheDir: scratch.cache,
+        command: {
+          full: spec.testCommand === null ? null : splitCommand(spec.testCommand),
+          targeted: spec.testTargetedCommand === null ? null : splitCommand(spec.testTargetedCommand),
+        },
+      });
+      const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
+      placed.fileErrors.push(...outside.map((file) => ({ file, kind: 'no-tests' as const, message: `outside ${spec.root}, the folder runner ${spec.runner} runs in` })));
+      runs.push(placed);
+    }
+    return mergeRuns(runs, files);
   } finally {
     await scratch.release();
   }
 }
 
+/** `isolation.link` at the top and, for a bare name (node_modules), in each runner's folder too. */
+function linkedFolders(config: Config, specs: RunnerSpec[]): string[] {
+  const link = config.isolation.link;
+  const nested = specs.filter((s) => s.root !== '.').flatMap((s) => link.filter((l) => !l.includes('/')).map((l) => `${s.root}/${l}`));
+  return [...new Set([...link, ...nested])];
+}
+
+/** Pure: which runner runs which file (see runStaged). */
+export function assignRunners(specs: RunnerSpec[], files: string[]): { spec: RunnerSpec; files: string[] }[] {
+  const matchers = specs.map((s) => picomatch(s.tests, { dot: true }));
+  const groups = new Map<RunnerSpec, string[]>();
+  for (const f of files) {
+    let i = matchers.findIndex((m) => m(f));
+    if (i < 0) {
+      // Not one of any runner's own globs (the top-level `tests` adds it): the runner of the deepest folder holding it.
+      const depth = (s: RunnerSpec) => (s.root === '.' ? 0 : s.root.split('/').length);
+      const holders = specs.map((s, j) => [s, j] as const).filter(([s]) => s.root === '.' || f.startsWith(`${s.root}/`));
+      i = holders.sort((a, b) => depth(b[0]) - depth(a[0]))[0]?.[1] ?? 0;
+    }
+    const spec = specs[i]!;
+    groups.set(spec, [...(groups.get(spec) ?? []), f]);
+  }
+  // In the configuration's order, whatever the order of the files.
+  return specs.filter((s) => groups.has(s)).map((spec) => ({ spec, files: groups.get(spec)! }));
+}
+
+const STATUS_RANK: Record<RunResult['status'], number> = { completed: 0, unknown: 1, 'runner-missing': 2, timeout: 3, interrupted: 4 };
+
+/** Pure: several runners' results as one; the worst status (and its reason) wins. */
+export function mergeRuns(runs: RunResult[], files: string[]): RunResult {
+  if (runs.length === 1) return runs[0]!;
+  const worst = runs.reduce((a, b) => (STATUS_RANK[b.status] > STATUS_RANK[a.status] ? b : a), runs[0]!);
+  const tails = runs.filter((r) => r.outputTail).map((r) => `[${r.runner}]\n${r.outputTail}`);
+  return {
+    runner: runs.map((r) => r.runner).join('+'),
+    status: worst.status,
+    command: runs.flatMap((r, i) => (i === 0 ? r.command : ['&&', ...r.command])),
+    exitCode: runs.find((r) => r.exitCode !== 0)?.exitCode ?? worst.exitCode,
+    durationMs: runs.reduce((t, r) => t + r.durationMs, 0),
+    files,
+    tests: runs.flatMap((r) => r.tests),
+    fileErrors: runs.flatMap((r) => r.fileErrors),
+    ...(worst.reason === undefined ? {} : { reason: `${worst.runner}: ${worst.reason}` }),
+    ...(tails.length > 0 ? { outputTail: tails.join('\n') } : {}),
+  };
+}
 /** Run the configured static checks on a private copy of `tree`, `{files}` being the commit's changed files. */
 export async function checkStaged(repo: RepoContext, config: Config, tree: string, changed: string[]): Promise<StaticCheckResult[]> {
   const scratch = await materialize(repo, tree, config.isolation.link);
@@ -37,13 +108,18 @@ export async function checkStaged(repo: RepoContext, config: Config, tree: strin
   }
 }
 
-/** Messages name files as the user knows them, not by their place in the scratch copy. */
-function withRepoPaths(run: RunResult, root: string): RunResult {
-  const strip = (m: string | undefined) => m?.split(`${root}/`).join('');
+/**
+ * Messages name files as the user knows them, not by their place in the scratch copy; a runner
+ * in a folder (`prefix`) named its files from there.
+ */
+function withRepoPaths(run: RunResult, root: string, prefix: string): RunResult {
+  const strip = (m: string | undefined) => m?.split(`${root}/`).join(prefix);
+  const place = (f: string) => prefix + f;
   return {
     ...run,
-    tests: run.tests.map((t) => (t.message ? { ...t, message: strip(t.message)! } : t)),
-    fileErrors: run.fileErrors.map((e) => ({ ...e, message: strip(e.message)! })),
+    files: run.files.map(place),
+    tests: run.tests.map((t) => ({ ...t, file: place(t.file), ...(t.message ? { message: strip(t.message)! } : {}) })),
+    fileErrors: run.fileErrors.map((e) => ({ ...e, file: place(e.file), message: strip(e.message)! })),
     ...(run.outputTail ? { outputTail: strip(run.outputTail)! } : {}),
   };
 }

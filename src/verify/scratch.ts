@@ -27,6 +27,8 @@ const WHOLE = ['-c', 'core.sparseCheckout=false', '-c', 'index.sparse=false'];
 export interface Scratch {
   /** Root of the materialized tree: the runner's cwd. */
   tree: string;
+  /** A private folder beside the tree that survives the cleaning between runs (runners' build caches). */
+  cache: string;
   /** Release the lock (and remove a throwaway scratch). */
   release(): Promise<void>;
 }
@@ -124,8 +126,10 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
       await git([...WHOLE, 'read-tree', '-u', '--reset', tree], { cwd: work, baseEnv: env });
     }
     await linkFolders(ctx, tree, work, link);
+    const cache = join(dir, 'cache');
+    await mkdir(cache, { recursive: true, mode: 0o700 });
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree } satisfies ScratchRecord);
-    return { tree: work, release };
+    return { tree: work, cache, release };
   } catch (e) {
     await release();
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree: null } satisfies ScratchRecord);

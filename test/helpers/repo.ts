@@ -4,7 +4,7 @@
  * suite may itself run under a git hook).
  */
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, rmSync, realpathSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync, readFileSync, rmSync, realpathSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,14 @@ export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
     env[k] = v;
   }
   delete env.CI;
+  // Toolchains found through HOME (rustup's ~/.rustup and ~/.cargo, go's build cache) keep theirs.
+  const realHome = process.env.HOME;
+  if (realHome) {
+    for (const [key, dir] of [['RUSTUP_HOME', '.rustup'], ['CARGO_HOME', '.cargo']] as const) {
+      if (!env[key] && existsSync(join(realHome, dir))) env[key] = join(realHome, dir);
+    }
+    if (!env.GOCACHE) env.GOCACHE = join(realHome, '.cache', 'go-build');
+  }
   return {
     ...env,
     HOME: sharedHome,

@@ -113,9 +113,30 @@ describe('pytest, through git commit', () => {
     r.write({ 'test_math.py': test });
     r.git('add', '-A');
     attempt(r, 0);
+    // GREEN may not deselect the frozen test through pyproject's pytest table.
+    r.write({ 'pyproject.toml': '[project]\nname = "m"\n\n[tool.pytest.ini_options]\naddopts = "--deselect test_math.py::test_adds_two_numbers"\n' });
+    r.git('add', '-A');
+    attempt(r, 1, 'TEST_CONFIG_CHANGED');
+    r.remove('pyproject.toml');
     r.write({ 'mathlib.py': '"""Arithmetic."""\n\n\ndef add(a, b):\n    return a + b\n' });
     r.git('add', '-A');
     attempt(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(/^pytest: 1 passed, 0 failed/);
+  });
+
+  it("a brand-new module: refused while it does not exist, accepted once it is added empty", () => {
+    const r = (repo = makeRepo({ 'pytest.ini': '[pytest]\n' }));
+    expect(r.tdd('install').status).toBe(0);
+    r.git('add', '-A');
+    r.tdd('phase', 'off', '--reason', 'skeleton');
+    expect(r.commit('skeleton').status).toBe(0);
+    r.tdd('phase', 'red');
+    r.write({ 'test_shapes.py': 'from shapes import area\n\n\ndef test_square():\n    assert area(2) == 4\n' });
+    r.git('add', '-A');
+    attempt(r, 1, 'RED_WRONG_REASON');
+    r.write({ 'test_shapes.py': 'from shapes import area\n\n\ndef test_square():\n    assert area(2) == 4\n', 'shapes.py': '' });
+    r.git('add', '-A');
+    attempt(r, 0);
+    expect(r.git('show', '--name-only', '--format=', 'HEAD').split('\n').filter(Boolean).sort()).toEqual(['shapes.py', 'test_shapes.py']);
   });
 });

@@ -15,8 +15,8 @@ export interface FixtureCopy {
   cleanup(): void;
 }
 
-/** JS/TS test files, and pytest's `test_*.py` / `*_test.py`. */
-const TEST_FILE = /\.test\.[cm]?[jt]sx?$|^test_[^/]*\.py$|_test\.py$/;
+/** JS/TS test files, Python's `test_*.py` / `*_test.py`, Go's `*_test.go`, and any `.rs` (cargo's tests/). */
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$|^test_[^/]*\.py$|_test\.py$|_test\.go$|\.rs$/;
 
 function walk(dir: string, base: string, out: Map<string, string>): void {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -29,7 +29,7 @@ function walk(dir: string, base: string, out: Map<string, string>): void {
 export function copyFixture(runner: RunnerName, name: string): FixtureCopy {
   const root = realpathSync(mkdtempSync(join(tmpdir(), `tdd-fixture-${runner}-`)));
   cpSync(join(PROJECT_ROOT, 'test', 'fixtures', 'runners', runner, name), root, { recursive: true });
-  if (runner !== 'node' && runner !== 'pytest') {
+  if (runner === 'vitest' || runner === 'jest' || runner === 'mocha') {
     // A real folder of links, one per package: whatever the runner writes into node_modules lands
     // in the copy (where a test can see it), never in this checkout's node_modules.
     mkdirSync(join(root, 'node_modules'));

@@ -203,7 +203,7 @@ describe('node', () => {
 describe('config and runner', () => {
   const invalid = facts({
     config: { ok: false, code: 'CONFIG_INVALID', message: 'invalid configuration:\n  .tddrc.json: runner: expected one of "vitest", "node", found "mocha"', problems: [{ file: '.tddrc.json', key: 'runner', expected: 'one of', found: '"mocha"' }] },
-    runner: null,
+    runners: [],
   });
   table(checkConfig, [
     ['valid', facts(), { status: 'ok', code: 'CONFIG_OK' }],
@@ -217,7 +217,7 @@ describe('config and runner', () => {
   const vitest = (present: boolean, declared: boolean) =>
     facts({
       config: { ok: true, source: '.tddrc.json', runner: 'vitest', autoAdvance: true, warnings: [] },
-      runner: { name: 'vitest', entry: `${TOP}/node_modules/vitest/vitest.mjs`, present, version: present ? '4.1.12' : null, nodeReporter: true },
+      runners: [{ name: 'vitest', root: '.', entry: `${TOP}/node_modules/vitest/vitest.mjs`, present, version: present ? '4.1.12' : null, nodeReporter: true }],
       project: { packageManager: 'npm', dependencies: declared ? ['vitest', 'tdd-hooks'] : ['tdd-hooks'], huskyInstalled: false },
     });
   table(checkRunner, [
@@ -225,8 +225,35 @@ describe('config and runner', () => {
     ['vitest installed', vitest(true, true), { status: 'ok', code: 'RUNNER_OK', data: { version: '4.1.12' } }],
     ['vitest listed, not installed', vitest(false, true), { status: 'fail', code: 'RUNNER_MISSING', fix: 'npm install' }],
     ['vitest not even listed', vitest(false, false), { status: 'fail', code: 'RUNNER_MISSING', fix: 'npm install --save-dev vitest' }],
-    ['the node reporter missing', facts({ runner: { name: 'node', entry: null, present: false, version: null, nodeReporter: false } }), { status: 'fail', code: 'RUNNER_REPORTER_MISSING' }],
+    ['the node reporter missing', facts({ runners: [{ name: 'node', root: '.', entry: null, present: false, version: null, nodeReporter: false }] }), { status: 'fail', code: 'RUNNER_REPORTER_MISSING' }],
+    [
+      'go found',
+      facts({ runners: [{ name: 'go', root: 'svc', entry: null, present: true, version: 'go version go1.19.8 linux/amd64', nodeReporter: true, probe: ['go', 'version'] }] }),
+      { status: 'ok', code: 'RUNNER_OK', data: { root: 'svc', version: 'go version go1.19.8 linux/amd64' } },
+    ],
+    [
+      'cargo not on PATH',
+      facts({ runners: [{ name: 'cargo', root: '.', entry: null, present: false, version: null, nodeReporter: true, probe: ['cargo', '--version'], probeError: 'cargo is not on PATH' }] }),
+      { status: 'fail', code: 'RUNNER_TOOL_MISSING', fix: 'install Rust: https://rustup.rs' },
+    ],
+    [
+      "a command runner's program missing",
+      facts({ runners: [{ name: 'command', root: '.', entry: null, present: false, version: null, nodeReporter: true, probe: ['rspec'], probeError: 'rspec is not on PATH' }] }),
+      { status: 'fail', code: 'RUNNER_TOOL_MISSING', data: { error: 'rspec is not on PATH' } },
+    ],
   ]);
+  it('judges every runner of a repository with several', () => {
+    const two = facts({
+      runners: [
+        { name: 'node', root: '.', entry: null, present: false, version: null, nodeReporter: true },
+        { name: 'pytest', root: 'api', entry: null, present: false, version: null, nodeReporter: true, probe: ['python3', '-m', 'pytest', '--version'], probeError: '`python3 -m pytest --version` failed: No module named pytest' },
+      ],
+    });
+    expect(checkRunner(two)?.map((r) => [r.status, r.code])).toEqual([
+      ['ok', 'RUNNER_OK'],
+      ['fail', 'RUNNER_TOOL_MISSING'],
+    ]);
+  });
   it('the runner is not judged when the configuration does not load', () => expect(checkRunner(invalid)).toBeNull());
 });
 

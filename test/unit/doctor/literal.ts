@@ -69,7 +69,7 @@ export function facts(over: Partial<DoctorFacts> = {}): DoctorFacts {
     cli: [{ cli: 'node_modules/tdd-hooks/bin/tdd.js', present: true, fallback: `${TOP}/node_modules/tdd-hooks/bin/tdd.js`, fallbackPresent: true, hooks: [...HOOK_NAMES] }],
     node: node(),
     config: { ok: true, source: '.tddrc.json', runner: 'node', autoAdvance: true, warnings: [] },
-    runner: { name: 'node', entry: null, present: false, version: null, nodeReporter: true },
+    runners: [{ name: 'node', root: '.', entry: null, present: false, version: null, nodeReporter: true }],
     state: { kind: 'ok', path: `${TOP}/.git/tdd/state.json`, state: emptyState(new Date('2024-01-01T00:00:00Z')) },
     pending: { kind: 'absent', path: `${TOP}/.git/tdd/pending.json` },
     history: { head: HEAD, rebuilt: emptyState(new Date('2024-01-01T00:00:00Z')), ancestors: {}, latest: null },

@@ -20,6 +20,8 @@ describe('static gates', () => {
   it.each([
     ['a RED commit of tests only passes', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), []],
     ['implementation staged in RED', red([entry('t/a.test.js', 'test'), entry('src/a.js', 'impl')], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), ['RED_IMPL_STAGED']],
+    ['a new empty module in RED (nothing implemented)', red([entry('t/a.test.js', 'test'), entry('calc.py', 'impl', 'A', [Z, 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391'])], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), []],
+    ['an existing module emptied in RED', red([entry('t/a.test.js', 'test'), entry('calc.py', 'impl', 'M', ['c'.repeat(40), 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391'])], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), ['RED_IMPL_STAGED']],
     ['support and manifests are fine in RED', red([entry('t/a.test.js', 'test'), entry('test/fixtures/x.json', 'support'), entry('package.json', 'manifest'), entry('README.md', 'ignored')], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), []],
     ['no test file in RED', red([entry('test/fixtures/x.json', 'support')], new Map()), ['RED_NO_TESTS_STAGED']],
     ['a deleted test is not a RED test', red([entry('t/a.test.js', 'test', 'D')], new Map()), ['RED_NO_TESTS_STAGED']],
@@ -33,8 +35,8 @@ describe('static gates', () => {
     expect(codes(input)).toEqual(expected);
   });
 
-  const green = (frozenChanges: StagedEntry[], testSettings = { before: '{}', after: '{}' }): GateInput => ({
-    phase: 'green', regression: false, entries: [entry('src/a.js', 'impl', 'M')], frozenChanges, testSettings,
+  const green = (frozenChanges: StagedEntry[], settings = { before: '{}', after: '{}' }): GateInput => ({
+    phase: 'green', regression: false, entries: [entry('src/a.js', 'impl', 'M')], frozenChanges, testSettings: [{ path: 'package.json', ...settings }],
   });
   it.each([
     ['implementation only', green([entry('src/a.js', 'impl', 'M')]), []],

@@ -268,12 +268,14 @@ describe('isMissingTranspiledSymbol', () => {
 });
 
 describe('buildJestArgv', () => {
-  const base = { root: ROOT, files: ['test/a.test.js', '--ci.test.js'], reportPath: '/tmp/r/report', nodePath: '/usr/bin/node', runnerPath: `${ROOT}/node_modules/jest/bin/jest.js` };
+  const base = { root: ROOT, files: ['test/a.test.js', '--ci.test.js'], reportPath: '/tmp/r/report', nodePath: '/usr/bin/node', runnerPath: `${ROOT}/node_modules/jest/bin/jest.js`, cacheDir: '/tmp/c' };
 
   it('CI mode (no snapshot writes), JSON to the report, cache beside it, exact paths as ./paths', () => {
     expect(buildJestArgv({ ...base, runnerVersion: '30.5.2' })).toEqual({
       argv: [
         '/usr/bin/node',
+        '--experimental-vm-modules',
+        '--no-warnings=ExperimentalWarning',
         `${ROOT}/node_modules/jest/bin/jest.js`,
         '--ci',
         '--json',

@@ -1,0 +1,56 @@
+/**
+ * The test settings inside a manifest, which GREEN and REFACTOR may not change (the rest of the
+ * manifest is free): package.json's test scripts and runner keys, pytest's and coverage's tables
+ * of pyproject.toml and setup.cfg, cargo's `[[test]]` targets. Pure; the hook and `tdd audit`
+ * read them the same way.
+ */
+import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from './schema.js';
+
+/** Section headers of INI/TOML files that configure how tests run, per manifest name. */
+const SECTIONS: Record<string, RegExp> = {
+  'pyproject.toml': /^\[tool\.(pytest|coverage)([.\]])/,
+  'setup.cfg': /^\[(tool:pytest|coverage:[^\]]*)\]/,
+  'Cargo.toml': /^\[\[test\]\]/,
+};
+
+const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+
+/** Whether `path` is a manifest with test settings (by its name, in any folder). */
+export function hasTestSettings(path: string): boolean {
+  const base = baseName(path);
+  return base === 'package.json' || base in SECTIONS;
+}
+
+/** The test settings of a manifest's text as a canonical string ('' when absent); unparsable JSON is compared whole. */
+export function testSettingsOf(path: string, text: string | null): string {
+  if (text === null) return '';
+  const base = baseName(path);
+  if (base === 'package.json') return packageSettings(text);
+  const header = SECTIONS[base];
+  return header ? sections(text, header) : '';
+}
+
+function packageSettings(text: string): string {
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return text;
+  }
+  if (pkg === null || typeof pkg !== 'object' || Array.isArray(pkg)) return text;
+  const scripts = Object.entries((pkg.scripts as Record<string, unknown>) ?? {}).filter(([k]) => PACKAGE_TEST_SCRIPT.test(k));
+  const keys = PACKAGE_TEST_KEYS.filter((k) => k in pkg).map((k) => [k, pkg[k]]);
+  return JSON.stringify({ scripts: Object.fromEntries(scripts.sort()), ...Object.fromEntries(keys) });
+}
+
+/** The sections whose header matches, header included, in order; blank lines and comments dropped, CRLF read as LF. */
+function sections(text: string, header: RegExp): string {
+  const out: string[] = [];
+  let inside = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith('[')) inside = header.test(line);
+    if (inside && line !== '' && !line.startsWith('#') && !line.startsWith(';')) out.push(line);
+  }
+  return out.join('\n');
+}

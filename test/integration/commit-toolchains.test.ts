@@ -1,0 +1,138 @@
+/**
+ * unittest, go test, cargo test and the generic `command` runner through real `git commit` with
+ * the installed hooks: RED failing for a wrong reason (syntax, a missing package, no tests) is
+ * refused with the class named; an honest RED is accepted; a GREEN that skips the frozen test is
+ * refused; an honest GREEN is accepted with the runner's evidence.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
+import { makeRepo, type Repo } from '../helpers/repo.js';
+
+interface Toolchain {
+  runner: string;
+  /** The project before any test: what install detects the runner from (or a .tddrc.json naming it). */
+  skeleton: Record<string, string>;
+  /** Where the test goes, and its honest text. */
+  testPath: string;
+  test: string;
+  /** Wrong reasons: a label (the class the refusal names) and the test file's text. */
+  wrong: [kind: string, text: string][];
+  /** The honest test with a skip marker. */
+  skipped: string;
+  /** The implementation that makes it pass. */
+  impl: Record<string, string>;
+}
+
+const PY_TEST = 'import unittest\n\nfrom calc import add\n\n\nclass AddTest(unittest.TestCase):\n    def test_adds(self):\n        self.assertEqual(add(2, 3), 5)\n';
+const GO_TEST = 'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Errorf("Add(2, 3) = %d, want 5", got)\n\t}\n}\n';
+const RS_TEST = 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n';
+const PYTEST_TEST = 'from calc import add\n\n\ndef test_adds():\n    assert add(2, 3) == 5\n';
+
+const TOOLCHAINS: Toolchain[] = [
+  {
+    runner: 'unittest',
+    skeleton: { '.tddrc.json': '{ "runner": "unittest" }\n', 'calc.py': '' },
+    testPath: 'test_calc.py',
+    test: PY_TEST,
+    wrong: [
+      ['syntax', PY_TEST.replace('add(2, 3), 5)', 'add(2, 3), 5')],
+      ['missing-module', PY_TEST.replace('from calc import add', 'from leftpad_not_installed import add')],
+      ['no-tests', 'import unittest\n\n\nclass Helpers:\n    def check(self):\n        self.assertEqual(1, 1)\n'],
+    ],
+    skipped: PY_TEST.replace('    def test_adds', '    @unittest.skip("later")\n    def test_adds'),
+    impl: { 'calc.py': 'def add(a, b):\n    return a + b\n' },
+  },
+  {
+    runner: 'go',
+    skeleton: { 'go.mod': 'module example.com/calc\n\ngo 1.19\n', 'calc.go': 'package calc\n' },
+    testPath: 'calc_test.go',
+    test: GO_TEST,
+    wrong: [
+      ['syntax', GO_TEST.replace('got != 5 {', 'got != 5 {{')],
+      ['missing-module', GO_TEST.replace('import "testing"', 'import (\n\t"testing"\n\n\t"github.com/nobody/leftpad"\n)').replace('Add(2, 3); got', 'leftpad.Add(2, 3); got')],
+      ['no-tests', 'package calc\n\nimport "testing"\n\nfunc check(t *testing.T, got int) {\n\tif got != 5 {\n\t\tt.Errorf("got %d", got)\n\t}\n}\n'],
+    ],
+    skipped: GO_TEST.replace('func TestAdd(t *testing.T) {\n', 'func TestAdd(t *testing.T) {\n\tt.Skip("later")\n'),
+    impl: { 'calc.go': 'package calc\n\n// Add adds.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n' },
+  },
+  {
+    runner: 'cargo',
+    skeleton: { 'Cargo.toml': '[package]\nname = "calc"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': '', '.gitignore': 'target\nCargo.lock\n' },
+    testPath: 'tests/add.rs',
+    test: RS_TEST,
+    wrong: [
+      ['syntax', RS_TEST.replace('assert_eq!(add(2, 3), 5);', 'assert_eq!(add(2, 3), 5)) ;')],
+      ['missing-module', RS_TEST.replace('use calc::add;', 'use leftpad_not_a_dependency::add;')],
+      ['no-tests', 'fn check(got: i32) {\n    assert_eq!(got, 5);\n}\n\nfn main() {\n    check(5);\n}\n'],
+    ],
+    skipped: RS_TEST.replace('#[test]\n', '#[test]\n#[ignore]\n'),
+    impl: { 'src/lib.rs': 'pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n' },
+  },
+  {
+    runner: 'command',
+    // pytest through the generic runner: any tool that writes JUnit XML works the same way.
+    skeleton: {
+      '.tddrc.json': JSON.stringify({ runner: 'command', tests: ['tests/test_*.py'], testTargetedCommand: 'python3 -m pytest -q -p no:cacheprovider --junitxml={report} {files}' }) + '\n',
+      'calc.py': '',
+      'pytest.ini': '[pytest]\npythonpath = .\n',
+    },
+    testPath: 'tests/test_calc.py',
+    test: PYTEST_TEST,
+    wrong: [
+      ['syntax', PYTEST_TEST.replace('== 5', '== 5 +')],
+      ['missing-module', PYTEST_TEST.replace('from calc import add', 'from leftpad_not_installed import add')],
+    ],
+    skipped: PYTEST_TEST.replace('def test_adds', 'import pytest\n\n\n@pytest.mark.skip(reason="later")\ndef test_adds'),
+    impl: { 'calc.py': 'def add(a, b):\n    return a + b\n' },
+  },
+];
+
+let repo: Repo | undefined;
+afterEach(() => repo?.cleanup());
+
+function attempt(r: Repo, status: number, code?: string): string {
+  const before = fingerprint(r);
+  const c = r.commit('step');
+  const out = c.stdout + c.stderr;
+  expect(c.status, out).toBe(status);
+  if (code) expect(codesOf(c), out).toContain(code);
+  if (status !== 0) {
+    expect(fingerprint(r)).toBe(before);
+    r.git('reset', '-q');
+  }
+  return out;
+}
+
+describe.each(TOOLCHAINS)('$runner, through git commit', (t) => {
+  it('refuses the wrong reasons by class, accepts the honest cycle, refuses a skipped GREEN', { timeout: 120_000 }, () => {
+    const r = (repo = makeRepo(t.skeleton));
+    expect(r.tdd('install').status).toBe(0);
+    expect(JSON.parse(r.read('.tddrc.json')).runner).toBe(t.runner);
+    r.git('add', '-A');
+    r.tdd('phase', 'off', '--reason', 'skeleton');
+    expect(r.commit('skeleton').status).toBe(0);
+    r.tdd('phase', 'red');
+
+    for (const [kind, text] of t.wrong) {
+      r.write({ [t.testPath]: text });
+      r.git('add', '-A');
+      const out = attempt(r, 1, 'RED_WRONG_REASON');
+      expect(out, kind).toContain(`(${kind})`);
+    }
+    r.write({ [t.testPath]: t.test });
+    r.git('add', '-A');
+    attempt(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('red');
+
+    // GREEN that skips the frozen test: refused (tests are frozen in GREEN).
+    r.write({ [t.testPath]: t.skipped, ...t.impl });
+    r.git('add', '-A');
+    expect(attempt(r, 1, 'TESTS_CHANGED')).toContain(t.testPath);
+    r.write({ [t.testPath]: t.test });
+
+    r.write(t.impl);
+    r.git('add', '-A');
+    attempt(r, 0);
+    expect(trailersOf(r)['TDD-Evidence']).toMatch(new RegExp(`^${t.runner}: 1 passed, 0 failed`));
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Several runners in one configuration: validation names `runners[i].key`, resolution fills each
+ * runner's globs inside its folder, and runStaged's pure parts send each file to its owner and
+ * merge the results.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectRunners, type FolderSigns } from '../../../src/config/detect.js';
+import { resolveConfig, runnerSpecs } from '../../../src/config/resolve.js';
+import { DEFAULTS, RUNNER_TESTS } from '../../../src/config/schema.js';
+import { validateConfig } from '../../../src/config/validate.js';
+import type { RunResult } from '../../../src/types.js';
+import { assignRunners, mergeRuns } from '../../../src/verify/run-staged.js';
+
+function resolved(raw: Record<string, unknown>, pkg?: unknown) {
+  const { config, problems } = validateConfig(raw, '.tddrc.json');
+  expect(problems).toEqual([]);
+  resolveConfig(config, raw, () => pkg);
+  return config;
+}
+
+describe('runners: validation', () => {
+  it('names the element and key of every problem', () => {
+    const { problems } = validateConfig(
+      { runners: [{ runner: 'rspec' }, { tests: 'x' }, 'pytest', { runner: 'go', root: '../up', extra: 1 }, { runner: 'command' }] },
+      '.tddrc.json',
+    );
+    expect(problems.map((p) => p.key)).toEqual([
+      'runners[0].runner',
+      'runners[1].tests',
+      'runners[1].runner',
+      'runners[2]',
+      'runners[3].root',
+      'runners[3].extra',
+      'runners[4].testTargetedCommand',
+    ]);
+    expect(problems.every((p) => p.file === '.tddrc.json')).toBe(true);
+  });
+
+  it('refuses a runners value that is not an array', () => {
+    expect(validateConfig({ runners: { runner: 'go' } }, 'package.json#tdd').problems.map((p) => p.key)).toEqual(['runners']);
+  });
+
+  it('runner "command" needs a command', () => {
+    expect(validateConfig({ runner: 'command' }, '.tddrc.json').problems.map((p) => p.key)).toEqual(['testTargetedCommand']);
+    expect(validateConfig({ runner: 'command', testCommand: 'make test' }, '.tddrc.json').problems).toEqual([]);
+    expect(validateConfig({ runner: 'command', testCommand: '  ' }, '.tddrc.json').problems.map((p) => p.key)).toContain('testCommand');
+  });
+});
+
+describe('runners: resolution', () => {
+  it("puts each runner's default globs inside its folder and unions them as the tests", () => {
+    const config = resolved({ runners: [{ runner: 'vitest' }, { runner: 'pytest', root: 'api' }, { runner: 'go', root: './svc/' }] });
+    expect(config.runner).toBe('vitest');
+    expect(runnerSpecs(config).map((s) => [s.runner, s.root, s.tests])).toEqual([
+      ['vitest', '.', DEFAULTS.tests],
+      ['pytest', 'api', RUNNER_TESTS.pytest!.map((g) => `api/${g}`)],
+      ['go', 'svc', ['svc/**/*_test.go']],
+    ]);
+    expect(config.tests).toEqual([...DEFAULTS.tests, 'api/**/test_*.py', 'api/**/*_test.py', 'svc/**/*_test.go']);
+  });
+
+  it('keeps explicit globs, and an explicit top-level tests', () => {
+    const config = resolved({ tests: ['t/**'], runners: [{ runner: 'pytest', tests: ['py/**/check_*.py'] }] });
+    expect(config.tests).toEqual(['t/**']);
+    expect(config.runners[0]!.tests).toEqual(['py/**/check_*.py']);
+  });
+
+  it('one runner: detection from package.json and its own default globs', () => {
+    expect(resolved({}, { devDependencies: { jest: '30' } }).tests).toEqual(RUNNER_TESTS.jest);
+    expect(resolved({ runner: 'go' }).tests).toEqual(['**/*_test.go']);
+    expect(runnerSpecs(resolved({ runner: 'cargo' }))).toEqual([
+      { runner: 'cargo', root: '.', tests: RUNNER_TESTS.cargo, testCommand: null, testTargetedCommand: null },
+    ]);
+  });
+});
+
+describe('runners: detection', () => {
+  const none = { pytestIni: false, conftest: false };
+  const folder = (root: string, extra: Partial<FolderSigns>): FolderSigns => ({ root, python: none, goMod: false, ...extra });
+  it('finds each kind in each folder, in order', () => {
+    expect(
+      detectRunners([
+        folder('.', { packageJson: { scripts: { test: 'vitest' } }, python: { ...none, pytestIni: true } }),
+        folder('api', { python: { ...none, pyprojectToml: '[tool.pytest.ini_options]\n' } }),
+        folder('svc', { goMod: true }),
+        folder('core', { cargoToml: '[package]\nname = "core"\n' }),
+        folder('docs', { cargoToml: '# not a crate\n', packageJson: { name: 'docs' } }),
+      ]),
+    ).toEqual([
+      { runner: 'vitest', root: '.' },
+      { runner: 'pytest', root: '.' },
+      { runner: 'pytest', root: 'api' },
+      { runner: 'go', root: 'svc' },
+      { runner: 'cargo', root: 'core' },
+    ]);
+  });
+});
+
+const run = (runner: string, status: RunResult['status'], extra: Partial<RunResult> = {}): RunResult => ({
+  runner,
+  status,
+  command: [runner],
+  exitCode: status === 'completed' ? 0 : null,
+  durationMs: 10,
+  files: [],
+  tests: [],
+  fileErrors: [],
+  ...extra,
+});
+
+describe('runStaged: assignment and merging', () => {
+  const specs = runnerSpecs(resolved({ runners: [{ runner: 'node' }, { runner: 'pytest', root: 'api' }, { runner: 'pytest', root: 'api/inner' }] }));
+
+  it('gives each file to the first runner whose globs match, else to the deepest folder holding it', () => {
+    const groups = assignRunners(specs, ['api/test_a.py', 'test/a.test.js', 'api/inner/test_b.py', 'api/inner/check.py', 'other/x.py']);
+    expect(groups.map((g) => [g.spec.root, g.files])).toEqual([
+      ['.', ['test/a.test.js', 'other/x.py']],
+      ['api', ['api/test_a.py', 'api/inner/test_b.py']],
+      ['api/inner', ['api/inner/check.py']],
+    ]);
+  });
+
+  it('the worst status wins, with its runner named; tests and errors are kept from all', () => {
+    const merged = mergeRuns(
+      [
+        run('node', 'completed', { tests: [{ file: 'a.test.js', name: 'x', status: 'passed' }] }),
+        run('pytest', 'timeout', { reason: 'no result within 10 ms', outputTail: 'slow' }),
+      ],
+      ['a.test.js', 'api/test_a.py'],
+    );
+    expect(merged).toMatchObject({ runner: 'node+pytest', status: 'timeout', reason: 'pytest: no result within 10 ms', durationMs: 20, files: ['a.test.js', 'api/test_a.py'] });
+    expect(merged.tests).toHaveLength(1);
+    expect(merged.outputTail).toBe('[pytest]\nslow');
+    const one = run('go', 'completed');
+    expect(mergeRuns([one], [])).toBe(one);
+  });
+});
