@@ -1,9 +1,11 @@
+import { abapProfile } from './abap.js';
 import { csharpProfile } from './csharp.js';
 import { goProfile } from './go.js';
 import { jsProfile } from './js.js';
 import { javaProfile, kotlinProfile } from './jvm.js';
 import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from './profile.js';
 import { pythonProfile } from './python.js';
+import { rubyProfile } from './ruby.js';
 import { rustProfile } from './rust.js';
 
 export type { ImportBinding, LanguageId, Marker, MarkerKind } from './profile.js';
@@ -14,7 +16,7 @@ export type { ImportBinding, LanguageId, Marker, MarkerKind } from './profile.js
  * file's language are matched on what is left, so `// expect(x)` or `'it.only'` never count.
  */
 
-const PROFILES: readonly LanguageProfile[] = [jsProfile, pythonProfile, goProfile, rustProfile, javaProfile, kotlinProfile, csharpProfile];
+const PROFILES: readonly LanguageProfile[] = [jsProfile, pythonProfile, goProfile, rustProfile, javaProfile, kotlinProfile, csharpProfile, rubyProfile, abapProfile];
 
 const BY_EXTENSION = new Map(PROFILES.flatMap((p) => p.extensions.map((ext) => [ext, p] as const)));
 

@@ -100,6 +100,8 @@ const EXAMPLE: Record<LanguageId, string> = {
   java: 'assertEquals(3, add(1, 2))',
   kotlin: 'assertEquals(3, add(1, 2))',
   csharp: 'Assert.Equal(3, Add(1, 2))',
+  ruby: 'expect(add(1, 2)).to eq(3)',
+  abap: 'cl_abap_unit_assert=>assert_equals( act = add( 1 ) exp = 3 )',
 };
 
 /** Words for a problem: what is wrong, then the next step. */

@@ -8,7 +8,8 @@ describe('languageOf', () => {
     ['src/a.test.ts', 'js'], ['a.test.mts', 'js'], ['a.test.cts', 'js'], ['App.test.tsx', 'js'],
     ['A.TEST.TS', 'js'], ['test_a.py', 'python'], ['a_test.go', 'go'], ['tests/it.rs', 'rust'],
     ['AddTest.java', 'java'], ['AddTest.kt', 'kotlin'], ['build.gradle.kts', 'kotlin'], ['AddTests.cs', 'csharp'],
-    ['a_test.exs', undefined], ['add_spec.rb', undefined], ['Makefile', undefined], ['dir.ts/README', undefined],
+    ['add_spec.rb', 'ruby'], ['zcl_calc.clas.testclasses.abap', 'abap'],
+    ['a_test.exs', undefined], ['Makefile', undefined], ['dir.ts/README', undefined],
   ];
   it.each(cases)('%s → %s', (path, id) => {
     expect(languageOf(path)).toBe(id);
@@ -30,6 +31,8 @@ describe('knownLanguages', () => {
       'java .java',
       'kotlin .kt .kts',
       'csharp .cs',
+      'ruby .rb',
+      'abap .abap',
     ]);
   });
 });

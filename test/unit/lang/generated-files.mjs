@@ -1,8 +1,9 @@
 // 2,000-line test files per language family (research test-runners.md §5.1), shared by
 // perf-languages.test.ts, test/integration/red-check.test.ts and bench/red-check.mjs. Each block
 // is 12 lines with exactly THREE real assertions (marked `// real` below, in the generator only)
-// and decoys in comments, docstrings, strings, raw strings, text blocks and interpolations; one
-// print. With `real: false` the three become prints: 0 assertions, 4 prints, print-only.
+// and decoys in comments, docstrings, strings, raw strings, text blocks, interpolations, heredocs,
+// %-literals, regex literals and string templates; one print. With `real: false` the three become
+// prints: 0 assertions, 4 prints, print-only.
 // Plain JavaScript so that node runs it in the bench without a build.
 
 export const BLOCKS = 166; // header + 166 × 12 = 1,995–2,000 lines
@@ -117,6 +118,54 @@ export const LANGUAGES = {
       real ? `        mock.Verify(m => m.Save(), Times.Once);` : `        Debug.WriteLine(mock);`, // real
       `        Console.WriteLine(p + q + r);`,
       `    }`,
+    ],
+  },
+  ruby: {
+    path: 'spec/big_spec.rb',
+    header: [
+      "require 'spec_helper'",
+      '=begin expect(embedded_doc).to eq 1',
+      '  RSpec.describe "x", :focus do; xit "no"; assert_equal 1, 2',
+      '=end',
+      'RSpec.describe Big do',
+    ],
+    block: (i, real) => [
+      `  it "adds ${i} #{'expect(x).to eq 1'}" do # assert_equal 1, 2; fit`,
+      `    s = "assert(x) #{n / 2} must_equal" + %q(skip (nested) fit) + 'should == 1' + ?" + %w[refute flunk].join`,
+      `    doc = <<~EOS.strip + <<-'RAW' if s =~ /expect\\(x\\).to/`,
+      `      expect(heredoc).to eq 1 #{flunk}`,
+      `    EOS`,
+      `      assert_equal(raw, 1)`,
+      `      RAW`,
+      real ? `    expect(add(${i}, 1)).to eq(${i + 1})` : `    puts add(${i}, 1)`, // real
+      real ? `    assert_equal ${i + 1}, add(${i}, 1)` : `    p add(${i}, 1)`, // real
+      real ? `    expect { parse(doc) }.not_to raise_error` : `    pp parse(doc)`, // real
+      `    puts "debug #{doc}"`,
+      `  end`,
+    ],
+  },
+  abap: {
+    path: 'src/zcl_big.clas.testclasses.abap',
+    header: [
+      'CLASS ltcl_big DEFINITION FINAL FOR TESTING DURATION SHORT RISK LEVEL HARMLESS.',
+      '  PRIVATE SECTION.',
+      '    METHODS adds FOR TESTING.',
+      'ENDCLASS.',
+      'CLASS ltcl_big IMPLEMENTATION.',
+    ],
+    block: (i, real) => [
+      `* cl_abap_unit_assert=>assert_equals( act = 1 exp = 2 ). cl_abap_unit_assert=>skip( 'x' ).`,
+      `  METHOD adds_${i}.`,
+      `    " cl_abap_unit_assert=>fail( ). WRITE 'decoy'.`,
+      `    DATA(s) = |assert_equals( act = { lines( t ) } ) \\| cl_aunit_assert=>fail( )|. " WRITE`,
+      `    DATA(q) = 'cl_abap_unit_assert=>assert_true( ''x'' ) "' && \`cl_abap_unit_assert=>fail( \`\` )\`.`,
+      `    DATA(r) = |{ q }{ COND string( WHEN s = 'x' THEN |cl_abap_unit_assert=>skip( )| ) }|.`,
+      `    WRITE sy-datum TO s.`,
+      real ? `    cl_abap_unit_assert=>assert_equals( act = add( ${i} ) exp = ${i + 1} ).` : `    WRITE: / |{ add( ${i} ) }|.`, // real
+      real ? `    cl_abap_unit_assert=>assert_true( xsdbool( s <> q ) ).` : `    WRITE / s.`, // real
+      real ? `    CL_AUNIT_ASSERT=>ASSERT_NOT_INITIAL( r ).` : `    cl_demo_output=>display( r ).`, // real
+      `    WRITE: / 'debug', r.`,
+      `  ENDMETHOD.`,
     ],
   },
 };
