@@ -45,7 +45,7 @@ const schema = {
     alwaysAllowed: globs('Paths allowed in every phase; never counted as implementation.', DEFAULTS.alwaysAllowed),
     autoAdvance: { type: 'boolean', default: DEFAULTS.autoAdvance, description: 'Advance red → green → refactor after each verified commit.' },
     refactorRuns: { enum: ['targeted', 'full'], default: DEFAULTS.refactorRuns, description: "REFACTOR runs the task's tests (targeted) or every test file (full)." },
-    timeoutSeconds: { type: 'number', exclusiveMinimum: 0, default: DEFAULTS.timeoutSeconds, description: 'A test run longer than this is killed; the verdict is "could not verify" (exit 3).' },
+    timeoutSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 2147483, default: DEFAULTS.timeoutSeconds, description: 'A test run longer than this is killed; the verdict is "could not verify" (exit 3).' },
     isolation: {
       type: 'object',
       additionalProperties: false,

@@ -73,9 +73,10 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
     else if (work && st && !work.equals(st)) warnings.push({ code: 'CONFIG_UNSTAGED', severity: 'warn', path: file, data: { state: 'modified' } });
   }
   const stagedPkg = staged[names.length - 1] ?? null;
-  // A staged configuration must be valid before it enters the history.
-  const next = changed || !sameBlob(ruling[names.length - 1] ?? null, stagedPkg) ? attempt(() => pick(staged, stagedPkg)) : undefined;
-  if (next && 'error' in next && changed) throw next.error;
+  const pkgChanged = !sameBlob(ruling[names.length - 1] ?? null, stagedPkg);
+  const next = changed || pkgChanged ? attempt(() => pick(staged, stagedPkg)) : undefined;
+  // A staged configuration (a file, or package.json's "tdd" key) must be valid before it enters the history.
+  if (next && 'error' in next && (changed || pkgChanged)) throw next.error;
   const current = attempt(() => pick(ruling, stagedPkg));
   if ('error' in current) {
     // The committed rules are broken (a commit that bypassed the hooks): the staged fix may land.

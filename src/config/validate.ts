@@ -24,6 +24,9 @@ const oneOf =
     typeof v === 'string' && values.includes(v) ? undefined : `one of ${values.map((s) => `"${s}"`).join(', ')}`;
 const positiveNumber: Check = (v) =>
   typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'a number greater than 0';
+/** Node's timers hold at most 2³¹−1 ms (about 24.8 days); a longer one fires at once. */
+const MAX_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+const seconds: Check = (v) => positiveNumber(v) ?? ((v as number) <= MAX_SECONDS ? undefined : `a number of seconds up to ${MAX_SECONDS} (about 24 days)`);
 
 const positiveInteger: Check = (v) => (Number.isInteger(v) && (v as number) > 0 ? undefined : 'a whole number greater than 0');
 const stringOrNull: Check = (v) => (v === null || (typeof v === 'string' && v.length > 0) ? undefined : 'a non-empty string, or null');
@@ -66,7 +69,7 @@ function checkRunners(value: unknown, file: string, problems: ConfigProblem[]): 
     }
     const spec: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(item as Record<string, unknown>)) {
-      const check = SPEC_CHECKS[key];
+      const check = Object.hasOwn(SPEC_CHECKS, key) ? SPEC_CHECKS[key] : undefined;
       const expected = check ? check(v) : `a known key (${Object.keys(SPEC_CHECKS).join(', ')})`;
       if (expected) problems.push({ file, key: `${at}.${key}`, expected, found: check ? describe(v) : 'unknown key' });
       else spec[key] = v;
@@ -89,9 +92,9 @@ const CHECKS: Record<string, Check> = {
   alwaysAllowed: stringArray,
   autoAdvance: boolean,
   refactorRuns: oneOf(['targeted', 'full']),
-  timeoutSeconds: positiveNumber,
+  timeoutSeconds: seconds,
   'isolation.link': stringArray,
-  plan: stringOrNull,
+  plan: (v) => (v === null ? undefined : folder(v) ? 'a file of the repository, relative to its top (e.g. "tdd-plan.json"), or null' : undefined),
   staticChecks: commands,
   falseFailPatterns: regexes,
   'attempts.red': positiveInteger,
@@ -110,7 +113,13 @@ const IGNORED_KEYS = new Set(['$schema', '$comment']);
 
 function describe(v: unknown): string {
   if (v === undefined) return 'nothing';
-  const s = JSON.stringify(v);
+  let s: string;
+  try {
+    s = JSON.stringify(v);
+  } catch {
+    // Nested past the stack (thousands of levels): described by its type alone.
+    return Array.isArray(v) ? 'a deeply nested array' : 'a deeply nested object';
+  }
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 
@@ -129,8 +138,9 @@ export function validateConfig(raw: unknown, file: string): ValidateResult {
     for (const [key, value] of Object.entries(obj)) {
       const path = prefix ? `${prefix}.${key}` : key;
       if (!prefix && IGNORED_KEYS.has(key)) continue;
-      const check = CHECKS[path];
-      const nested = target[key];
+      // Own keys only: `__proto__` or `constructor` in a file is an unknown key, never Object.prototype's.
+      const check = Object.hasOwn(CHECKS, path) ? CHECKS[path] : undefined;
+      const nested = Object.hasOwn(target, key) ? target[key] : undefined;
       if (path === 'runners') {
         const specs = checkRunners(value, file, problems);
         if (specs) target[key] = specs;

@@ -6,11 +6,12 @@ import { evaluateGreenRun } from './green-run.js';
 import { evaluateMarkers } from './markers.js';
 import { evaluateRedRun } from './red-run.js';
 import { evaluateScope } from './scope.js';
+import { evaluateSymlinks } from './symlinks.js';
 import { evaluateTaskScope } from './task-scope.js';
 import type { Gate, GateInput } from './types.js';
 
 /** Gates decided from the commit's content alone, before any test run. */
-export const STATIC_GATES: Gate[] = [evaluateTaskScope, evaluateScope, evaluateFrozen, evaluateAssertions, evaluateMarkers];
+export const STATIC_GATES: Gate[] = [evaluateTaskScope, evaluateScope, evaluateFrozen, evaluateSymlinks, evaluateAssertions, evaluateMarkers];
 /** Gates over the test run's evidence. */
 export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun];
 

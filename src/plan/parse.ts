@@ -128,6 +128,12 @@ function failed(problem: PlanProblem): ParsedPlan {
 
 function describe(v: unknown): string {
   if (v === undefined) return 'nothing';
-  const s = JSON.stringify(v);
+  let s: string;
+  try {
+    s = JSON.stringify(v);
+  } catch {
+    // JSON.parse reads deeper nesting than JSON.stringify writes back (RangeError).
+    return Array.isArray(v) ? 'an array nested too deeply to show' : 'an object nested too deeply to show';
+  }
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }

@@ -1,9 +1,10 @@
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EMPTY_BLOB, type RawEntry } from '../git/parse.js';
-import { readStagedChanges, readTreePaths, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
+import { readObjects, readStagedChanges, readTreePaths, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
 import type { Snapshot, StagedEntry } from '../types.js';
 import type { Classifier } from './classify.js';
+import { SYMLINK_MODE, type LinkedEntry } from './links.js';
 
 /** The staged changes of the index being committed, classified (no tree id yet: see readSnapshotTree). */
 export async function readStagedEntries(ctx: RepoContext, head: string | null, classify: Classifier): Promise<StagedEntry[]> {
@@ -35,5 +36,14 @@ export async function readSnapshot(ctx: RepoContext, head: string | null, entrie
     const present = await readTreePaths(ctx, tree, maybeIntent);
     entries = entries.filter((e) => !(e.status === 'A' && e.newBlob === EMPTY_BLOB) || present.has(e.path));
   }
-  return { tree, head, entries };
+  return { tree, head, entries: await withLinkTargets(ctx, entries) };
+}
+
+/** Staged symbolic links get their target (the blob of a mode 120000 entry), for the symlinks gate. */
+async function withLinkTargets(ctx: RepoContext, entries: StagedEntry[]): Promise<LinkedEntry[]> {
+  const links = entries.filter((e) => e.newMode === SYMLINK_MODE && e.status !== 'D');
+  if (links.length === 0) return entries;
+  const blobs = await readObjects(ctx, links.map((e) => e.newBlob));
+  const targets = new Map(links.map((e, i) => [e, blobs[i]?.toString('utf8') ?? '']));
+  return entries.map((e) => (targets.has(e) ? { ...e, linkTarget: targets.get(e)! } : e));
 }

@@ -38,8 +38,10 @@ export async function readAttempts(stateDir: string): Promise<AttemptLedger> {
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return emptyLedger();
-    throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return emptyLedger();
+    // A folder, no permission…: named like any other unreadable ledger, never an internal error.
+    throw corrupt(file, `not a readable file (${code ?? (e as Error).message})`);
   }
   let value: unknown;
   try {
@@ -47,9 +49,28 @@ export async function readAttempts(stateDir: string): Promise<AttemptLedger> {
   } catch (e) {
     throw corrupt(file, `not valid JSON (${(e as Error).message})`);
   }
-  const parsed = parseLedger(value);
+  let parsed: ReturnType<typeof parseLedger>;
+  try {
+    parsed = parseLedger(value);
+  } catch {
+    // JSON.parse reads deeper nesting than the problem's JSON.stringify writes back (RangeError).
+    throw corrupt(file, '(root): nested too deeply');
+  }
   if ('problem' in parsed) throw corrupt(file, parsed.problem);
   return parsed.ledger;
+}
+
+/** The atomic write, with the file named when something that is not the ledger is in its way. */
+async function writeLedger(file: string, ledger: AttemptLedger): Promise<void> {
+  try {
+    await writeJsonAtomic(file, ledger);
+  } catch (e) {
+    throw new TddError('ATTEMPTS_UNWRITABLE', `could not write the attempts ledger ${file}: ${(e as Error).message}`, 3, {
+      hint: `remove whatever is at ${file} (it is local state, never committed) and run the command again`,
+      data: { file },
+      cause: e,
+    });
+  }
 }
 
 /**
@@ -63,7 +84,7 @@ export async function updateAttempts<T>(
 ): Promise<T> {
   return withLock(stateDir, opts, async () => {
     const { ledger, result, write } = change(await readAttempts(stateDir));
-    if (write) await writeJsonAtomic(attemptsPath(stateDir), ledger);
+    if (write) await writeLedger(attemptsPath(stateDir), ledger);
     return result;
   });
 }
@@ -81,7 +102,7 @@ export async function clearAttempts(stateDir: string, opts: LockOptions = {}): P
       if (!(e instanceof TddError)) throw e;
       dropped = null;
     }
-    await writeJsonAtomic(attemptsPath(stateDir), emptyLedger());
+    await writeLedger(attemptsPath(stateDir), emptyLedger());
     return dropped;
   });
 }

@@ -20,11 +20,12 @@ export async function readClassifier(stateDir: string, config: Config): Promise<
   const lists = globListsOf(config);
   const key = JSON.stringify(lists);
   const file = join(stateDir, 'globs.json');
+  // A cache that is not ours to trust (unreadable, not JSON, another shape) is compiled afresh.
   let cache = await readFile(file, 'utf8').then(
-    (t) => JSON.parse(t) as Cache,
+    (t) => JSON.parse(t) as Cache | null,
     () => undefined,
-  );
-  if (cache?.key !== key || !Array.isArray(cache.tests) || !Array.isArray(cache.support) || !Array.isArray(cache.ignored)) {
+  ).catch(() => undefined);
+  if (!isCache(cache) || cache.key !== key || cache.tests.length !== lists.tests.length || cache.support.length !== lists.support.length || cache.ignored.length !== lists.ignored.length) {
     const { compileGlobs } = await import('../snapshot/classify.js');
     cache = { key, tests: compileGlobs(lists.tests), support: compileGlobs(lists.support), ignored: compileGlobs(lists.ignored) };
     await writeJsonAtomic(file, cache).catch(() => {});
@@ -36,4 +37,11 @@ export async function readClassifier(stateDir: string, config: Config): Promise<
     const { makeClassifier } = await import('../snapshot/classify.js');
     return makeClassifier(config);
   }
+}
+
+function isCache(v: unknown): v is Cache {
+  if (typeof v !== 'object' || v === null) return false;
+  const c = v as Record<string, unknown>;
+  const sources = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === 'string');
+  return typeof c.key === 'string' && sources(c.tests) && sources(c.support) && sources(c.ignored);
 }

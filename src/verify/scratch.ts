@@ -11,7 +11,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { git } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
 import { readTreePaths } from '../git/queries.js';
@@ -76,10 +76,17 @@ async function tryLock(dir: string): Promise<boolean> {
   return false;
 }
 
+/**
+ * The remembered scratch, if it is one of ours: a `tdd-hooks-XXXXXX` folder (mkdtemp's name)
+ * directly in the temp dir. Anything else named in scratch.json (another private folder of the
+ * user's) is never reused, since reuse replaces its `tree/` and `index`.
+ */
 async function readRecord(stateDir: string): Promise<ScratchRecord | undefined> {
   try {
-    const v = JSON.parse(await readFile(join(stateDir, 'scratch.json'), 'utf8')) as ScratchRecord;
-    return typeof v.path === 'string' ? v : undefined;
+    const v = JSON.parse(await readFile(join(stateDir, 'scratch.json'), 'utf8')) as Partial<ScratchRecord> | null;
+    if (typeof v?.path !== 'string' || (v.tree !== null && typeof v.tree !== 'string')) return undefined;
+    const ours = dirname(v.path) === tmpdir() && /^tdd-hooks-[A-Za-z0-9]{6}$/.test(basename(v.path));
+    return ours ? { path: v.path, tree: v.tree } : undefined;
   } catch {
     return undefined;
   }
