@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, lstatSync, readlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { SpawnSyncReturns } from 'node:child_process';
+import { expect } from 'vitest';
 import type { Repo } from './repo.js';
 
 /** Finding codes printed by the hooks (`[CODE]` at the end of each finding line). */
@@ -47,4 +48,22 @@ export function trailersOf(repo: Repo, rev = 'HEAD'): Record<string, string> {
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => [m[1]!, m[2]!]),
   );
+}
+
+/**
+ * `git commit` through the hooks, expecting `status` (and `code` among the findings). A refused
+ * commit must leave the work tree, index, refs and stash as they were; its staging is then reset
+ * for the next attempt. Returns the hook's output.
+ */
+export function attemptCommit(r: Repo, status: number, code?: string): string {
+  const before = fingerprint(r);
+  const c = r.commit('step');
+  const out = c.stdout + c.stderr;
+  expect(c.status, out).toBe(status);
+  if (code) expect(codesOf(c), out).toContain(code);
+  if (status !== 0) {
+    expect(fingerprint(r)).toBe(before);
+    r.git('reset', '-q');
+  }
+  return out;
 }

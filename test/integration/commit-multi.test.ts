@@ -6,7 +6,7 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
+import { attemptCommit, trailersOf } from '../helpers/cycle.js';
 import { makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
 
 let repo: Repo | undefined;
@@ -14,19 +14,6 @@ afterEach(() => repo?.cleanup());
 
 const JS_TEST = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
 const PY_TEST = 'from calc import mul\n\n\ndef test_multiplies():\n    assert mul(2, 3) == 6\n';
-
-function attempt(r: Repo, status: number, code?: string): string {
-  const before = fingerprint(r);
-  const c = r.commit('step');
-  const out = c.stdout + c.stderr;
-  expect(c.status, out).toBe(status);
-  if (code) expect(codesOf(c)).toContain(code);
-  if (status !== 0) {
-    expect(fingerprint(r)).toBe(before);
-    r.git('reset', '-q');
-  }
-  return out;
-}
 
 describe('two runners in one repository', () => {
   it('install finds both, and each runs the files it owns in its own folder', () => {
@@ -48,24 +35,24 @@ describe('two runners in one repository', () => {
     // A syntax error in the Python test refuses the commit, whatever the JS test does.
     r.write({ 'test/math.test.js': JS_TEST, 'api/test_calc.py': PY_TEST.replace('== 6', '== 6 +') });
     r.git('add', '-A');
-    const wrong = attempt(r, 1, 'RED_WRONG_REASON');
+    const wrong = attemptCommit(r, 1, 'RED_WRONG_REASON');
     expect(wrong).toContain('api/test_calc.py');
 
     // Honest RED in both: pytest ran from api/ (its `from calc import` resolves there).
     r.write({ 'api/test_calc.py': PY_TEST });
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Phase']).toBe('red');
 
     // GREEN for the JS side only: the Python test still fails.
     r.write({ 'src/math.js': 'export const add = (a, b) => a + b;\n' });
     r.git('add', '-A');
-    const half = attempt(r, 1, 'GREEN_FILE_ERROR'); // `from calc import mul` still cannot import
+    const half = attemptCommit(r, 1, 'GREEN_FILE_ERROR'); // `from calc import mul` still cannot import
     expect(half).toContain('api/test_calc.py');
 
     r.write({ 'src/math.js': 'export const add = (a, b) => a + b;\n', 'api/calc.py': '"""Arithmetic."""\n\n\ndef mul(a, b):\n    return a * b\n' });
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(/^node\+pytest: 2 passed, 0 failed/);
   });
 
@@ -90,11 +77,11 @@ describe('two runners in one repository', () => {
     r.tdd('phase', 'red');
     r.write({ 'web/test/math.test.js': "import { expect, it } from 'vitest';\nimport { add } from '../src/math.js';\n\nit('adds', () => {\n  expect(add(2, 3)).toBe(5);\n});\n" });
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(/^vitest: 0 passed, 1 failed/);
     r.write({ 'web/src/math.js': 'export const add = (a, b) => a + b;\n' });
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(/^vitest: 1 passed, 0 failed/);
   });
 });

@@ -6,7 +6,7 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
+import { attemptCommit, trailersOf } from '../helpers/cycle.js';
 import { makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
 
 interface Flavour {
@@ -54,42 +54,31 @@ function setup(f: Flavour): Repo {
   return r;
 }
 
-function attempt(r: Repo, status: number, code?: string): void {
-  const before = fingerprint(r);
-  const c = r.commit('step');
-  expect(c.status, c.stderr + c.stdout).toBe(status);
-  if (code) expect(codesOf(c)).toContain(code);
-  if (status !== 0) {
-    expect(fingerprint(r)).toBe(before);
-    r.git('reset', '-q');
-  }
-}
-
 describe.each(FLAVOURS)('$runner, through git commit', (f) => {
   it('accepts the honest cycle and refuses the wrong reasons', () => {
     const r = (repo = setup(f));
     // Wrong reason: a syntax error.
     r.write({ 'test/math.test.js': f.test(CASE.replace('toBe(5);', 'toBe(5;').replace('add(2, 3), 5)', 'add(2, 3), 5')) });
     r.git('add', '-A');
-    attempt(r, 1, 'RED_WRONG_REASON');
+    attemptCommit(r, 1, 'RED_WRONG_REASON');
     // Wrong reason: a package that is not installed.
     r.write({ 'test/math.test.js': f.test(CASE).replace(/'\.\.\/src\/math(\.js)?'/, "'left-pad-not-installed'") });
     r.git('add', '-A');
-    attempt(r, 1, 'RED_WRONG_REASON');
+    attemptCommit(r, 1, 'RED_WRONG_REASON');
     // Honest RED: the module does not exist yet.
     r.write({ 'test/math.test.js': f.test(CASE) });
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Phase']).toBe('red');
     // GREEN that focuses (or skips) the frozen test: refused.
     r.write({ 'test/math.test.js': f.test(CASE.replace("it('adds", "it.only('adds")), 'src/math.js': impl(f.type) });
     r.git('add', '-A');
-    attempt(r, 1, 'TESTS_CHANGED');
+    attemptCommit(r, 1, 'TESTS_CHANGED');
     r.git('checkout', '--', 'test/math.test.js');
     // Honest GREEN.
     r.write({ 'src/math.js': impl(f.type) });
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(new RegExp(`^${f.runner}: 1 passed, 0 failed`));
   });
 });
@@ -106,21 +95,21 @@ describe('pytest, through git commit', () => {
     const test = 'from mathlib import add\n\n\ndef test_adds_two_numbers():\n    assert add(2, 3) == 5\n';
     r.write({ 'test_math.py': test.replace('== 5', '== 5 +') });
     r.git('add', '-A');
-    attempt(r, 1, 'RED_WRONG_REASON');
+    attemptCommit(r, 1, 'RED_WRONG_REASON');
     r.write({ 'test_math.py': test.replace('from mathlib import add', 'from leftpad_not_installed import add') });
     r.git('add', '-A');
-    attempt(r, 1, 'RED_WRONG_REASON');
+    attemptCommit(r, 1, 'RED_WRONG_REASON');
     r.write({ 'test_math.py': test });
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     // GREEN may not deselect the frozen test through pyproject's pytest table.
     r.write({ 'pyproject.toml': '[project]\nname = "m"\n\n[tool.pytest.ini_options]\naddopts = "--deselect test_math.py::test_adds_two_numbers"\n' });
     r.git('add', '-A');
-    attempt(r, 1, 'TEST_CONFIG_CHANGED');
+    attemptCommit(r, 1, 'TEST_CONFIG_CHANGED');
     r.remove('pyproject.toml');
     r.write({ 'mathlib.py': '"""Arithmetic."""\n\n\ndef add(a, b):\n    return a + b\n' });
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(/^pytest: 1 passed, 0 failed/);
   });
 
@@ -133,10 +122,10 @@ describe('pytest, through git commit', () => {
     r.tdd('phase', 'red');
     r.write({ 'test_shapes.py': 'from shapes import area\n\n\ndef test_square():\n    assert area(2) == 4\n' });
     r.git('add', '-A');
-    attempt(r, 1, 'RED_WRONG_REASON');
+    attemptCommit(r, 1, 'RED_WRONG_REASON');
     r.write({ 'test_shapes.py': 'from shapes import area\n\n\ndef test_square():\n    assert area(2) == 4\n', 'shapes.py': '' });
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     expect(r.git('show', '--name-only', '--format=', 'HEAD').split('\n').filter(Boolean).sort()).toEqual(['shapes.py', 'test_shapes.py']);
   });
 });

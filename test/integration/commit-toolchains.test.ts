@@ -5,7 +5,7 @@
  * refused; an honest GREEN is accepted with the runner's evidence.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
+import { attemptCommit, trailersOf } from '../helpers/cycle.js';
 import { makeRepo, type Repo } from '../helpers/repo.js';
 
 interface Toolchain {
@@ -90,19 +90,6 @@ const TOOLCHAINS: Toolchain[] = [
 let repo: Repo | undefined;
 afterEach(() => repo?.cleanup());
 
-function attempt(r: Repo, status: number, code?: string): string {
-  const before = fingerprint(r);
-  const c = r.commit('step');
-  const out = c.stdout + c.stderr;
-  expect(c.status, out).toBe(status);
-  if (code) expect(codesOf(c), out).toContain(code);
-  if (status !== 0) {
-    expect(fingerprint(r)).toBe(before);
-    r.git('reset', '-q');
-  }
-  return out;
-}
-
 describe.each(TOOLCHAINS)('$runner, through git commit', (t) => {
   it('refuses the wrong reasons by class, accepts the honest cycle, refuses a skipped GREEN', { timeout: 120_000 }, () => {
     const r = (repo = makeRepo(t.skeleton));
@@ -116,23 +103,23 @@ describe.each(TOOLCHAINS)('$runner, through git commit', (t) => {
     for (const [kind, text] of t.wrong) {
       r.write({ [t.testPath]: text });
       r.git('add', '-A');
-      const out = attempt(r, 1, 'RED_WRONG_REASON');
+      const out = attemptCommit(r, 1, 'RED_WRONG_REASON');
       expect(out, kind).toContain(`(${kind})`);
     }
     r.write({ [t.testPath]: t.test });
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Phase']).toBe('red');
 
     // GREEN that skips the frozen test: refused (tests are frozen in GREEN).
     r.write({ [t.testPath]: t.skipped, ...t.impl });
     r.git('add', '-A');
-    expect(attempt(r, 1, 'TESTS_CHANGED')).toContain(t.testPath);
+    expect(attemptCommit(r, 1, 'TESTS_CHANGED')).toContain(t.testPath);
     r.write({ [t.testPath]: t.test });
 
     r.write(t.impl);
     r.git('add', '-A');
-    attempt(r, 0);
+    attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(new RegExp(`^${t.runner}: 1 passed, 0 failed`));
   });
 });
