@@ -170,7 +170,7 @@ export function parseCommandReport(o: ParseInput): ParsedRun {
   const junit = readJUnit(o.report);
   if ('error' in junit) return unknown(`the command's report ${junit.error}`);
   const failed = junit.cases.some((c) => c.outcome?.kind === 'failure' || c.outcome?.kind === 'error');
-  if (o.exitCode !== 0 && junit.cases.length === 0) return unknown(`the command exited ${o.exitCode} before running any test${hint(o)}`);
+  if (o.exitCode !== 0 && junit.cases.length === 0) return unknown(`the command exited ${o.exitCode} and its report holds no test (it stopped before any, or the files declare none)${hint(o)}`);
   if (o.exitCode !== 0 && !failed) return unknown(`the command exited ${o.exitCode} but its report holds no failure${hint(o)}`);
 
   const tests = new Map<string, TestCaseResult>();

@@ -81,6 +81,9 @@ const TOOLCHAINS: Toolchain[] = [
     wrong: [
       ['syntax', PYTEST_TEST.replace('== 5', '== 5 +')],
       ['missing-module', PYTEST_TEST.replace('from calc import add', 'from leftpad_not_installed import add')],
+      // A report without one test and a failing exit: the command may have crashed before any test, so
+      // a generic runner cannot say "no tests": it cannot verify (the hook exits 3; git says 1).
+      ['no test in its report', 'def check(got):\n    assert got == 5\n'],
     ],
     skipped: PYTEST_TEST.replace('def test_adds', 'import pytest\n\n\n@pytest.mark.skip(reason="later")\ndef test_adds'),
     impl: { 'calc.py': 'def add(a, b):\n    return a + b\n' },
@@ -103,6 +106,10 @@ describe.each(TOOLCHAINS)('$runner, through git commit', (t) => {
     for (const [kind, text] of t.wrong) {
       r.write({ [t.testPath]: text });
       r.git('add', '-A');
+      if (kind === 'no test in its report') {
+        expect(attemptCommit(r, 1, 'RUN_UNVERIFIED')).toMatch(/could not verify/);
+        continue;
+      }
       const out = attemptCommit(r, 1, 'RED_WRONG_REASON');
       expect(out, kind).toContain(`(${kind})`);
     }

@@ -89,7 +89,7 @@ describe('command adapter with a JUnit report', () => {
   it('a command that fails before running any test proves nothing', async () => {
     const r = await run('py', ['test_pass.py'], targeted('python3', 'run_tests.py', '--setup', 'broken_setup.py', '--junit', '{report}', '{files}'));
     expect(r.status).toBe('unknown');
-    expect(r.reason).toBe('the command exited 3 before running any test: RuntimeError: database down');
+    expect(r.reason).toBe('the command exited 3 and its report holds no test (it stopped before any, or the files declare none): RuntimeError: database down');
   });
 
   it('mocha --reporter xunit: assertion, a missing project function, passed, skipped', async () => {

@@ -152,7 +152,7 @@ describe('parseCommandReport: runs that prove nothing', () => {
     ['no report although the command has {report}', { exitCode: 0 }, 'the command wrote no JUnit report to {report} (exit 0)'],
     ['a report that is not JUnit', { report: '{"tests": []}', exitCode: 1 }, "the command's report is not JUnit XML"],
     ['a truncated report', { report: '<testsuites><testsuite><testcase name="a">', exitCode: 1 }, "the command's report is not JUnit XML"],
-    ['no testcase and a failing exit', { report: suite(), exitCode: 2, stderr: 'Traceback (most recent call last):\n  raise RuntimeError("x")\nRuntimeError: database down\n' }, 'the command exited 2 before running any test: RuntimeError: database down'],
+    ['no testcase and a failing exit', { report: suite(), exitCode: 2, stderr: 'Traceback (most recent call last):\n  raise RuntimeError("x")\nRuntimeError: database down\n' }, 'the command exited 2 and its report holds no test (it stopped before any, or the files declare none): RuntimeError: database down'],
     ['a failing exit and no failure in the report', { report: suite('<testcase classname="test/a.test.js" name="t"/>'), exitCode: 1, stdout: 'FAILURE: Build failed with an exception.' }, 'the command exited 1 but its report holds no failure: FAILURE: Build failed with an exception.'],
     [
       'no {report}, a failing exit',
