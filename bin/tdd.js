@@ -1,10 +1,97 @@
 #!/usr/bin/env node
 'use strict';
 // The only bin, published as both `tdd` and `tdd-hooks`. CommonJS (bin/package.json) loading the
-// single-file bundle of the CLI: on Node 20 that starts 7–9 ms faster than ESM, and a git hook
-// pays node's start-up on every commit. The bundle is built from src/cli/main.ts by `npm run build`.
-require('../dist/tdd.cjs')
+// bundles of the CLI (dist/tdd.cjs and the chunks it requires lazily, see bin/build.mjs): on
+// Node 20 that starts 7–9 ms faster than ESM, and a git hook pays node's start-up on every commit.
+//
+// Compiling the bundles is most of what is left to pay (~3 ms of a hook that runs no tests, see
+// docs/benchmarks.md), so V8's code cache keeps them compiled between runs. Node ≥ 22.1 does that
+// itself (module.enableCompileCache). On Node 20 this file does: each chunk is compiled with
+// vm.Script and the bytes V8 produced for it last time, and after a run that had to compile one,
+// its bytes (with the functions that run compiled) are written for the next.
+//   - Where: dist/.cache/<node version>-<build id>/, next to the code, written only by whoever
+//     may write the code itself; no cache when that is not writable (a global install as root).
+//   - Invalidation: V8 checks its own version and flags but only the source's length, so the
+//     build id (dist/build-id, new on every build) names the directory; an old one is removed.
+//   - TDD_COMPILE_CACHE=0 turns it off (a debugger, or to measure without it).
+const { join } = require('node:path');
+const dist = join(__dirname, '..', 'dist');
+const entry = join(dist, 'tdd.cjs');
+
+/** Loads dist/<name>.cjs and, through the `require` it is given, the chunks it loads. */
+function compileCachedLoader() {
+  const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+  const { Script } = require('node:vm');
+  const Module = require('node:module');
+  let build;
+  try {
+    build = readFileSync(join(dist, 'build-id'), 'utf8').trim();
+  } catch {
+    return undefined; // a build without an id (an older bin/build.mjs): plain require
+  }
+  const dir = join(dist, '.cache', `${process.version}-${build}`);
+  const outer = Module.createRequire(entry);
+  // What a chunk requires: another chunk (./tdd-*.cjs) through this loader, anything else as usual.
+  const req = (id) => (id.startsWith('./') ? load(join(dist, id)) : outer(id));
+  Object.assign(req, { resolve: outer.resolve, cache: outer.cache, main: outer.main });
+  const loaded = new Map();
+  const fresh = [];
+  const load = (file) => {
+    const known = loaded.get(file);
+    if (known) return known.exports;
+    let cachedData;
+    try {
+      cachedData = readFileSync(join(dir, `${file.slice(dist.length + 1)}.bin`));
+    } catch {
+      // not cached yet
+    }
+    const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
+    if (!cachedData || script.cachedDataRejected) fresh.push({ file, script });
+    const module = { exports: {}, filename: file, id: file, loaded: false, require: req };
+    loaded.set(file, module);
+    script.runInThisContext().call(module.exports, module.exports, req, module, file, dist);
+    module.loaded = true;
+    return module.exports;
+  };
+  /** Writes what this run compiled afresh; best effort, never in the way of the command. */
+  const save = () => {
+    if (fresh.length === 0) return;
+    try {
+      mkdirSync(dir, { recursive: true });
+      for (const { file, script } of fresh.splice(0)) {
+        const target = join(dir, `${file.slice(dist.length + 1)}.bin`);
+        const tmp = `${target}.${process.pid}.tmp`;
+        writeFileSync(tmp, script.createCachedData());
+        renameSync(tmp, target);
+      }
+      // Caches of earlier builds (for any node version): never read again.
+      for (const name of readdirSync(join(dist, '.cache'))) {
+        if (!name.endsWith(`-${build}`)) rmSync(join(dist, '.cache', name), { recursive: true, force: true });
+      }
+    } catch {
+      // read-only package folder, full disk…: run uncached
+    }
+  };
+  return { load, save };
+}
+
+const module_ = require('node:module');
+let loader;
+if (process.env.TDD_COMPILE_CACHE !== '0') {
+  if (typeof module_.enableCompileCache === 'function') {
+    try {
+      module_.enableCompileCache(join(dist, '.cache'));
+    } catch {
+      // no cache: plain require
+    }
+  } else {
+    loader = compileCachedLoader();
+  }
+}
+
+(loader ? loader.load(entry) : require(entry))
   .main(process.argv.slice(2))
   .then((code) => {
     process.exitCode = code;
+    loader?.save();
   });

@@ -45,7 +45,12 @@ export function parseRawDiff(stdout: string): RawEntry[] {
  * Returns one Buffer (or null when missing/ambiguous) per requested name, in order.
  */
 export function parseCatFileBatch(out: Buffer, count: number): (Buffer | null)[] {
-  const result: (Buffer | null)[] = [];
+  return parseCatFileBatchAt(out, count).objects;
+}
+
+/** parseCatFileBatch, and where the `count` answers end in `out` (more may follow). Throws when they are cut short. */
+export function parseCatFileBatchAt(out: Buffer, count: number): { objects: (Buffer | null)[]; end: number } {
+  const objects: (Buffer | null)[] = [];
   let pos = 0;
   for (let i = 0; i < count; i++) {
     const eol = out.indexOf(10, pos);
@@ -54,14 +59,27 @@ export function parseCatFileBatch(out: Buffer, count: number): (Buffer | null)[]
     pos = eol + 1;
     const m = /^[0-9a-f]{40,64} (\w+) (\d+)$/.exec(header);
     if (!m) {
-      result.push(null);
+      objects.push(null);
       continue;
     }
     const size = Number(m[2]);
-    result.push(out.subarray(pos, pos + size));
+    if (pos + size >= out.length || out[pos + size] !== 10) throw new Error('truncated cat-file --batch output');
+    objects.push(out.subarray(pos, pos + size));
     pos += size + 1;
   }
-  return result;
+  return { objects, end: pos };
+}
+
+/**
+ * The object id in the first header of `git cat-file --batch` output, when it names an object of
+ * `type` (null for `<name> missing`):
+ *
+ *   9632657592a337a95a77ff07ccbfdc3165c1082f commit 173\n…      or      HEAD^{commit} missing\n
+ */
+export function parseCatFileFirstId(out: Buffer, type: string): string | null {
+  const eol = out.indexOf(10);
+  const m = /^([0-9a-f]{40,64}) (\w+) \d+$/.exec(out.subarray(0, eol < 0 ? out.length : eol).toString('utf8'));
+  return m && m[2] === type ? m[1]! : null;
 }
 
 /** `git ls-tree -r -z --name-only` or `git ls-files -z`: NUL-separated paths. */
@@ -83,4 +101,38 @@ export function parseLsTree(stdout: string): Map<string, { mode: string; blob: s
     map.set(record.slice(tab + 1), { mode: mode!, blob: blob! });
   }
   return map;
+}
+
+/**
+ * What hooks/shim.sh asks git in the background while node starts, for readHookInputs: a header
+ * naming the configuration files, `git cat-file --batch` of `HEAD^{commit}`, `HEAD:<name>`… and
+ * `:<name>`…, `git diff-index --cached --raw -z HEAD`, then both exit codes and an end mark:
+ *
+ *   tdd-hook-inputs 1 .tddrc.json .tddrc package.json\n
+ *   9632…082f commit 173\n<commit>\nHEAD:.tddrc.json missing\n…\n:package.json missing\n
+ *   :100644 100644 78981922…e85 422c2b7a…69c M\0README.md\0
+ *   \n0 0 tdd-hook-inputs-end\n
+ *
+ * Undefined unless every part is there, whole, and both git calls succeeded (an unborn HEAD, a
+ * file still being written, another version of the shim): the caller then asks git itself.
+ */
+export function parseHookInputs(data: Buffer, names: string[]): { head: string; objects: (Buffer | null)[]; raw: RawEntry[] } | undefined {
+  const END = Buffer.from(' tdd-hook-inputs-end\n');
+  const eol = data.indexOf(10);
+  if (eol < 0 || data.subarray(0, eol).toString('utf8') !== `tdd-hook-inputs 1 ${names.join(' ')}`) return undefined;
+  const body = data.subarray(eol + 1);
+  if (body.length < END.length || !body.subarray(body.length - END.length).equals(END)) return undefined;
+  const statusAt = body.lastIndexOf(10, body.length - END.length - 1);
+  if (statusAt < 0 || body.subarray(statusAt + 1, body.length - END.length).toString('utf8') !== '0 0') return undefined;
+  try {
+    const { objects, end } = parseCatFileBatchAt(body.subarray(0, statusAt), 1 + 2 * names.length);
+    const head = parseCatFileFirstId(body, 'commit');
+    const diff = body.subarray(end, statusAt).toString('utf8');
+    if (!head || (diff !== '' && !diff.endsWith('\0'))) return undefined;
+    const raw = parseRawDiff(diff);
+    if (raw.some((e) => e.path === '')) return undefined;
+    return { head, objects: objects.slice(1), raw };
+  } catch {
+    return undefined;
+  }
 }

@@ -1,13 +1,18 @@
-/** Local state under `git rev-parse --git-path tdd`: written atomically (temp file + rename). */
-import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+/**
+ * Local state under `git rev-parse --git-path tdd`: written atomically (temp file + rename).
+ * Synchronous on purpose: these files are a few hundred bytes, and on a hook that runs no tests a
+ * thread-pool round trip per step (open, stat, read, close) cost more than the reads themselves
+ * (~0.5–1 ms each vs ~0.05 ms; see docs/benchmarks.md). The functions stay async for callers.
+ */
+import { appendFileSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TddError } from '../errors.js';
 import type { Pending, State } from './types.js';
 
-async function readJson(file: string): Promise<unknown | undefined> {
+function readJson(file: string): unknown | undefined {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     // Not a readable file (a directory, no permission): as good as corrupt; the state is rebuilt.
@@ -21,20 +26,28 @@ async function readJson(file: string): Promise<unknown | undefined> {
 }
 
 export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  await mkdir(join(file, '..'), { recursive: true });
+  writeJsonAtomicSync(file, value);
+}
+
+function writeJsonAtomicSync(file: string, value: unknown): void {
+  mkdirSync(join(file, '..'), { recursive: true });
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    await writeFile(tmp, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
-    await rename(tmp, file);
+    writeFileSync(tmp, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
+    renameSync(tmp, file);
   } catch (e) {
-    await rm(tmp, { force: true });
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // the temp file was never written: the first error is the one to report
+    }
     throw e;
   }
 }
 
 /** The stored state; undefined when missing or unreadable (the caller rebuilds it from history). */
 export async function readStateFile(stateDir: string): Promise<State | undefined> {
-  const v = await readJson(join(stateDir, 'state.json'));
+  const v = readJson(join(stateDir, 'state.json'));
   if (!isState(v)) return undefined;
   return v;
 }
@@ -52,7 +65,7 @@ function isState(v: unknown): v is State {
 export async function writeState(stateDir: string, state: State): Promise<void> {
   const file = join(stateDir, 'state.json');
   try {
-    await writeJsonAtomic(file, state);
+    writeJsonAtomicSync(file, state);
   } catch (e) {
     throw new TddError('STATE_UNWRITABLE', `could not write ${file}: ${(e as Error).message}`, 3, {
       hint: `make ${stateDir} a writable folder (remove whatever is at ${file}); the state is rebuilt from the history`,
@@ -62,20 +75,29 @@ export async function writeState(stateDir: string, state: State): Promise<void> 
 }
 
 export async function readPending(stateDir: string): Promise<Pending | undefined> {
-  const v = (await readJson(join(stateDir, 'pending.json'))) as Pending | undefined;
+  const v = readJson(join(stateDir, 'pending.json')) as Pending | undefined;
   return v && typeof v.tree === 'string' && typeof v.phase === 'string' ? v : undefined;
 }
 
-export function writePending(stateDir: string, pending: Pending): Promise<void> {
-  return writeJsonAtomic(join(stateDir, 'pending.json'), pending);
+export async function writePending(stateDir: string, pending: Pending): Promise<void> {
+  writeJsonAtomicSync(join(stateDir, 'pending.json'), pending);
 }
 
 export async function removePending(stateDir: string): Promise<void> {
-  await rm(join(stateDir, 'pending.json'), { force: true });
+  removeFile(join(stateDir, 'pending.json'));
+}
+
+/** unlink, a missing file being fine (fs.rmSync would load node's rimraf: ~0.4 ms on every commit). */
+function removeFile(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
 }
 
 /** One line per gate run or state change; append-only. */
 export async function appendEvent(stateDir: string, event: Record<string, unknown>): Promise<void> {
-  await mkdir(stateDir, { recursive: true });
-  await appendFile(join(stateDir, 'events.jsonl'), JSON.stringify({ at: new Date().toISOString(), ...event }) + '\n');
+  mkdirSync(stateDir, { recursive: true });
+  appendFileSync(join(stateDir, 'events.jsonl'), JSON.stringify({ at: new Date().toISOString(), ...event }) + '\n');
 }

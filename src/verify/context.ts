@@ -1,9 +1,9 @@
 /** Facts about the repository around a commit, read once per hook run. */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { configObjectNames, loadConfig, type LoadedConfig } from '../config/load.js';
-import { readObjects, readRepoContext, readStagedChanges, type RepoContext } from '../git/queries.js';
-import type { RawEntry } from '../git/parse.js';
+import { readHeadAndObjects, readObjects, readRepoContext, readStagedChanges, repoContextOfHook, type RepoContext } from '../git/queries.js';
+import { parseHookInputs, type RawEntry } from '../git/parse.js';
 import { readStateFile, writeState } from '../state/store.js';
 import { emptyState, type State } from '../state/types.js';
 import { rebuildState } from '../state/rebuild.js';
@@ -53,18 +53,54 @@ export async function readCommitContext(repo: RepoContext, configBlobs?: (Buffer
 }
 
 /**
- * What pre-commit reads from git, in three processes at once instead of one after the other: a
- * hook runs at the top level, so the staged changes and the configuration can be asked for
- * against `HEAD` while rev-parse says where we are. On an unborn branch they are asked again.
+ * What pre-commit reads from git: where we are, the staged changes, the configuration blobs.
+ * - From git through the shim (`prefetched`): hooks/shim.sh asks git in the background while node
+ *   starts, so on a commit that runs no tests node spawns nothing (see takePrefetched).
+ * - In the hook otherwise: git's environment says where we are (repoContextOfHook) and cat-file
+ *   answers HEAD with the configuration: two processes.
+ * - Elsewhere (`tdd verify`, from any folder): rev-parse first, three processes.
+ * One after the other with spawnSync: on a 2-vCPU machine that is faster than concurrent spawns
+ * (pipes wrapped in streams, event-loop turns; bench/git-calls.mjs).
  */
-export async function readHookInputs(cwd: string, env: NodeJS.ProcessEnv): Promise<{ repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[] }> {
-  const guess: RepoContext = { top: cwd, gitDir: '', stateDir: '', indexFile: '', head: 'HEAD', env };
-  const [repo, raw, configBlobs] = await Promise.all([
-    readRepoContext(cwd, env),
-    readStagedChanges(guess, 'HEAD').catch(() => undefined),
-    readObjects(guess, configObjectNames('HEAD')).catch(() => undefined),
-  ]);
-  if (repo.head && repo.top === cwd && raw && configBlobs) return { repo, raw, configBlobs };
-  const [again, blobs] = await Promise.all([readStagedChanges(repo, repo.head), readObjects(repo, configObjectNames(repo.head))]);
-  return { repo, raw: again, configBlobs: blobs };
+export async function readHookInputs(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  how: { inHook?: boolean; prefetched?: boolean } = {},
+): Promise<{ repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[] }> {
+  const known = how.inHook ? repoContextOfHook(cwd, env) : undefined;
+  const prefetched = how.prefetched ? takePrefetched(cwd, env) : undefined;
+  if (known && prefetched && dirname(prefetched.file) === known.stateDir) {
+    const got = parseHookInputs(prefetched.data, configObjectNames('HEAD').filter((n) => n.startsWith('HEAD:')).map((n) => n.slice(5)));
+    if (got) return { repo: { ...known, head: got.head }, raw: got.raw, configBlobs: got.objects };
+  }
+  if (known) {
+    const { head, objects } = await readHeadAndObjects(known, configObjectNames('HEAD'));
+    const repo: RepoContext = { ...known, head };
+    // On an unborn branch the `HEAD:` names were all missing: the rules come from the index.
+    const configBlobs = head ? objects : await readObjects(repo, configObjectNames(null), { sync: true });
+    return { repo, raw: await readStagedChanges(repo, head), configBlobs };
+  }
+  const repo = await readRepoContext(cwd, env);
+  const raw = await readStagedChanges(repo, repo.head);
+  const configBlobs = await readObjects(repo, configObjectNames(repo.head), { sync: true });
+  return { repo, raw, configBlobs };
+}
+
+/**
+ * The file hooks/shim.sh fills for this process (`$$` is our pid: the shim execs node), read and
+ * removed. Its background job may still be writing: parseHookInputs then finds no end mark.
+ */
+function takePrefetched(cwd: string, env: NodeJS.ProcessEnv): { file: string; data: Buffer } | undefined {
+  const file = resolve(cwd, env.GIT_DIR || '.git', 'tdd', `hook-inputs.${process.pid}`);
+  try {
+    return { file, data: readFileSync(file) };
+  } catch {
+    return undefined;
+  } finally {
+    try {
+      unlinkSync(file);
+    } catch {
+      // not there: nothing to remove
+    }
+  }
 }

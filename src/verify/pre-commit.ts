@@ -14,7 +14,7 @@ import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
 import type { GateInput, TestFileFacts } from '../gates/types.js';
-import { readCommitTree, readObjects, readTreeEntries, isAncestorOfHead, type RepoContext } from '../git/queries.js';
+import { readCommitTree, readObjects, readTreeDiff, isAncestorOfHead, type RepoContext } from '../git/queries.js';
 import { git } from '../git/exec.js';
 import { NULL_OID, parseNulList, type RawEntry } from '../git/parse.js';
 import { TddError } from '../errors.js';
@@ -98,9 +98,9 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
     const files = record?.files ?? [];
     // One round of git reads: RED drift, the test settings (and GREEN's RED still in history).
     const manifests = entries.filter((e) => hasTestSettings(e.path));
-    const [then, now, blobs, inHistory] = await Promise.all([
-      files.length ? readTreeEntries(repo, record!.commit, files) : new Map(),
-      files.length ? readTreeEntries(repo, snapshot.tree, files) : new Map(),
+    // RED drift: how the RED files differ between the RED commit and this tree (one diff-tree).
+    const [drift, blobs, inHistory] = await Promise.all([
+      files.length ? readTreeDiff(repo, record!.commit, snapshot.tree, files) : [],
       manifests.length ? readObjects(repo, manifests.flatMap((e) => [e.oldBlob, e.newBlob])) : [],
       phase === 'green' ? isAncestorOfHead(repo, openRed!.commit) : true,
     ]);
@@ -108,10 +108,12 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
     if (record && files.length > 0) {
       input.red = record;
       input.frozenBase = record.commit;
+      const changed = new Map(drift.map((e) => [e.path, e]));
       input.redDrift = files.flatMap((f) => {
-        const [a, b] = [then.get(f), now.get(f)];
-        if (!a || (b && a.mode === b.mode && a.blob === b.blob)) return [];
-        return [{ path: f, change: !b ? 'deleted' : a.blob === b.blob ? 'mode' : 'edited' } as const];
+        const e = changed.get(f);
+        // Added: not in the RED commit, so nothing there to drift from.
+        if (!e || e.status === 'A') return [];
+        return [{ path: f, change: e.status === 'D' ? 'deleted' : e.oldBlob === e.newBlob ? 'mode' : 'edited' } as const];
       });
     }
     const text = (b: Buffer | null | undefined) => (b ? b.toString('utf8') : null);

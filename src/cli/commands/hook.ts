@@ -13,10 +13,14 @@ Run by the git hooks that \`tdd-hooks install\` puts in place; you do not call i
   post-commit   records the commit (RED record, last green) and advances the phase
 TDD_HOOKS=0 skips all three (tdd audit still sees the commit).`;
 
-/** The pre-commit gates on the staged content; shared by the hook and `tdd verify`. */
-export async function preCommit(ctx: CommandContext): Promise<CommandResult> {
+/**
+ * The pre-commit gates on the staged content; shared by the hook and `tdd verify`. `inHook`: git
+ * started us, and its environment says where the repository is; `prefetched`: the shim asked git
+ * the first questions while node started (see readHookInputs).
+ */
+export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; prefetched?: boolean } = {}): Promise<CommandResult> {
   const { runPreCommit, readHookInputs } = await import('../../verify/pre-commit.js');
-  const inputs = await readHookInputs(ctx.cwd, ctx.env);
+  const inputs = await readHookInputs(ctx.cwd, ctx.env, how);
   const { repo } = inputs;
   const r = await runPreCommit(inputs);
   if (r.pending) await writePending(repo.stateDir, r.pending);
@@ -84,7 +88,7 @@ const hook: CommandModule = {
   help,
   async run(ctx) {
     const [name, ...args] = ctx.argv;
-    if (name === 'pre-commit') return preCommit(ctx);
+    if (name === 'pre-commit') return preCommit(ctx, { inHook: true, prefetched: args.includes('--prefetched') });
     if (name === 'commit-msg') return commitMsg(ctx, args[0]);
     if (name === 'post-commit') return postCommit(ctx);
     throw usageError(`unknown hook "${name ?? ''}"`, 'expected pre-commit, commit-msg or post-commit');

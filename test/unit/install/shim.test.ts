@@ -55,10 +55,17 @@ describe('renderShim', () => {
     expect(isTddShim('#!/bin/sh\nnpx tdd-hooks hook pre-commit\n')).toBe(false);
   });
 
-  it('starts no subshell and no git: builtins and one exec', () => {
+  it('starts no subshell, and git only in the background for pre-commit: builtins and one exec', () => {
     const code = codeLines(shim);
-    expect(code.filter(startsSubshellOrGit)).toEqual([]);
-    expect(code.filter((l) => /\bexec\b/.test(l))).toEqual(['exec "$node" "$cli" hook "$hook" "$@"']);
+    // The prefetch block: opened by a test of "$hook" = pre-commit, closed by the background `&`.
+    const open = code.findIndex((l) => l.startsWith('if [ "$hook" = pre-commit ]'));
+    const close = code.findIndex((l, i) => i > open && /^\s*\} .*&$/.test(l));
+    expect(open).toBeGreaterThan(-1);
+    expect(close).toBeGreaterThan(open);
+    const outside = code.filter((_, i) => i < open || i > close);
+    expect(outside.filter(startsSubshellOrGit)).toEqual([]);
+    expect(code.slice(open, close + 1).filter((l) => /\$\(|`/.test(l))).toEqual([]);
+    expect(code.filter((l) => /\bexec\b/.test(l))).toEqual(['exec "$node" "$cli" hook "$hook" $prefetched "$@"']);
   });
 
   it('commit-msg and post-commit look for the verdict with `[` tests alone, after the chained hook and TDD_HOOKS=0', () => {
