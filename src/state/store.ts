@@ -7,6 +7,7 @@
 import { appendFileSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TddError } from '../errors.js';
+import { parsePending, parseState } from './parse.js';
 import type { Pending, State } from './types.js';
 
 function readJson(file: string): unknown | undefined {
@@ -45,46 +46,41 @@ function writeJsonAtomicSync(file: string, value: unknown): void {
   }
 }
 
-/** The stored state; undefined when missing or unreadable (the caller rebuilds it from history). */
+/** The stored state; undefined when missing, unreadable or not what we write (the caller rebuilds it from history). */
 export async function readStateFile(stateDir: string): Promise<State | undefined> {
-  const v = readJson(join(stateDir, 'state.json'));
-  if (!isState(v)) return undefined;
-  return v;
-}
-
-function isState(v: unknown): v is State {
-  if (typeof v !== 'object' || v === null) return false;
-  const s = v as Partial<State>;
-  return (
-    s.version === 1 &&
-    (s.phase === null || s.phase === 'red' || s.phase === 'green' || s.phase === 'refactor' || s.phase === 'off') &&
-    typeof s.red === 'object' && s.red !== null && typeof s.regression === 'boolean'
-  );
+  return parseState(readJson(join(stateDir, 'state.json')));
 }
 
 export async function writeState(stateDir: string, state: State): Promise<void> {
   const file = join(stateDir, 'state.json');
+  unwritable(file, stateDir, () => writeJsonAtomicSync(file, state));
+}
+
+/** The pending verdict; undefined when missing or not what we write (the tests then run again). */
+export async function readPending(stateDir: string): Promise<Pending | undefined> {
+  return parsePending(readJson(join(stateDir, 'pending.json')));
+}
+
+export async function writePending(stateDir: string, pending: Pending): Promise<void> {
+  const file = join(stateDir, 'pending.json');
+  unwritable(file, stateDir, () => writeJsonAtomicSync(file, pending));
+}
+
+export async function removePending(stateDir: string): Promise<void> {
+  const file = join(stateDir, 'pending.json');
+  unwritable(file, stateDir, () => removeFile(file));
+}
+
+/** A state file that cannot be written or removed (a folder in its place, no permission): exit 3 naming it. */
+function unwritable(file: string, stateDir: string, write: () => void): void {
   try {
-    writeJsonAtomicSync(file, state);
+    write();
   } catch (e) {
     throw new TddError('STATE_UNWRITABLE', `could not write ${file}: ${(e as Error).message}`, 3, {
       hint: `make ${stateDir} a writable folder (remove whatever is at ${file}); the state is rebuilt from the history`,
       cause: e,
     });
   }
-}
-
-export async function readPending(stateDir: string): Promise<Pending | undefined> {
-  const v = readJson(join(stateDir, 'pending.json')) as Pending | undefined;
-  return v && typeof v.tree === 'string' && typeof v.phase === 'string' ? v : undefined;
-}
-
-export async function writePending(stateDir: string, pending: Pending): Promise<void> {
-  writeJsonAtomicSync(join(stateDir, 'pending.json'), pending);
-}
-
-export async function removePending(stateDir: string): Promise<void> {
-  removeFile(join(stateDir, 'pending.json'));
 }
 
 /** unlink, a missing file being fine (fs.rmSync would load node's rimraf: ~0.4 ms on every commit). */
@@ -98,6 +94,9 @@ function removeFile(file: string): void {
 
 /** One line per gate run or state change; append-only. */
 export async function appendEvent(stateDir: string, event: Record<string, unknown>): Promise<void> {
-  mkdirSync(stateDir, { recursive: true });
-  appendFileSync(join(stateDir, 'events.jsonl'), JSON.stringify({ at: new Date().toISOString(), ...event }) + '\n');
+  const file = join(stateDir, 'events.jsonl');
+  unwritable(file, stateDir, () => {
+    mkdirSync(stateDir, { recursive: true });
+    appendFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...event }) + '\n');
+  });
 }

@@ -477,12 +477,9 @@ describe('local state under .git/tdd', () => {
     lastVerdict: oddValue,
   });
 
-  // Known bug (src/state/store.ts): readStateFile checks only the top level of state.json
-  // (isState), and readPending only `tree` and `phase` of pending.json. A red record whose
-  // `files` is not a list crashes the gates ("number 5 is not iterable"), a non-string file
-  // crashes `git ls-tree` arguments, a pending verdict whose `testFiles` is not a list crashes
-  // post-commit. Fix: return parseState(v) / parsePending(v) from src/state/parse.ts there.
-  it.fails('a state.json right at the top and wrong below: the RED implementation commit is refused, no crash', () => {
+  // state.json and pending.json are checked all the way down (src/state/parse.ts): a red record
+  // whose `files` is not a list is a corrupt state (rebuilt), never a crash in a gate.
+  it('a state.json right at the top and wrong below: the RED implementation commit is refused, no crash', () => {
     const repo = freshRepo();
     put(repo, IMPL.path, IMPL.content);
     repo.git('add', IMPL.path);
@@ -497,7 +494,7 @@ describe('local state under .git/tdd', () => {
     );
   }, 120_000);
 
-  it.fails('a pending.json for the very tree committed with --no-verify, wrong below the top: post-commit does not crash', () => {
+  it('a pending.json for the very tree committed with --no-verify, wrong below the top: post-commit does not crash', () => {
     const repo = freshRepo();
     expect(repo.tdd('phase', 'red').status).toBe(0);
     put(repo, IMPL.path, IMPL.content);
@@ -591,10 +588,7 @@ describe('local state under .git/tdd', () => {
         expect(r.stderr).toContain(path);
       }));
 
-    // Known bug (src/state/store.ts): removePending (rm without recursive) and appendEvent
-    // (appendFile) throw EISDIR, reported as "internal error … a bug in tdd-hooks" (exit 3): every
-    // commit is refused, but the message names no fix. Fix: wrap both, like writeState, in a
-    // TddError('STATE_UNWRITABLE', 'could not write <file>: …', 3, {hint: 'remove <file>'}).
-    it.fails.each(['pending.json', 'events.jsonl'])('%s: refused naming it, no "internal error"', (name) => withFolder(name));
+    // A folder where pending.json or events.jsonl goes: STATE_UNWRITABLE names it and the fix.
+    it.each(['pending.json', 'events.jsonl'])('%s: refused naming it, no "internal error"', (name) => withFolder(name));
   });
 });
