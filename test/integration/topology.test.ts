@@ -159,13 +159,9 @@ describe('what is staged', () => {
     expect(trailersOf(repo)).toMatchObject({ 'TDD-Phase': 'refactor' });
   });
 
-  // Known bug (src/verify/commit-msg.ts): trailers are set with `--if-exists replace`, so a TDD-*
-  // trailer the message already holds and this verdict does not set stays: `-C` of an off
-  // commit leaves `TDD-Reason` on a RED commit; a hand-typed `TDD-Regression: true` turns a
-  // RED into a regression RED for the state rebuilt from the trailers (and for tdd audit).
-  // Fix: pass every TDD-* key the verdict does not set as `--trailer '<Key>:'` with
-  // `--if-exists replace --trim-empty`, so the trailer block says exactly this verdict.
-  it.fails('a reused or hand-written message keeps no TDD-* trailer the verdict does not set (row 29)', () => {
+  // The trailer block says exactly this verdict: `-C` of an off commit must not leave its
+  // TDD-Reason on a RED commit (nor a hand-typed TDD-Regression turn a RED into a regression RED).
+  it('a reused or hand-written message keeps no TDD-* trailer the verdict does not set (row 29)', () => {
     repo.tdd('phase', 'off', '--reason', 'seed');
     repo.write({ 'lib/seed.js': '' });
     repo.git('add', '-A');
