@@ -11,7 +11,7 @@
  */
 
 export type ReportEvent =
-  /** A pre-commit run (or `tdd verify`): refused when exitCode is 1 or 3. */
+  /** A pre-commit run: refused when exitCode is 1 or 3 (`tdd verify` runs are logged as `verify` and not shown). */
   | { kind: 'pre-commit'; line: number; at: number; phase: string | null; task: string | null; exitCode: number; codes: string[]; testMs: number | null }
   /** post-commit saw a commit land: recorded, amended, or not the verified tree. */
   | { kind: 'commit'; line: number; at: number; commit: string; task: string | null }

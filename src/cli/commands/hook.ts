@@ -35,7 +35,8 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
     }
   }
   if (r.run || r.exitCode !== 0) {
-    await appendEvent(repo.stateDir, { event: 'pre-commit', phase: r.phase, task: r.task, tree: r.tree, exitCode: r.exitCode, codes, testMs: r.testMs });
+    // `tdd verify` is a check, not an attempt to commit: the report counts only the hook's refusals.
+    await appendEvent(repo.stateDir, { event: how.inHook ? 'pre-commit' : 'verify', phase: r.phase, task: r.task, tree: r.tree, exitCode: r.exitCode, codes, testMs: r.testMs });
   }
   const c = ctx.color;
   const phase = (r.phase ?? 'no phase').toUpperCase();

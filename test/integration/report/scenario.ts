@@ -53,6 +53,8 @@ export function makeReportRepo(): Repo {
   ok(repo.commit('test: add'));
   repo.write({ 'test/add.test.js': testOf('add', 2, 2, 4), 'src/add.js': 'export const add = (a, b) => a + b;\n' });
   repo.git('add', '-A');
+  // `tdd verify` first: a check, not an attempt to commit — the report shows no light for it.
+  expect(repo.tdd('verify').status).toBe(1);
   const refused = repo.commit('feat: add, and a tweaked test');
   expect(refused.status).toBe(1);
   expect(codesOf(refused)).toContain('TESTS_CHANGED');
