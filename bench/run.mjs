@@ -25,7 +25,8 @@ answers to the hook's first questions in the background (HEAD, the configuration
 in the index, the staged changes: \`git cat-file --batch\` and \`git diff-index\`) and \`exec\`s node.
 Those two git processes run while node starts (~20 ms on its own), so node spawns nothing: it
 reads their answers from \`.git/tdd/hook-inputs.<pid>\` (src/verify/context.ts). What node does
-after its own start-up, measured with \`performance.now()\` marks (2026-11-29, quiet runs, ms):
+after its own start-up, measured with \`performance.now()\` marks (2026-11-29, quiet runs, before
+the reads below became synchronous, ms):
 
 | step | ms |
 |---|---|
@@ -33,10 +34,11 @@ after its own start-up, measured with \`performance.now()\` marks (2026-11-29, q
 | the hook chunk, fd 2 writer, Ctrl-C trap | ~0.9 |
 | the pre-commit chunk (80 KB; code cache) and its top-level code, \`node:fs/promises\` among it | ~2.4 |
 | git's answers: read, parsed, the file removed | ~0.9 |
-| configuration: the work tree's \`.tddrc.json\`/\`.tddrc\` read with \`fs/promises\` (starts libuv's thread pool: 0.8–6 ms) | ~1.1 |
+| configuration: the work tree's \`.tddrc.json\`/\`.tddrc\` read with \`fs/promises\` (started libuv's thread pool: 0.8–6 ms; now synchronous) | ~1.1 |
 | classifier, state, classify the staged paths, print | ~1.0 |
 
-Not loaded on that path any more: \`node:child_process\` (~2.5 ms: net, stream, dgram), \`node:tty\`
+Not loaded on that path any more: \`node:fs/promises\` and the thread pool (every hook-path read and
+write is synchronous: a few hundred bytes each), \`node:child_process\` (~2.5 ms: net, stream, dgram), \`node:tty\`
 (net and stream again, ~2 ms), \`process.stderr\` (~1 ms), the lexers' chunk for a RED with no test
 staged (~5 ms). Each bundle is compiled from V8's code cache (dist/.cache, written next to the
 bundles by bin/tdd.js on Node 20; \`module.enableCompileCache\` on Node ≥ 22.1): −2 to −3 ms.
@@ -47,9 +49,7 @@ Reproduce: \`node bench/git-calls.mjs\` (one vs several git processes, spawn vs 
 ## Floors
 
 - A hook that runs node can never cost less than the node-only hook: the rest of the budget
-  (0.5× of it, ~15 ms here) is everything tdd-hooks does. What remains above is listed above; the
-  thread pool and \`fs/promises\` (~2–3 ms) go with synchronous reads in src/config/load.ts and
-  src/state/glob-cache.ts.
+  (0.5× of it, ~15 ms here) is everything tdd-hooks does: what remains is listed above.
 - With a test run, the hook is a node process of its own plus at least the git reads and the
   private copy's update (5–7 short git processes): one more node start alone is the row "the
   floor: one more node start". For \`node --test\` on one file (~85–100 ms) that floor is ~25–30 %,

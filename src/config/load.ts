@@ -1,5 +1,5 @@
 /** The configuration: .tddrc.json, .tddrc, or package.json#tdd, validated (see loadConfig). */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TddError } from '../errors.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
@@ -17,9 +17,10 @@ export interface LoadedConfig {
   warnings: Finding[];
 }
 
-async function readWorktree(top: string, file: string): Promise<Buffer | null> {
+// Synchronous: the first asynchronous read starts libuv's thread pool (0.8–6 ms) on a hook's hot path.
+function readWorktree(top: string, file: string): Buffer | null {
   try {
-    return await readFile(join(top, file));
+    return readFileSync(join(top, file));
   } catch {
     return null;
   }
@@ -68,7 +69,7 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
       changed = true;
       warnings.push({ code: 'CONFIG_PENDING', severity: 'warn', path: file });
     }
-    const work = await readWorktree(ctx.top, file);
+    const work = readWorktree(ctx.top, file);
     if (work && !st) warnings.push({ code: 'CONFIG_UNSTAGED', severity: 'warn', path: file, data: { state: 'untracked' } });
     else if (work && st && !work.equals(st)) warnings.push({ code: 'CONFIG_UNSTAGED', severity: 'warn', path: file, data: { state: 'modified' } });
   }

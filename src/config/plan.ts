@@ -1,5 +1,5 @@
 /** The task plan named by the configuration, read from the working tree (an orchestrator's file, often untracked). */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TddError } from '../errors.js';
 import { formatPlanProblem } from '../plan/format.js';
@@ -21,7 +21,7 @@ export async function readTaskPlan(top: string, config: Config): Promise<{ file:
   if (!config.plan) return undefined;
   let text: string;
   try {
-    text = await readFile(join(top, config.plan), 'utf8');
+    text = readFileSync(join(top, config.plan), 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new TddError('PLAN_UNREADABLE', `cannot read the plan ${config.plan}: ${(e as Error).message}`, 2, {

@@ -1,42 +1,38 @@
 /**
  * Runner adapters: pure argv builders and report parsers, one file per runner. The run itself
  * (processes, temp dirs, report files) is `runTests` in ./run.ts, imported lazily by the shell.
+ * Each adapter is imported only when its runner runs: every `import()` below is a bundle of its
+ * own (bin/build.mjs), so a vitest run never compiles the cargo or pytest parsers (the test-run
+ * bundle was 205 KB with all of them). Import a runner's parser from its own file (./jest.js).
  */
-import { cargoAdapter } from './cargo.js';
-import { commandAdapter } from './command.js';
-import { goAdapter } from './go.js';
-import { jestAdapter } from './jest.js';
-import { mochaAdapter } from './mocha.js';
-import { nodeAdapter } from './node.js';
-import { pytestAdapter } from './pytest.js';
+import { RUNNERS } from '../config/schema.js';
 import type { RunnerAdapter, RunnerName } from './types.js';
-import { unittestAdapter } from './unittest.js';
-import { vitestAdapter } from './vitest.js';
-
-const ADAPTERS: Record<RunnerName, RunnerAdapter> = {
-  vitest: vitestAdapter,
-  node: nodeAdapter,
-  jest: jestAdapter,
-  mocha: mochaAdapter,
-  pytest: pytestAdapter,
-  unittest: unittestAdapter,
-  go: goAdapter,
-  cargo: cargoAdapter,
-  command: commandAdapter,
-};
 
 export function isRunnerName(name: string): name is RunnerName {
-  return Object.hasOwn(ADAPTERS, name);
+  return (RUNNERS as readonly string[]).includes(name);
 }
 
-export function getAdapter(name: RunnerName): RunnerAdapter {
-  return ADAPTERS[name];
+export async function getAdapter(name: RunnerName): Promise<RunnerAdapter> {
+  switch (name) {
+    case 'vitest':
+      return (await import('./vitest.js')).vitestAdapter;
+    case 'node':
+      return (await import('./node.js')).nodeAdapter;
+    case 'jest':
+      return (await import('./jest.js')).jestAdapter;
+    case 'mocha':
+      return (await import('./mocha.js')).mochaAdapter;
+    case 'pytest':
+      return (await import('./pytest.js')).pytestAdapter;
+    case 'unittest':
+      return (await import('./unittest.js')).unittestAdapter;
+    case 'go':
+      return (await import('./go.js')).goAdapter;
+    case 'cargo':
+      return (await import('./cargo.js')).cargoAdapter;
+    case 'command':
+      return (await import('./command.js')).commandAdapter;
+  }
 }
 
-export { classifyLoadError, classifyThrown, isMissingProjectSymbol } from './classify.js';
-export { parseJestReport, buildJestArgv } from './jest.js';
-export { parseMochaReport, buildMochaArgv } from './mocha.js';
-export { parseNodeReport, buildNodeArgv } from './node.js';
-export { parsePytestReport, buildPytestArgv } from './pytest.js';
-export { parseVitestReport, buildVitestArgv } from './vitest.js';
 export type { BuildArgvInput, BuiltCommand, IsProjectImport, ParseInput, ParsedRun, RunnerAdapter, RunnerName } from './types.js';

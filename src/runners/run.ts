@@ -47,8 +47,7 @@ const ENTRIES: Partial<Record<RunnerName, [pkg: string, entry: string]>> = {
  * go, cargo: the program on PATH (a run that cannot start, or a `No module named pytest`, comes
  * back as runner-missing without a second process to ask first); command: the user's own argv.
  */
-async function locateRunner(runner: RunnerName, root: string): Promise<{ path: string; version?: string } | undefined> {
-  const program = getAdapter(runner).program;
+async function locateRunner(runner: RunnerName, program: string | undefined, root: string): Promise<{ path: string; version?: string } | undefined> {
   if (program !== undefined) return { path: program };
   if (runner === 'command') return { path: '' };
   const entries = ENTRIES[runner];
@@ -125,8 +124,8 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   const root = await realpath(o.root);
   const files = [...new Set(o.files.map((f) => toRepoPath(root, f)))];
   const base = { runner: o.runner, command: [] as string[], exitCode: null, durationMs: 0, files, tests: [], fileErrors: [] };
-  const adapter = getAdapter(o.runner);
-  const located = await locateRunner(o.runner, root);
+  const adapter = await getAdapter(o.runner);
+  const located = await locateRunner(o.runner, adapter.program, root);
   if (!located) {
     const reason = o.runner === 'node' ? 'the node reporter is not built (dist/runners)' : `${o.runner} is not installed in node_modules`;
     return { ...base, status: 'runner-missing', reason };

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMPTY_BLOB, type RawEntry } from '../git/parse.js';
 import { readObjects, readStagedChanges, readTreePaths, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
@@ -22,14 +22,15 @@ export function classifyEntries(raw: RawEntry[], classify: Classifier): StagedEn
  * leaves them out, and so do we.
  */
 export async function readSnapshot(ctx: RepoContext, head: string | null, entries: StagedEntry[]): Promise<Snapshot> {
-  await mkdir(ctx.stateDir, { recursive: true });
+  // Synchronous file operations: fs/promises and libuv's thread pool cost 1–6 ms on a hook's path.
+  mkdirSync(ctx.stateDir, { recursive: true });
   const copy = join(ctx.stateDir, `index-copy.${process.pid}.${Date.now()}`);
   let tree: string;
   try {
-    await copyFile(ctx.indexFile, copy);
+    copyFileSync(ctx.indexFile, copy);
     tree = await writeTreeFromIndexCopy(ctx, copy);
   } finally {
-    await rm(copy, { force: true });
+    rmSync(copy, { force: true });
   }
   const maybeIntent = entries.filter((e) => e.status === 'A' && e.newBlob === EMPTY_BLOB).map((e) => e.path);
   if (maybeIntent.length > 0) {

@@ -3,7 +3,7 @@
  * sources in `<state>/globs.json`: a hook that runs no tests then never loads the glob compiler
  * (picomatch: ~5 ms to load and compile on every commit).
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { classifierOf, globListsOf, regexTest, type Classifier } from '../snapshot/kinds.js';
@@ -21,10 +21,8 @@ export async function readClassifier(stateDir: string, config: Config): Promise<
   const key = JSON.stringify(lists);
   const file = join(stateDir, 'globs.json');
   // A cache that is not ours to trust (unreadable, not JSON, another shape) is compiled afresh.
-  let cache = await readFile(file, 'utf8').then(
-    (t) => JSON.parse(t) as Cache | null,
-    () => undefined,
-  ).catch(() => undefined);
+  // Read synchronously: the first asynchronous read starts libuv's thread pool (0.8–6 ms).
+  let cache = readCache(file);
   if (!isCache(cache) || cache.key !== key || cache.tests.length !== lists.tests.length || cache.support.length !== lists.support.length || cache.ignored.length !== lists.ignored.length) {
     const { compileGlobs } = await import('../snapshot/classify.js');
     cache = { key, tests: compileGlobs(lists.tests), support: compileGlobs(lists.support), ignored: compileGlobs(lists.ignored) };
@@ -36,6 +34,14 @@ export async function readClassifier(stateDir: string, config: Config): Promise<
     // A cache file someone edited into an invalid expression: compile afresh.
     const { makeClassifier } = await import('../snapshot/classify.js');
     return makeClassifier(config);
+  }
+}
+
+function readCache(file: string): Cache | null | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Cache | null;
+  } catch {
+    return undefined;
   }
 }
 

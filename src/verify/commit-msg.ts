@@ -2,7 +2,7 @@
  * commit-msg: add the trailers, but only when the tree pre-commit verified is still the tree being
  * committed (plain `git commit` does not lock the index: another `git add` can slip in between).
  */
-import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execGit, git } from '../git/exec.js';
 import { writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
@@ -40,10 +40,10 @@ export async function runCommitMsg(repo: RepoContext, messageFile: string): Prom
   const copy = join(repo.stateDir, `index-copy.${process.pid}.${Date.now()}`);
   let tree: string;
   try {
-    await copyFile(repo.indexFile, copy);
+    copyFileSync(repo.indexFile, copy);
     tree = await writeTreeFromIndexCopy(repo, copy);
   } finally {
-    await rm(copy, { force: true });
+    rmSync(copy, { force: true });
   }
   if (tree !== pending.tree) {
     await removePending(repo.stateDir);
@@ -52,7 +52,7 @@ export async function runCommitMsg(repo: RepoContext, messageFile: string): Prom
   const file = resolve(repo.top, messageFile);
   // An empty message (all comments) aborts the commit; trailers must not rescue it. With
   // `commit -v` everything below the scissors line is the diff, not the message.
-  const message = cutAtScissors(await readMessage(file));
+  const message = cutAtScissors(readMessage(file));
   const stripped = await git(['stripspace', '--strip-comments'], { cwd: repo.top, baseEnv: repo.env, input: message });
   if (stripped.trim() === '') return { exitCode: 0, findings: [], trailers: [] };
   if (pending.subject) {
@@ -61,7 +61,7 @@ export async function runCommitMsg(repo: RepoContext, messageFile: string): Prom
       if (mode === 'enforce') {
         return { exitCode: 1, findings: [{ code: 'COMMIT_MESSAGE_TEMPLATE', severity: 'error', data: { expected: text } }], trailers: [] };
       }
-      await writeFile(file, `${text}\n\n${await readMessage(file)}`);
+      writeFileSync(file, `${text}\n\n${readMessage(file)}`);
     }
   }
   const trailers = trailersFor(pending);
@@ -83,6 +83,7 @@ export function cutAtScissors(message: string): string {
   return m ? message.slice(0, m.index) : message;
 }
 
-function readMessage(file: string): Promise<string> {
-  return readFile(file, 'utf8');
+/** Synchronous, like every read on the hook's path: a thread-pool round trip costs more than the read. */
+function readMessage(file: string): string {
+  return readFileSync(file, 'utf8');
 }

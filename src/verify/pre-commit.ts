@@ -3,7 +3,7 @@
  * of exactly what is being committed → evidence gates → a pending record for commit-msg and
  * post-commit. Decides nothing about exit codes or wording (cli/ and report/ do).
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runnerSpecs } from '../config/resolve.js';
 import { CONFIG_FILES } from '../config/schema.js';
@@ -189,16 +189,24 @@ export function renderTemplate(template: string, id: string, title: string | und
 /** Everything besides the tree that the verdict depends on, hashed (see Pending.key). */
 async function verdictKey(repo: RepoContext, cc: CommitContext, tree: string, files: string[], red: RedRecord | undefined): Promise<string> {
   // The JS runners' versions; python3, go and cargo would cost a process each to ask (the tree and config still key them).
-  const runnerVersions = await Promise.all(
-    runnerSpecs(cc.loaded.config).map(({ runner, root }) =>
-      runner === 'vitest' || runner === 'jest' || runner === 'mocha'
-        ? readFile(join(repo.top, root, 'node_modules', runner, 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version?: string }).version ?? '?', () => 'missing')
-        : runner,
-    ),
+  // Read synchronously: no thread pool, no fs/promises on the hook's path.
+  const runnerVersions = runnerSpecs(cc.loaded.config).map(({ runner, root }) =>
+    runner === 'vitest' || runner === 'jest' || runner === 'mocha' ? readRunnerVersion(join(repo.top, root, 'node_modules', runner, 'package.json')) : runner,
   );
   const parts = [tree, repo.head, cc.state.phase, cc.state.task, cc.state.regression, cc.loaded.config, files, red?.commit, red?.failing, runnerVersions, process.version];
   const { createHash } = await import('node:crypto'); // only on the test-running path: crypto costs ~2 ms to load
   return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** A runner package's version; 'missing' when its package.json cannot be read (unparsable JSON still throws). */
+function readRunnerVersion(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return 'missing';
+  }
+  return (JSON.parse(text) as { version?: string }).version ?? '?';
 }
 
 function makePending(
