@@ -11,10 +11,11 @@
  * A file jest's testMatch/testPathIgnorePatterns rejected is simply absent.
  */
 import { dirname, join } from 'node:path';
-import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
+import type { FailureClass, FileErrorKind, TestCaseResult } from '../types.js';
 import { classifyLoadError, classifyThrown, firstLine, stripAnsi, type ImportContext } from './classify.js';
 import { isProjectSpecifier, scanImports } from './imports.js';
-import { asArg, toRepoPath } from './paths.js';
+import { parseJestShaped } from './jest-shape.js';
+import { asArg } from './paths.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
 interface JestAssertion {
@@ -25,12 +26,6 @@ interface JestAssertion {
   failing?: boolean;
   failureMessages?: string[];
   failureDetails?: unknown[];
-}
-interface JestFile {
-  name: string;
-  status: string;
-  message?: string;
-  assertionResults?: JestAssertion[];
 }
 
 export function buildJestArgv(o: BuildArgvInput): BuiltCommand {
@@ -129,48 +124,19 @@ function classifySuiteError(body: string, ctx: ImportContext): { kind: FileError
   return found;
 }
 
-function unknown(o: ParseInput, reason: string): ParsedRun {
-  const files = o.files.map((f) => toRepoPath(o.root, f));
-  return { status: 'unknown', exitCode: o.exitCode, files, tests: [], fileErrors: [], reason };
-}
-
 export function parseJestReport(o: ParseInput): ParsedRun {
-  if (o.report === undefined) return unknown(o, 'jest wrote no report');
-  // 130/143: jest stopped on SIGINT/SIGTERM (it writes no report then; one found would be stale).
-  if (o.exitCode === 130 || o.exitCode === 143) return unknown(o, `jest was stopped (exit ${o.exitCode})`);
-  let results: JestFile[];
-  try {
-    const data = JSON.parse(o.report) as { testResults?: unknown; wasInterrupted?: unknown };
-    if (!Array.isArray(data.testResults)) return unknown(o, 'jest report has no testResults');
-    if (data.wasInterrupted === true) return unknown(o, 'jest reports the run as interrupted');
-    results = data.testResults as JestFile[];
-  } catch {
-    return unknown(o, 'jest report is not JSON');
-  }
-  const files = o.files.map((f) => toRepoPath(o.root, f));
-  const byPath = new Map(results.map((r) => [toRepoPath(o.root, r.name), r]));
-  const tests: TestCaseResult[] = [];
-  const fileErrors: FileError[] = [];
-  for (const file of files) {
-    const ctx: ImportContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
-    const entry = byPath.get(file);
-    if (!entry) {
-      fileErrors.push({ file, kind: 'no-tests', message: "not a test file to jest (testMatch/testPathIgnorePatterns)" });
-      continue;
-    }
-    const own = (entry.assertionResults ?? []).map((a) => toTest(file, a, ctx));
-    tests.push(...own);
-    const message = stripAnsi(entry.message ?? '');
-    const header = SUITE_FAILED.exec(message);
-    if (header) {
-      // Also after tests ran: an afterAll that threw. Its tests stay as reported.
-      fileErrors.push({ file, ...classifySuiteError(message.slice(header.index + header[0].length), ctx) });
-    } else if (own.length === 0) fileErrors.push({ file, kind: 'no-tests', message: 'no tests in file' });
-    else if (entry.status === 'failed' && !own.some((t) => t.status === 'failed')) {
-      fileErrors.push({ file, kind: 'load-error', message: firstLine(message) || 'the file failed without a failing test' });
-    }
-  }
-  return { status: 'completed', exitCode: o.exitCode, files, tests, fileErrors };
+  return parseJestShaped<JestAssertion>(o, {
+    runner: 'jest',
+    distrust: (data) => (data.wasInterrupted === true ? 'jest reports the run as interrupted' : undefined),
+    absent: 'not a test file to jest (testMatch/testPathIgnorePatterns)',
+    toTest,
+    fileError: (raw, ctx) => {
+      const message = stripAnsi(raw);
+      const header = SUITE_FAILED.exec(message);
+      return header ? classifySuiteError(message.slice(header.index + header[0].length), ctx) : undefined;
+    },
+    hookFailed: (raw) => firstLine(stripAnsi(raw)) || 'the file failed without a failing test',
+  });
 }
 
 export const jestAdapter: RunnerAdapter = { name: 'jest', buildArgv: buildJestArgv, parse: parseJestReport };

@@ -9,9 +9,10 @@
  *   { "name": "/scratch/test/a.test.ts", "status": "failed", "assertionResults": [],
  *     "message": "Cannot find package 'left-pad' imported from /scratch/test/a.test.ts" }
  */
-import type { FileError, TestCaseResult } from '../types.js';
+import type { TestCaseResult } from '../types.js';
 import { classifyLoadError, classifyThrown, cleanViteNames, firstLine, type ImportContext } from './classify.js';
-import { asArg, toRepoPath } from './paths.js';
+import { parseJestShaped } from './jest-shape.js';
+import { asArg } from './paths.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
 interface VitestAssertion {
@@ -19,12 +20,6 @@ interface VitestAssertion {
   title: string;
   status: string;
   failureMessages?: string[];
-}
-interface VitestFile {
-  name: string;
-  status: string;
-  message?: string;
-  assertionResults?: VitestAssertion[];
 }
 
 export function buildVitestArgv(o: BuildArgvInput): BuiltCommand {
@@ -73,46 +68,16 @@ function toTest(file: string, a: VitestAssertion, ctx: ImportContext): TestCaseR
   return { file, name, status, failure, message: cleanViteNames(firstLine(raw)) };
 }
 
-function unknown(o: ParseInput, reason: string): ParsedRun {
-  const files = o.files.map((f) => toRepoPath(o.root, f));
-  return { status: 'unknown', exitCode: o.exitCode, files, tests: [], fileErrors: [], reason };
-}
-
 export function parseVitestReport(o: ParseInput): ParsedRun {
-  if (o.report === undefined) return unknown(o, 'vitest wrote no report');
-  // 130/143: vitest stopped on SIGINT/SIGTERM; a report written then is partial.
-  if (o.exitCode === 130 || o.exitCode === 143) return unknown(o, `vitest was stopped (exit ${o.exitCode})`);
-  let results: VitestFile[];
-  try {
-    const data = JSON.parse(o.report) as { testResults?: unknown };
-    if (!Array.isArray(data.testResults)) return unknown(o, 'vitest report has no testResults');
-    results = data.testResults as VitestFile[];
-  } catch {
-    return unknown(o, 'vitest report is not JSON');
-  }
-  const files = o.files.map((f) => toRepoPath(o.root, f));
-  const byPath = new Map(results.map((r) => [toRepoPath(o.root, r.name), r]));
-  const tests: TestCaseResult[] = [];
-  const fileErrors: FileError[] = [];
-  for (const file of files) {
-    const ctx: ImportContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
-    const entry = byPath.get(file);
-    if (!entry) {
-      // A complete report without the file: vitest's include/exclude never collected it.
-      fileErrors.push({ file, kind: 'no-tests', message: 'not collected by vitest (include/exclude?)' });
-      continue;
-    }
-    const own = (entry.assertionResults ?? []).map((a) => toTest(file, a, ctx));
-    tests.push(...own);
-    const message = entry.message?.trim() ?? '';
-    if (message !== '') fileErrors.push({ file, ...classifyLoadError(message, ctx) });
-    else if (own.length === 0) fileErrors.push({ file, kind: 'no-tests', message: 'no tests in file' });
-    else if (entry.status === 'failed' && !own.some((t) => t.status === 'failed')) {
-      // beforeAll/afterAll threw: the tests show as skipped or passed, the error is not in the JSON.
-      fileErrors.push({ file, kind: 'load-error', message: 'a suite hook failed (see the output)' });
-    }
-  }
-  return { status: 'completed', exitCode: o.exitCode, files, tests, fileErrors };
+  return parseJestShaped<VitestAssertion>(o, {
+    runner: 'vitest',
+    // A complete report without the file: vitest's include/exclude never collected it.
+    absent: 'not collected by vitest (include/exclude?)',
+    toTest,
+    fileError: (message, ctx) => (message.trim() === '' ? undefined : classifyLoadError(message.trim(), ctx)),
+    // beforeAll/afterAll threw: the tests show as skipped or passed, the error is not in the JSON.
+    hookFailed: () => 'a suite hook failed (see the output)',
+  });
 }
 
 export const vitestAdapter: RunnerAdapter = {
