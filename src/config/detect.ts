@@ -96,15 +96,29 @@ export interface PythonSigns {
   toxIni?: string;
   pytestIni: boolean;
   conftest: boolean;
+  /** A Python project without pytest's configuration (setup.py, requirements*.txt, Pipfile, a pyproject.toml). */
+  project?: boolean;
+  /** Whether `python3 -m pytest` runs here: asked only for such a project. */
+  pytestRuns?: boolean;
 }
 
-/** pytest when the project configures it (pyproject, pytest.ini, setup.cfg, tox.ini) or has a conftest.py. */
+/**
+ * pytest when the project configures it (pyproject, pytest.ini, setup.cfg, tox.ini) or has a
+ * conftest.py. A Python project without that: pytest when it runs here (it runs unittest's
+ * TestCases too), else unittest (the standard library's, always there).
+ */
 export function detectPythonRunner(s: PythonSigns): RunnerName | undefined {
-  if (s.pytestIni || s.conftest) return 'pytest';
-  if (s.pyprojectToml && /^\s*\[tool\.pytest(\.ini_options)?\]/m.test(s.pyprojectToml)) return 'pytest';
-  if (s.setupCfg && /^\s*\[tool:pytest\]/m.test(s.setupCfg)) return 'pytest';
-  if (s.toxIni && /^\s*\[pytest\]/m.test(s.toxIni)) return 'pytest';
+  if (pytestConfigured(s)) return 'pytest';
+  if (s.project) return s.pytestRuns ? 'pytest' : 'unittest';
   return undefined;
+}
+
+/** pytest's own configuration, or a conftest.py. */
+export function pytestConfigured(s: PythonSigns): boolean {
+  if (s.pytestIni || s.conftest) return true;
+  if (s.pyprojectToml && /^\s*\[tool\.pytest(\.ini_options)?\]/m.test(s.pyprojectToml)) return true;
+  if (s.setupCfg && /^\s*\[tool:pytest\]/m.test(s.setupCfg)) return true;
+  return s.toxIni !== undefined && /^\s*\[pytest\]/m.test(s.toxIni);
 }
 
 /** What one folder of a repository shows of its test runners. */

@@ -1,9 +1,10 @@
 /** The `.tddrc.json` install writes when the repository has no tdd-hooks config yet. */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
-import { detectRunners, formatConfigFile, type FolderSigns, type PythonSigns } from '../config/detect.js';
+import { detectRunners, formatConfigFile, pytestConfigured, type FolderSigns, type PythonSigns } from '../config/detect.js';
 import { isInside, realpathLoose } from './paths.js';
 
 export interface ConfigReport {
@@ -44,14 +45,26 @@ function readText(path: string): string | undefined {
   }
 }
 
-function readPythonSigns(dir: string): PythonSigns {
-  return {
+/**
+ * Files that make a folder a Python project even without pytest's configuration; requirements
+ * files and Pipfile only at the top (a `docs/requirements.txt` is a docs build, not a project).
+ */
+const PYTHON_PACKAGE = ['pyproject.toml', 'setup.py', 'setup.cfg'];
+const PYTHON_APP = ['requirements.txt', 'requirements-dev.txt', 'Pipfile'];
+
+function readPythonSigns(dir: string, top: boolean): PythonSigns {
+  const signs: PythonSigns = {
     pyprojectToml: readText(join(dir, 'pyproject.toml')),
     setupCfg: readText(join(dir, 'setup.cfg')),
     toxIni: readText(join(dir, 'tox.ini')),
     pytestIni: ['pytest.ini', '.pytest.ini', 'pytest.toml', '.pytest.toml'].some((f) => existsSync(join(dir, f))),
     conftest: existsSync(join(dir, 'conftest.py')),
   };
+  const project = [...PYTHON_PACKAGE, ...(top ? PYTHON_APP : [])].some((f) => existsSync(join(dir, f)));
+  if (pytestConfigured(signs) || !project) return signs;
+  // Which runner a Python project without pytest's configuration gets depends on this machine.
+  const probe = spawnSync('python3', ['-m', 'pytest', '--version'], { cwd: dir, stdio: 'ignore', timeout: 10_000 });
+  return { ...signs, project: true, pytestRuns: probe.status === 0 };
 }
 
 /** Folders that hold dependencies or build output, never a project of their own. */
@@ -60,7 +73,7 @@ const NOT_PROJECTS = new Set(['node_modules', 'vendor', 'target', 'dist', 'build
 function readFolderSigns(top: string, root: string, packageJson: unknown): FolderSigns {
   const dir = join(top, root);
   const cargoToml = readText(join(dir, 'Cargo.toml'));
-  return { root, packageJson, python: readPythonSigns(dir), goMod: existsSync(join(dir, 'go.mod')), ...(cargoToml === undefined ? {} : { cargoToml }) };
+  return { root, packageJson, python: readPythonSigns(dir, root === '.'), goMod: existsSync(join(dir, 'go.mod')), ...(cargoToml === undefined ? {} : { cargoToml }) };
 }
 
 /**

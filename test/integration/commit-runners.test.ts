@@ -128,4 +128,10 @@ describe('pytest, through git commit', () => {
     attemptCommit(r, 0);
     expect(r.git('show', '--name-only', '--format=', 'HEAD').split('\n').filter(Boolean).sort()).toEqual(['shapes.py', 'test_shapes.py']);
   });
+
+  it('a Python project without pytest configuration (requirements.txt): install picks pytest, which runs here', () => {
+    const r = (repo = makeRepo({ 'requirements.txt': 'requests\n', 'app.py': '' }));
+    expect(r.tdd('install').status).toBe(0);
+    expect(JSON.parse(r.read('.tddrc.json')).runner).toBe('pytest');
+  });
 });

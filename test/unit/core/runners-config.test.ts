@@ -135,3 +135,15 @@ describe('runStaged: assignment and merging', () => {
     expect(mergeRuns([one], [])).toBe(one);
   });
 });
+
+describe('a Python project without pytest configuration', () => {
+  const none = { pytestIni: false, conftest: false };
+  it.each([
+    ['pytest configured', { ...none, pytestIni: true }, 'pytest'],
+    ['a project where pytest runs', { ...none, project: true, pytestRuns: true }, 'pytest'],
+    ['a project where pytest does not run: the standard library', { ...none, project: true, pytestRuns: false }, 'unittest'],
+    ['not a Python project', none, undefined],
+  ])('%s → %s', (_, signs, runner) => {
+    expect(detectRunners([{ root: '.', python: signs, goMod: false }])[0]?.runner).toBe(runner);
+  });
+});
