@@ -29,8 +29,12 @@ export function classifierOf(m: { tests: PathTest; support: PathTest; ignored: P
   };
 }
 
-/** A matcher from regular expression sources (as compiled by picomatch.makeRe). */
+/**
+ * A matcher from regular expression sources (as compiled by picomatch.makeRe). With the `s` flag:
+ * picomatch writes "any character" as `.`, and a file name may hold a newline (`test/\nx.test.js`
+ * is a test file, never implementation).
+ */
 export function regexTest(sources: string[]): PathTest {
-  const res = sources.map((s) => new RegExp(s));
+  const res = sources.map((s) => new RegExp(s, 's'));
   return (path) => res.some((r) => r.test(path));
 }

@@ -1,6 +1,7 @@
 /** Run the given test files on a private copy of `tree` (never the user's working tree). */
 import { join } from 'node:path';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../snapshot/classify.js';
+import { regexTest } from '../snapshot/kinds.js';
 import { runnerSpecs } from '../config/resolve.js';
 import type { Config, RunnerSpec } from '../config/schema.js';
 import { splitCommand } from './command-line.js';
@@ -60,7 +61,7 @@ function linkedFolders(config: Config, specs: RunnerSpec[]): string[] {
 
 /** Pure: which runner runs which file (see runStaged). */
 export function assignRunners(specs: RunnerSpec[], files: string[]): { spec: RunnerSpec; files: string[] }[] {
-  const matchers = specs.map((s) => picomatch(s.tests, { dot: true }));
+  const matchers = specs.map((s) => regexTest(compileGlobs(s.tests)));
   const groups = new Map<RunnerSpec, string[]>();
   for (const f of files) {
     let i = matchers.findIndex((m) => m(f));

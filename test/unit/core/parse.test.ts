@@ -108,5 +108,10 @@ describe('classifier', () => {
     ['src/a.ts', 'impl'],
     ['src/latest.ts', 'impl'],
     ['src/contest.js', 'impl'],
-  ])('%s is %s', (path, kind) => expect(classify(path)).toBe(kind));
+    // A newline is a character of a name like any other (picomatch writes "any" as `.`).
+    ['test/\n&&;.test.js', 'test'],
+    ['src/\nx.test.js', 'test'],
+    ['src/\nx.js', 'impl'],
+    ['docs/\nnotes.md', 'ignored'],
+  ])('%j is %s', (path, kind) => expect(classify(path)).toBe(kind));
 });
