@@ -55,6 +55,7 @@ import { join } from 'node:path';
 import { blankCLike, RUST } from '../lang/blank-c.js';
 import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
 import { toRepoPath } from './paths.js';
+import { unknownRun } from './result.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
 /** `tests/math.rs` → `math`, `tests/api/main.rs` → `api`: the test targets cargo makes from tests/. */
@@ -436,7 +437,7 @@ function noBuildReason(o: ParseInput): string {
 
 export function parseCargoReport(o: ParseInput): ParsedRun {
   const files = o.files.map((f) => toRepoPath(o.root, f));
-  const unknown = (reason: string): ParsedRun => ({ status: 'unknown', exitCode: o.exitCode, files, tests: [], fileErrors: [], reason });
+  const unknown = (reason: string): ParsedRun => unknownRun(o, files, reason);
   const build = splitBuild(o.stdout);
   if (!build) return unknown(noBuildReason(o));
   if (o.exitCode !== 0 && o.exitCode !== 101) return unknown(`cargo stopped (exit ${o.exitCode})`);

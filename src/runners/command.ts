@@ -18,12 +18,13 @@
  * syntax error, so it can never show that a RED test fails for the right reason (the hook exits 3,
  * "could not verify", and says to add `{report}`).
  */
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute } from 'node:path';
 import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
 import { classifyLoadError, classifyThrown, stripAnsi, type ImportContext } from './classify.js';
 import { exceptionOf, GENERIC_TYPE, readJUnit, type JUnitCase, type Thrown } from './junit.js';
-import { asArg, toRepoPath } from './paths.js';
+import { asArg, isProjectFile, toRepoPath } from './paths.js';
 import { explainPythonError } from './pytest.js';
+import { unknownRun } from './result.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
 /** testTargetedCommand when set, else testCommand. */
@@ -119,10 +120,6 @@ const LOAD_FAILURE =
 /** Ruby: `cannot load such file -- /s/lib/calc` (require_relative: the project's next file) or `-- httparty` (a gem). */
 const RUBY_LOAD = /cannot load such file -- (\S+)/;
 
-function isInside(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return isAbsolute(path) && rel !== '' && !rel.startsWith('..') && !/(^|\/)(vendor|node_modules|site-packages)\//.test(rel);
-}
 
 function failureOf(t: Thrown, ctx: ImportContext): FailureClass {
   if (TIMEOUT.test(t.message)) return 'timeout';
@@ -141,7 +138,7 @@ function loadErrorOf(t: Thrown, ctx: ImportContext): { kind: FileErrorKind; mess
   const js = classifyLoadError(message, ctx);
   if (js.kind !== 'load-error') return js;
   const ruby = RUBY_LOAD.exec(message);
-  if (ruby) return { kind: isInside(ruby[1]!, ctx.root) ? 'missing-symbol' : 'missing-module', message };
+  if (ruby) return { kind: isProjectFile(ruby[1]!, ctx.root) ? 'missing-symbol' : 'missing-module', message };
   const why = explainPythonError(message, ctx);
   return { kind: why === 'syntax' || why === 'missing-module' || why === 'missing-symbol' ? why : 'load-error', message };
 }
@@ -158,7 +155,7 @@ function hint(o: ParseInput): string {
 /** `command`: the configured commands, which tell whether a report was asked for. */
 export function parseCommandReport(o: ParseInput): ParsedRun {
   const files = o.files.map((f) => toRepoPath(o.root, f));
-  const unknown = (reason: string): ParsedRun => ({ status: 'unknown', exitCode: o.exitCode, files, tests: [], fileErrors: [], reason });
+  const unknown = (reason: string): ParsedRun => unknownRun(o, files, reason);
   if (o.report === undefined) {
     if (chosen(o.command)?.some((w) => w.includes('{report}'))) return unknown(`the command wrote no JUnit report to {report} (exit ${o.exitCode})${hint(o)}`);
     if (o.exitCode !== 0) {

@@ -39,6 +39,7 @@ import { posix } from 'node:path';
 import { goProfile } from '../lang/go.js';
 import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
 import { asArg, toRepoPath } from './paths.js';
+import { unknownRun } from './result.js';
 import type { BuildArgvInput, BuiltCommand, IsProjectImport, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
 // func TestAdd(t *testing.T): `Test` then no lower-case letter (go's rule); TestMain(m *testing.M) is no test.
@@ -355,9 +356,6 @@ function readTests(p: PackageRun, owner: (top: string) => string | undefined): T
 
 // ---- the run
 
-function unknown(o: ParseInput, files: string[], reason: string): ParsedRun {
-  return { status: 'unknown', exitCode: o.exitCode, files, tests: [], fileErrors: [], reason };
-}
 
 /** go's own complaint when it stopped before testing (`go: go.mod file not found …`). */
 const goComplaint = (stderr: string): string | undefined =>
@@ -366,9 +364,9 @@ const goComplaint = (stderr: string): string | undefined =>
 export function parseGoReport(o: ParseInput): ParsedRun {
   const files = o.files.map((f) => toRepoPath(o.root, f));
   // 0 passed, 1 a test or a setup failed, 2 a build failed; anything else is go itself in trouble.
-  if (o.exitCode === null || ![0, 1, 2].includes(o.exitCode)) return unknown(o, files, `go test stopped (exit ${o.exitCode})`);
+  if (o.exitCode === null || ![0, 1, 2].includes(o.exitCode)) return unknownRun(o, files, `go test stopped (exit ${o.exitCode})`);
   const stream = readStream(o.stdout);
-  if (typeof stream === 'string') return unknown(o, files, stream);
+  if (typeof stream === 'string') return unknownRun(o, files, stream);
 
   const dirs = [...new Set(files.map((f) => posix.dirname(f)))];
   const module = inferModule([...stream.packages.keys()], dirs);
@@ -391,7 +389,7 @@ export function parseGoReport(o: ParseInput): ParsedRun {
     if (!p) {
       // go stops the whole run on a folder it cannot load; only "every test file is excluded" has an answer.
       const excluded = [...o.stderr.matchAll(/build constraints exclude all Go files in (.+)$/gm)].some((m) => toRepoPath(o.root, m[1]!.trim()) === dir);
-      if (!excluded || stream.packages.size > 0) return unknown(o, files, `go test reported nothing for ${asArg(dir)}${goComplaint(o.stderr) ? `: ${goComplaint(o.stderr)}` : ''}`);
+      if (!excluded || stream.packages.size > 0) return unknownRun(o, files, `go test reported nothing for ${asArg(dir)}${goComplaint(o.stderr) ? `: ${goComplaint(o.stderr)}` : ''}`);
       for (const file of here) fileErrors.push({ file, kind: 'no-tests', message: 'build constraints exclude every Go file of the package' });
       continue;
     }
@@ -400,7 +398,7 @@ export function parseGoReport(o: ParseInput): ParsedRun {
       for (const file of here) fileErrors.push(buildFileError(file, errors, asked, ctxOf, fallback));
       continue;
     }
-    if (p.outcome === undefined) return unknown(o, files, `go test did not finish ${asArg(dir)}`);
+    if (p.outcome === undefined) return unknownRun(o, files, `go test did not finish ${asArg(dir)}`);
     const declared = new Map(here.map((f) => [f, declaredGoTests(f, o.sources.get(f) ?? '')]));
     const owner = (top: string): string | undefined => here.find((f) => declared.get(f)!.includes(top));
     const results = readTests(p, owner);

@@ -6,6 +6,7 @@
 import type { FileError, TestCaseResult } from '../types.js';
 import type { ImportContext } from './classify.js';
 import { toRepoPath } from './paths.js';
+import { unknownRun } from './result.js';
 import type { ParseInput, ParsedRun } from './types.js';
 
 export interface ShapedAssertion {
@@ -35,24 +36,22 @@ export interface ShapeRules<A extends ShapedAssertion> {
   hookFailed: (message: string) => string;
 }
 
-export function unknownRun(o: ParseInput, reason: string): ParsedRun {
-  return { status: 'unknown', exitCode: o.exitCode, files: o.files.map((f) => toRepoPath(o.root, f)), tests: [], fileErrors: [], reason };
-}
+const unknown = (o: ParseInput, reason: string): ParsedRun => unknownRun(o, o.files.map((f) => toRepoPath(o.root, f)), reason);
 
 export function parseJestShaped<A extends ShapedAssertion>(o: ParseInput, rules: ShapeRules<A>): ParsedRun {
   const { runner } = rules;
-  if (o.report === undefined) return unknownRun(o, `${runner} wrote no report`);
+  if (o.report === undefined) return unknown(o, `${runner} wrote no report`);
   // 130/143: stopped on SIGINT/SIGTERM; a report written then is partial, one found is stale.
-  if (o.exitCode === 130 || o.exitCode === 143) return unknownRun(o, `${runner} was stopped (exit ${o.exitCode})`);
+  if (o.exitCode === 130 || o.exitCode === 143) return unknown(o, `${runner} was stopped (exit ${o.exitCode})`);
   let results: ShapedFile<A>[];
   try {
     const data = JSON.parse(o.report) as Record<string, unknown>;
-    if (!Array.isArray(data.testResults)) return unknownRun(o, `${runner} report has no testResults`);
+    if (!Array.isArray(data.testResults)) return unknown(o, `${runner} report has no testResults`);
     const distrust = rules.distrust?.(data);
-    if (distrust) return unknownRun(o, distrust);
+    if (distrust) return unknown(o, distrust);
     results = data.testResults as ShapedFile<A>[];
   } catch {
-    return unknownRun(o, `${runner} report is not JSON`);
+    return unknown(o, `${runner} report is not JSON`);
   }
   const files = o.files.map((f) => toRepoPath(o.root, f));
   const byPath = new Map(results.map((r) => [toRepoPath(o.root, r.name), r]));

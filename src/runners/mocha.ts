@@ -24,6 +24,7 @@ import { classifyLoadError, classifyThrown, firstLine, stripAnsi, type ImportCon
 import { scanImports } from './imports.js';
 import { isMissingTranspiledSymbol } from './jest.js';
 import { asArg, toRepoPath } from './paths.js';
+import { unknownRun } from './result.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
 interface MochaErr {
@@ -129,11 +130,11 @@ function parseLoadFailure(o: ParseInput, files: string[]): ParsedRun {
       const fileErrors = files.map((file): FileError => ({ file, kind: 'no-tests', message: 'not run by mocha (ignored by its config?)' }));
       return { status: 'completed', exitCode: o.exitCode, files, tests: [], fileErrors };
     }
-    return unknown(o, files, 'mocha wrote no report');
+    return unknownRun(o, files, 'mocha wrote no report');
   }
   const text = stderr.slice(at + 'Exception during run:'.length).trim();
   const culprit = culpritOf(text, o, files);
-  if (culprit === undefined) return unknown(o, files, `mocha stopped while loading, in no file it was asked for: ${firstLine(text)}`);
+  if (culprit === undefined) return unknownRun(o, files, `mocha stopped while loading, in no file it was asked for: ${firstLine(text)}`);
   const ctx: ImportContext = { file: culprit, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
   const fileErrors: FileError[] = files.map((file) =>
     file === culprit
@@ -143,9 +144,6 @@ function parseLoadFailure(o: ParseInput, files: string[]): ParsedRun {
   return { status: 'completed', exitCode: o.exitCode, files, tests: [], fileErrors };
 }
 
-function unknown(o: ParseInput, files: string[], reason: string): ParsedRun {
-  return { status: 'unknown', exitCode: o.exitCode, files, tests: [], fileErrors: [], reason };
-}
 
 function isReport(v: unknown): v is MochaReport {
   const r = v as Partial<MochaReport> | null;
@@ -165,16 +163,16 @@ export function parseMochaReport(o: ParseInput): ParsedRun {
   if (o.report === undefined) {
     // 130/143 without a report: stopped by SIGINT/SIGTERM. With one it is the number of failures:
     // the report is written only when the run has ended, into a fresh directory.
-    if (o.exitCode === 130 || o.exitCode === 143) return unknown(o, files, `mocha was stopped (exit ${o.exitCode})`);
+    if (o.exitCode === 130 || o.exitCode === 143) return unknownRun(o, files, `mocha was stopped (exit ${o.exitCode})`);
     return parseLoadFailure(o, files);
   }
   let report: unknown;
   try {
     report = JSON.parse(o.report);
   } catch {
-    return unknown(o, files, 'mocha report is not JSON');
+    return unknownRun(o, files, 'mocha report is not JSON');
   }
-  if (!isReport(report)) return unknown(o, files, 'mocha report has no stats/tests/failures');
+  if (!isReport(report)) return unknownRun(o, files, 'mocha report has no stats/tests/failures');
 
   const asked = new Set(files);
   const fileOf = (t: MochaTest): string | undefined => (t.file === undefined ? undefined : toRepoPath(o.root, t.file));
@@ -220,7 +218,7 @@ export function parseMochaReport(o: ParseInput): ParsedRun {
     const file = fileOf(f) ?? namedFile(text, files, o.root);
     if (file === undefined) {
       // A root hook from a --require'd file, an error between tests: nothing to pin it on.
-      return unknown(o, files, `mocha reported a failure in no file it was asked for: ${f.fullTitle}: ${firstLine(text)}`);
+      return unknownRun(o, files, `mocha reported a failure in no file it was asked for: ${f.fullTitle}: ${firstLine(text)}`);
     }
     if (!asked.has(file)) continue;
     if (f.file === undefined) topLevel ??= `${f.fullTitle} in ${file}`;

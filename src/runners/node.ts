@@ -16,6 +16,7 @@ import type { FailureClass, FileError, TestCaseResult } from '../types.js';
 import { classifyLoadError, classifyThrown, firstLine, type ImportContext } from './classify.js';
 import type { NodeReportLine, ReportedError } from './node-reporter.js';
 import { asArg, toRepoPath } from './paths.js';
+import { unknownRun } from './result.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
 export function buildNodeArgv(o: BuildArgvInput): BuiltCommand {
@@ -54,13 +55,10 @@ interface FileState {
   wrapper?: { passed: boolean; exitCode: number | null };
 }
 
-function unknown(o: ParseInput, files: string[], reason: string): ParsedRun {
-  return { status: 'unknown', exitCode: o.exitCode, files, tests: [], fileErrors: [], reason };
-}
 
 export function parseNodeReport(o: ParseInput): ParsedRun {
   const files = o.files.map((f) => toRepoPath(o.root, f));
-  if (o.report === undefined) return unknown(o, files, 'node wrote no report');
+  if (o.report === undefined) return unknownRun(o, files, 'node wrote no report');
   const state = new Map<string, FileState>();
   const stateOf = (abs: string): FileState => {
     const key = toRepoPath(o.root, abs);
@@ -81,7 +79,7 @@ export function parseNodeReport(o: ParseInput): ParsedRun {
     try {
       line = JSON.parse(text) as NodeReportLine;
     } catch {
-      return unknown(o, files, 'node report has a line that is not JSON');
+      return unknownRun(o, files, 'node report has a line that is not JSON');
     }
     if (line.t === 'end') ended = true;
     else if (line.t === 'stderr') stateOf(line.file).stderr.push(line.text);
@@ -119,7 +117,7 @@ export function parseNodeReport(o: ParseInput): ParsedRun {
       else s.tests.push({ file, name, status, failure: failureOf(line.error, ctx), message: describeError(line.error) });
     }
   }
-  if (!ended) return unknown(o, files, 'node report ended early');
+  if (!ended) return unknownRun(o, files, 'node report ended early');
 
   const tests: TestCaseResult[] = [];
   const fileErrors: FileError[] = [];

@@ -18,3 +18,13 @@ export function asArg(file: string): string {
   const p = toSlashes(file).replace(/^(\.\/)+/, '');
   return p.startsWith('/') ? p : `./${p}`;
 }
+
+/**
+ * A file of the project: an absolute path inside `root`, not in a dependency folder within it
+ * (a virtualenv's site-packages, node_modules, vendor). Runners name a missing symbol's module by
+ * its file; whether that file is ours tells a missing symbol from a missing package.
+ */
+export function isProjectFile(path: string, root: string): boolean {
+  const rel = toRepoPath(root, path);
+  return isAbsolute(path) && rel !== '' && rel !== '..' && !rel.startsWith('../') && !/(^|\/)(site-packages|dist-packages|node_modules|vendor)\//.test(rel);
+}

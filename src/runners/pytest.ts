@@ -22,11 +22,12 @@
  * next module when `shapes/` is there; `No module named 'notyet'` is a missing module: a new
  * top-level module must exist (even empty) before a test can fail on its contents.
  */
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
 import { firstLine } from './classify.js';
 import { parseXml, type XmlElement } from './junit.js';
-import { asArg, toRepoPath } from './paths.js';
+import { asArg, isProjectFile, toRepoPath } from './paths.js';
+import { unknownRun } from './result.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
 // The reader moved to junit.ts; its tests in test/unit/runners/pytest.test.ts still import it from here.
@@ -79,14 +80,10 @@ type Why = 'assertion' | 'timeout' | 'missing-symbol' | 'syntax' | 'missing-modu
 /** `KeyError: 'x'`, `requests.exceptions.HTTPError: …`, `AssertionError` → the class name. */
 const HEADER = /^((?:[a-z_]\w*\.)*[A-Z]\w*)(?::\s|:?$)/;
 
-function isInside(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return isAbsolute(path) && rel !== '' && !rel.startsWith('..') && !/(^|\/)(site-packages|dist-packages|node_modules)\//.test(rel);
-}
 
 /** Is `module` the project's: its file (when the message names it) in the tree, or its package known to the caller? */
 function isProjectModule(module: string, path: string | undefined, ctx: PyContext): boolean {
-  if (path !== undefined && isAbsolute(path)) return isInside(path, ctx.root);
+  if (path !== undefined && isAbsolute(path)) return isProjectFile(path, ctx.root);
   return ctx.isProjectImport?.(ctx.file, module) ?? false;
 }
 
@@ -200,9 +197,6 @@ function skipReason(text: string): string {
   return /, \d+, (['"])(.*)\1\)$/.exec(text.trim())?.[2] ?? firstLine(text);
 }
 
-function unknown(o: ParseInput, files: string[], reason: string, status: ParsedRun['status'] = 'unknown'): ParsedRun {
-  return { status, exitCode: o.exitCode, files, tests: [], fileErrors: [], reason };
-}
 
 /**
  * No report: python3 has no pytest, or pytest stopped before collecting. A conftest that fails to
@@ -212,11 +206,11 @@ function unknown(o: ParseInput, files: string[], reason: string, status: ParsedR
  *   E   ModuleNotFoundError: No module named 'nothere'
  */
 function parseNoReport(o: ParseInput, files: string[]): ParsedRun {
-  if (/No module named pytest\b/.test(o.stderr)) return unknown(o, files, 'pytest is not installed for python3', 'runner-missing');
+  if (/No module named pytest\b/.test(o.stderr)) return unknownRun(o, files, 'pytest is not installed for python3', 'runner-missing');
   const conftest = /ImportError while loading conftest '([^']+)'/.exec(o.stderr);
   if (!conftest) {
     const line = o.stderr.split('\n').find((l) => /error/i.test(l))?.trim();
-    return unknown(o, files, `pytest wrote no report (exit ${o.exitCode})${line ? `: ${line.slice(0, 300)}` : ''}`);
+    return unknownRun(o, files, `pytest wrote no report (exit ${o.exitCode})${line ? `: ${line.slice(0, 300)}` : ''}`);
   }
   const at = toRepoPath(o.root, conftest[1]!);
   const dir = dirname(at) === '.' ? '' : dirname(at);
@@ -249,11 +243,11 @@ export function parsePytestReport(o: ParseInput): ParsedRun {
   if (o.report === undefined) return parseNoReport(o, files);
   // 2: KeyboardInterrupt or pytest.exit() (collection errors exit 1 with --continue-on-collection-errors).
   // 3: internal error, 4: usage. 6 (pytest ≥ 9.2, docs): --max-warnings exceeded, the results stand.
-  if (o.exitCode === null || ![0, 1, 5, 6].includes(o.exitCode)) return unknown(o, files, `pytest stopped (exit ${o.exitCode})`);
+  if (o.exitCode === null || ![0, 1, 5, 6].includes(o.exitCode)) return unknownRun(o, files, `pytest stopped (exit ${o.exitCode})`);
   const top = parseXml(o.report);
-  if (!top || (top.name !== 'testsuites' && top.name !== 'testsuite')) return unknown(o, files, 'pytest report is not JUnit XML');
+  if (!top || (top.name !== 'testsuites' && top.name !== 'testsuite')) return unknownRun(o, files, 'pytest report is not JUnit XML');
   const cases = readCases(top);
-  if (!cases) return unknown(o, files, 'pytest report has a testcase without a name (interrupted?)');
+  if (!cases) return unknownRun(o, files, 'pytest report has a testcase without a name (interrupted?)');
   const base = guessBase(cases, files);
 
   const tests = new Map<string, TestCaseResult>();
@@ -264,7 +258,7 @@ export function parsePytestReport(o: ParseInput): ParsedRun {
     if (hit.length === 0) {
       // Another file the configuration added (addopts, testpaths) is fine; a test named by no file is not.
       if (!c.collection && (c.classname === '' || c.classname.startsWith('.'))) {
-        return unknown(o, files, `pytest named a test by no file (${c.name}): is a test file outside pytest's rootdir?`);
+        return unknownRun(o, files, `pytest named a test by no file (${c.name}): is a test file outside pytest's rootdir?`);
       }
       continue;
     }

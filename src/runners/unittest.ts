@@ -22,10 +22,10 @@
  * Why a failure happened follows pytest.ts: an import or attribute error on a module of the
  * project (its file in the tree, or its package known to `isProjectImport`) is a missing symbol.
  */
-import { isAbsolute } from 'node:path';
 import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
-import { asArg, toRepoPath } from './paths.js';
+import { asArg, isProjectFile, toRepoPath } from './paths.js';
 import { explainPythonError, type PyContext } from './pytest.js';
+import { unknownRun } from './result.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
 /**
@@ -294,11 +294,6 @@ function readReport(text: string): ShimReport | undefined {
 
 // ---- why
 
-/** A file of the tree, not of a virtualenv inside it. */
-function isProjectFile(path: string, root: string): boolean {
-  const rel = toRepoPath(root, path);
-  return isAbsolute(path) && rel !== '' && rel !== '..' && !rel.startsWith('../') && !/(^|\/)(site-packages|dist-packages)\//.test(rel);
-}
 
 /** `SyntaxError: invalid syntax (tests/test_math.py:4)`: the place, which may be another file than the test. */
 function headerOf(e: PyError, root: string): string {
@@ -348,34 +343,31 @@ function testOf(file: string, t: ShimTest, ctx: PyContext): TestCaseResult | und
   }
 }
 
-function unknown(o: ParseInput, files: string[], reason: string): ParsedRun {
-  return { status: 'unknown', exitCode: o.exitCode, files, tests: [], fileErrors: [], reason };
-}
 
 export function parseUnittestReport(o: ParseInput): ParsedRun {
   const files = o.files.map((f) => toRepoPath(o.root, f));
   if (o.report === undefined) {
     // The shim died before its end: `KeyboardInterrupt`, a crash, os._exit in a test.
     const last = o.stderr.trimEnd().split('\n').at(-1)?.trim().slice(0, 300);
-    return unknown(o, files, `unittest wrote no report (exit ${o.exitCode})${last ? `: ${last}` : ''}`);
+    return unknownRun(o, files, `unittest wrote no report (exit ${o.exitCode})${last ? `: ${last}` : ''}`);
   }
   const report = readReport(o.report);
-  if (!report) return unknown(o, files, 'the unittest report is not what the shim writes');
-  if (report.stray.length > 0) return unknown(o, files, `unittest: ${report.stray[0]!.description} belongs to no test asked for`);
+  if (!report) return unknownRun(o, files, 'the unittest report is not what the shim writes');
+  if (report.stray.length > 0) return unknownRun(o, files, `unittest: ${report.stray[0]!.description} belongs to no test asked for`);
   const byFile = new Map(report.files.map((f) => [toRepoPath(o.root, f.file), f]));
 
   const tests = new Map<string, TestCaseResult>();
   const fileErrors: FileError[] = [];
   for (const file of files) {
     const f = byFile.get(file);
-    if (!f) return unknown(o, files, `the unittest report says nothing of ${file}`);
+    if (!f) return unknownRun(o, files, `the unittest report says nothing of ${file}`);
     const ctx: PyContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
     if (f.load) fileErrors.push({ file, ...fileErrorOf(f.load, ctx) });
     else if (f.tests.length === 0) fileErrors.push({ file, kind: 'no-tests', message: 'no tests (no unittest.TestCase with test* methods)' });
     for (const t of f.tests) {
       const result = testOf(file, t, ctx);
       // Something stopped the run half-way (a test calling result.stop()).
-      if (!result) return unknown(o, files, `unittest did not run ${file} > ${t.name}`);
+      if (!result) return unknownRun(o, files, `unittest did not run ${file} > ${t.name}`);
       const key = `${file}\0${t.name}`;
       const seen = tests.get(key);
       // The same test twice (a suite that lists it twice): a failure stands.
