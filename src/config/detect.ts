@@ -2,7 +2,7 @@
  * Which test runner a project uses, from its package.json, and the `.tddrc.json` install writes.
  * Pure. A new runner is one more entry in SIGNATURES (and in RUNNERS of config/schema).
  */
-import { DEFAULTS, PACKAGE_TEST_SCRIPT, type Config, type RunnerName } from './schema.js';
+import { DEFAULTS, PACKAGE_TEST_SCRIPT, type Config, type RunnerName, type RunnerSpec } from './schema.js';
 
 interface RunnerSignature {
   runner: RunnerName;
@@ -153,7 +153,10 @@ export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; roo
  * The `.tddrc.json` install writes: `$schema`, the runner, and only the settings that differ from
  * DEFAULTS. Two-space JSON with a final newline.
  */
-export function formatConfigFile(settings: Partial<Config> & { runner: RunnerName }, schemaRef: string): string {
+export function formatConfigFile(
+  settings: Partial<Omit<Config, 'runners'>> & { runner: RunnerName; runners?: Partial<RunnerSpec>[] },
+  schemaRef: string,
+): string {
   // With `runners`, the first of them is the runner: writing both would say it twice.
   const several = (settings.runners?.length ?? 0) > 0;
   const out: Record<string, unknown> = several ? { $schema: schemaRef } : { $schema: schemaRef, runner: settings.runner };

@@ -114,7 +114,8 @@ export function planConfigFile(top: string, start: string, schemaRef: string): C
     return { path, action: 'created', runner, content: formatConfigFile({ runner }, schemaRef) };
   }
   const runners = found.map((f) => ({ runner: f.runner, root: f.root }));
-  const settings = { runner: found[0]!.runner, runners: runners.map((r) => (r.root === '.' ? { runner: r.runner } : r)) as never };
+  // A runner at the top is written without its root: `{"runner": "vitest"}`.
+  const settings = { runner: found[0]!.runner, runners: runners.map((r) => (r.root === '.' ? { runner: r.runner } : r)) };
   return { path, action: 'created', runner: found[0]!.runner, runners, content: formatConfigFile(settings, schemaRef) };
 }
 
