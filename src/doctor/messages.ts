@@ -102,6 +102,9 @@ const MESSAGES: Record<DoctorCode, Words> = {
   PENDING_CORRUPT: (_, p) => `${p('path')} is not a readable verdict: commit-msg and post-commit start node on every commit until it goes`,
   ENV_OK: () => 'no TDD_HOOKS=0 or HUSKY=0 in this environment',
   ENV_SKIPS: (d) => `${(d.vars as string[]).map((v) => `${v}=0`).join(' and ')} set in this environment: commits made from here skip the checks`,
+  INDEX_LOCK_LEFT: (d, p) =>
+    `${p('path')} exists (${s(d.ageSeconds)} s old, ${s(d.size)} bytes): git refuses every commit until it goes` +
+    (d.stale ? '; an interrupted git left it (Ctrl-C as git started)' : '; if no git command is running, an interrupted git left it'),
 };
 
 /** Every code doctor gives (for the README and the tests). */

@@ -2,7 +2,7 @@
  * Everything doctor looks at, read once: the checks (checks/) then never spawn or read. Reading
  * changes nothing — not the state (rebuilt here in memory only), not the glob cache.
  */
-import { stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execGit, GitError } from '../git/exec.js';
 import { readRepoContext } from '../git/queries.js';
@@ -37,6 +37,14 @@ async function readHooksPathSetting(top: string, env: NodeJS.ProcessEnv): Promis
   }
 }
 
+/** `<gitDir>/index.lock`, when it exists. */
+async function readIndexLock(gitDir: string): Promise<DoctorFacts['indexLock']> {
+  const path = join(gitDir, 'index.lock');
+  const st = await lstat(path).catch(() => null);
+  if (!st) return null;
+  return { path, size: st.size, ageSeconds: Math.max(0, Math.floor((Date.now() - st.mtimeMs) / 1000)) };
+}
+
 async function kindOf(path: string): Promise<LayoutFacts['hooksDirKind']> {
   return stat(path).then((s) => (s.isDirectory() ? 'dir' : 'other'), () => 'absent');
 }
@@ -64,11 +72,12 @@ export async function readDoctorFacts(o: DoctorOptions): Promise<DoctorFacts> {
   ]);
   const layout: LayoutFacts = { ...base, hooksDirKind };
   const { cli, nodeFallbacks } = await readCliFacts(layout, hooks);
-  const [node, configRead, state, pending] = await Promise.all([
+  const [node, configRead, state, pending, indexLock] = await Promise.all([
     readNodeFacts({ env: o.env, top: rl.top, guiPath: o.guiPath ?? DEFAULT_GUI_PATH, husky: rl.huskyDir !== null, nodeFallbacks }),
     readConfigFacts(repo),
     readStateFacts(repo.stateDir),
     readPendingFacts(repo.stateDir),
+    readIndexLock(rl.gitDir),
   ]);
   const { runnerSpecs } = await import('../config/resolve.js');
   const runners = configRead.config ? await Promise.all(runnerSpecs(configRead.config).map((spec) => readRunnerFacts(rl.top, spec, o.env))) : [];
@@ -91,6 +100,7 @@ export async function readDoctorFacts(o: DoctorOptions): Promise<DoctorFacts> {
     state,
     pending,
     history,
+    indexLock,
     env: { ...(o.env.TDD_HOOKS === undefined ? {} : { TDD_HOOKS: o.env.TDD_HOOKS }), ...(o.env.HUSKY === undefined ? {} : { HUSKY: o.env.HUSKY }) },
   };
 }

@@ -21,7 +21,8 @@ export type CheckId =
   | 'state'
   | 'state-history'
   | 'pending'
-  | 'env';
+  | 'env'
+  | 'git-lock';
 
 /** A file as git would run it: followed through a symlink. */
 export type FileFact =
@@ -161,13 +162,14 @@ export interface DoctorFacts {
   cli: CliFacts[];
   node: NodeFacts;
   config: ConfigFacts;
-  /** null when the configuration could not be read (the runner is unknown). */
   /** Each configured runner (empty when the configuration is invalid). */
   runners: RunnerFacts[];
   state: StateFacts;
   pending: PendingFacts;
   history: HistoryFacts;
   env: { TDD_HOOKS?: string; HUSKY?: string };
+  /** `<git dir>/index.lock` when it exists (this worktree's index): its size and age. */
+  indexLock: { path: string; size: number; ageSeconds: number } | null;
 }
 
 /** Stable codes, documented in the README; tests assert these, never the wording. */
@@ -217,7 +219,8 @@ export type DoctorCode =
   | 'PENDING_STALE'
   | 'PENDING_CORRUPT'
   | 'ENV_OK'
-  | 'ENV_SKIPS';
+  | 'ENV_SKIPS'
+  | 'INDEX_LOCK_LEFT';
 
 /** One check's verdict. `fix` is the exact command that repairs it (made from the facts). */
 export interface CheckResult {

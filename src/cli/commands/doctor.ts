@@ -8,7 +8,8 @@ Checks that the hooks will run, and run tdd-hooks: core.hooksPath and where it i
 folder git uses (\`git rev-parse --git-path hooks\`), in a linked worktree and under husky too;
 each hook there, executable and not replaced by another hook manager; the CLI they run; node, on
 this PATH and on a GUI git client's minimal one; the configuration; the test runner; the local
-state against the history's trailers; a stale pending verdict; TDD_HOOKS=0 or HUSKY=0.
+state against the history's trailers; a stale pending verdict; TDD_HOOKS=0 or HUSKY=0; an index.lock
+an interrupted git left (git then refuses every commit).
 Each problem comes with the command that fixes it. Doctor changes nothing.
   --gui-path PATH   the PATH a GUI git client gives hooks (default /usr/bin:/bin)
 Exit codes: 0 healthy (warnings allowed), 1 problems found, 2 usage error (not in a git work tree).`;

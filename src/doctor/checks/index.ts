@@ -3,6 +3,7 @@ import type { Check, CheckResult, DoctorFacts } from '../types.js';
 import { checkCli } from './cli.js';
 import { checkConfig } from './config.js';
 import { checkEnv } from './env.js';
+import { checkGitLock } from './git-lock.js';
 import { checkHooks } from './hooks.js';
 import { checkHooksDir } from './hooks-dir.js';
 import { checkHooksPath } from './hooks-path.js';
@@ -24,6 +25,7 @@ export const CHECKS: readonly Check[] = [
   checkStateHistory,
   checkPending,
   checkEnv,
+  checkGitLock,
 ];
 
 export function evaluateChecks(facts: DoctorFacts): CheckResult[] {

@@ -5,6 +5,7 @@ import { evaluateChecks, exitCodeOf } from '../../../src/doctor/checks/index.js'
 import { checkCli } from '../../../src/doctor/checks/cli.js';
 import { checkConfig } from '../../../src/doctor/checks/config.js';
 import { checkEnv } from '../../../src/doctor/checks/env.js';
+import { checkGitLock } from '../../../src/doctor/checks/git-lock.js';
 import { checkHooks } from '../../../src/doctor/checks/hooks.js';
 import { checkHooksDir } from '../../../src/doctor/checks/hooks-dir.js';
 import { checkHooksPath } from '../../../src/doctor/checks/hooks-path.js';
@@ -278,6 +279,12 @@ describe('state, pending, env', () => {
     ['HUSKY=0 without husky', facts({ env: { HUSKY: '0' } }), { status: 'ok' }],
     ['HUSKY=0 with husky', huskyFacts({ env: { HUSKY: '0' } }), { status: 'warn', fix: 'unset HUSKY' }],
   ]);
+  const lock = (ageSeconds: number) => facts({ indexLock: { path: `${TOP}/.git/index.lock`, size: 0, ageSeconds } });
+  table(checkGitLock, [
+    ['a second old (a git command may hold it)', lock(1), { status: 'warn', code: 'INDEX_LOCK_LEFT', fix: 'rm .git/index.lock' }],
+    ['a minute old: left by an interrupted git', lock(60), { status: 'fail', code: 'INDEX_LOCK_LEFT', fix: 'rm .git/index.lock' }],
+  ]);
+  it('no index.lock: the check does not show', () => expect(checkGitLock(facts())).toBeNull());
 });
 
 describe('wording', () => {

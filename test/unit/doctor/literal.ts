@@ -74,6 +74,7 @@ export function facts(over: Partial<DoctorFacts> = {}): DoctorFacts {
     pending: { kind: 'absent', path: `${TOP}/.git/tdd/pending.json` },
     history: { head: HEAD, rebuilt: emptyState(new Date('2024-01-01T00:00:00Z')), ancestors: {}, latest: null },
     env: {},
+    indexLock: null,
     ...over,
   };
 }
