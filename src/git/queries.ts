@@ -130,11 +130,11 @@ export async function readObjects(ctx: RepoContext, names: string[], how: { sync
 }
 
 /** Which of `paths` exist in `tree`. Synchronous (see GitOptions.sync). */
-export async function readTreePaths(ctx: RepoContext, tree: string, paths: string[]): Promise<Set<string>> {
+export async function readTreePaths(ctx: RepoContext, tree: string, paths: string[], o: { sync?: boolean } = {}): Promise<Set<string>> {
   const out = await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree, '--', ...paths.map((p) => `:(literal)${p}`)], {
     cwd: ctx.top,
     baseEnv: ctx.env,
-    sync: true,
+    sync: o.sync ?? true,
   });
   return new Set(parseNulList(out));
 }

@@ -111,6 +111,9 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     if (persistent) await unlink(join(dir, 'lock')).catch(() => {});
     else await rm(dir, { recursive: true, force: true });
   };
+  // Which linked folders the tree tracks, asked while the scratch is brought up to date.
+  const tracked = link.length > 0 ? readTreePaths(ctx, tree, link, { sync: false }) : Promise.resolve(new Set<string>());
+  tracked.catch(() => {}); // awaited below; a failure before then must not be an unhandled rejection
   try {
     await mkdir(work, { recursive: true, mode: 0o700 });
     let done = false;
@@ -132,7 +135,7 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
       await mkdir(work, { recursive: true, mode: 0o700 });
       await git([...WHOLE, 'read-tree', '-u', '--reset', tree], { cwd: work, baseEnv: env });
     }
-    await linkFolders(ctx, tree, work, link);
+    await linkFolders(ctx.top, await tracked, work, link);
     const cache = join(dir, 'cache');
     await mkdir(cache, { recursive: true, mode: 0o700 });
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree } satisfies ScratchRecord);
@@ -164,12 +167,10 @@ async function cleanScratch(work: string, env: NodeJS.ProcessEnv, link: string[]
  * it (vite's `node_modules/.vite`, `.vite-temp`) then write into the scratch, not into the user's
  * folder. Dot-entries other than `.bin` are caches and stay out. A folder the tree tracks is left alone.
  */
-async function linkFolders(ctx: RepoContext, tree: string, work: string, link: string[]): Promise<void> {
-  if (link.length === 0) return;
-  const tracked = await readTreePaths(ctx, tree, link);
+async function linkFolders(top: string, tracked: Set<string>, work: string, link: string[]): Promise<void> {
   for (const name of link) {
     if ([...tracked].some((p) => p === name || p.startsWith(`${name}/`))) continue;
-    const target = join(ctx.top, name);
+    const target = join(top, name);
     const at = join(work, name);
     const wanted = await readdir(target).catch(() => null);
     const stat = await lstat(at).catch(() => null);

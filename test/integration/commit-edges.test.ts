@@ -162,6 +162,20 @@ describe('the private copy the tests run in', () => {
     commitOk('feat: one');
   });
 
+  it('a node_modules the tree tracks is the committed one, not a link to the work tree (an unstaged edit there does not count)', () => {
+    repo.write({ 'node_modules/dep/index.js': 'export function one() {\n  return 1;\n}\n', 'node_modules/dep/package.json': '{"name":"dep","type":"module","main":"index.js"}\n' });
+    repo.git('add', '-f', 'node_modules');
+    repo.tdd('phase', 'off', '--reason', 'vendored dependency');
+    commitOk('chore: vendor dep');
+    red('dep');
+    repo.write({ 'src/dep.js': "export { one as dep } from 'dep';\n" });
+    repo.git('add', 'src/dep.js');
+    // The work tree's copy says 2: linked, GREEN would fail; the committed copy says 1.
+    repo.write({ 'node_modules/dep/index.js': 'export function one() {\n  return 2;\n}\n' });
+    commitOk('feat: dep');
+    expect(trailersOf(repo)['TDD-Phase']).toBe('green');
+  });
+
   it("gives the tests none of git's variables of the commit being made", () => {
     repo.tdd('phase', 'red');
     repo.write({
