@@ -115,6 +115,10 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
   const tracked = link.length > 0 ? readTreePaths(ctx, tree, link, { sync: false }) : Promise.resolve(new Set<string>());
   tracked.catch(() => {}); // awaited below; a failure before then must not be an unhandled rejection
   try {
+    // The scratch is ours alone while we hold its lock: a git lock file in it is a leftover of a
+    // git killed as it took the lock (a Ctrl-C in git's window between open() and registering the
+    // file for removal), and would fail every later update of the copy.
+    await rm(join(dir, 'index.lock'), { force: true });
     await mkdir(work, { recursive: true, mode: 0o700 });
     let done = false;
     if (record.tree) {

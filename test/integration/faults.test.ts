@@ -261,6 +261,16 @@ describe.skipIf(!HAS_PROC)('signals', () => {
     expect(leaked).toEqual([]);
   });
 
+  it("a git lock file a killed git left in the private copy's index: the next commit still gets its verdict", () => {
+    // RED committed: the private copy holds the RED tree; GREEN changes it (read-tree -m -u runs).
+    const lock = join(scratchOf(), 'index.lock');
+    writeFileSync(lock, '');
+    commitOk('feat: slow');
+    expect(trailersOf(repo)).toMatchObject({ 'TDD-Phase': 'green', 'TDD-Evidence': 'node: 1 passed, 0 failed' });
+    expect(existsSync(lock)).toBe(false);
+    expectNothingLeft();
+  });
+
   it("SIGKILL to the hook: the tree is untouched, and the next commit takes over the dead hook's scratch lock and gets its verdict", async () => {
     const before = fingerprint(repo);
     const was = head();
