@@ -35,15 +35,19 @@ test('slow gives one', async () => {
 /**
  * The implementation GREEN stages. Slow only when the commit's environment asks for it
  * (TDD_FAULT_MARKER reaches the tests: only git's own variables are scrubbed): it then writes
- * "<pid> <cwd>" to the marker, so the test knows the runner is running and where, and sleeps.
+ * "<pid> <cwd>" to the marker, so the test knows the runner is running and where, and sleeps —
+ * or, with TDD_FAULT_RELEASE, waits until the test creates that file (at most 30 s), so the
+ * test's own step happens while the runner runs however slow the machine.
  */
-const slowImpl = (value = 1): string => `import { writeFileSync } from 'node:fs';
+const slowImpl = (value = 1): string => `import { existsSync, writeFileSync } from 'node:fs';
 
 export async function slow() {
   const marker = process.env.TDD_FAULT_MARKER;
   if (marker) {
     writeFileSync(marker, process.pid + ' ' + process.cwd());
-    await new Promise((r) => setTimeout(r, Number(process.env.TDD_FAULT_SLEEP_MS ?? 30000)));
+    const release = process.env.TDD_FAULT_RELEASE;
+    const until = Date.now() + (release ? 30000 : Number(process.env.TDD_FAULT_SLEEP_MS ?? 30000));
+    while (Date.now() < until && !(release && existsSync(release))) await new Promise((r) => setTimeout(r, 20));
   }
   return ${value};
 }
@@ -224,14 +228,11 @@ describe.skipIf(!HAS_PROC)('signals', () => {
     expect(trailersOf(repo)['TDD-Phase']).toBe('green');
   });
 
-  // BUG (src/runners/run.ts, src/verify/spawn.ts): the hook handles SIGINT/SIGTERM only while
-  // runProcess waits for the runner. A signal that lands between the report dir's mkdtemp and
-  // the handlers (runProcess registers them after spawn() returns), or anywhere else outside the
-  // run, kills the hook with node's default action: no `finally` runs, so `tdd-run-*` stays in the
-  // temp dir for good (nothing ever removes it), the scratch lock stays (taken over later) and,
-  // when the signal lands during spawn(), the runner — in its own process group, so the signal
-  // never reaches it — runs on, orphaned. Remove `.fails` when the hook handles these signals for
-  // its whole run.
+  // Found as a bug: the hook once handled SIGINT/SIGTERM only while runProcess waited for the
+  // runner, so a signal between the report dir's mkdtemp and the handlers killed it with node's
+  // default action — no `finally`: `tdd-run-*` stayed in the temp dir for good, and a runner
+  // spawned at that moment (its own process group) ran on, orphaned. The hook now handles them
+  // for its whole run (src/verify/interrupt.ts).
   it('SIGINT right after the hook created its report dir leaves no report dir behind', async () => {
     // A failing implementation: an attempt the signal misses is refused, so every attempt starts alike.
     repo.write({ 'src/slow.js': slowImpl(2) });
@@ -336,12 +337,14 @@ describe('.git/index.lock held by another process', () => {
   it.skipIf(!HAS_PROC)('taken while the hook runs a plain commit (git does not hold it then): the commit lands with its verdict, the lock is left alone', async () => {
     const lock = join(repo.dir, '.git', 'index.lock');
     const marker = join(tmp, 'running');
-    const c = launch('git', ['commit', '-m', 'feat: slow'], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: marker, TDD_FAULT_SLEEP_MS: '1000' } });
+    const release = join(tmp, 'release');
+    const c = launch('git', ['commit', '-m', 'feat: slow'], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: marker, TDD_FAULT_RELEASE: release } });
     try {
       await waitFor(() => markerPid(marker), 'the test to run');
       // git 2.39: a plain commit does not lock the index while pre-commit runs (catalogue §4.3).
       expect(existsSync(lock)).toBe(false);
       writeFileSync(lock, 'another process');
+      writeFileSync(release, '');
       expect((await c.exited).code).toBe(0);
       await c.settle();
     } finally {
@@ -358,13 +361,15 @@ describe('.git/index.lock held by another process', () => {
   it.skipIf(!HAS_PROC)('`commit -a` holds it while the hook runs: another process cannot take it (its `git add` fails), and the commit lands with its verdict', async () => {
     const lock = join(repo.dir, '.git', 'index.lock');
     const marker = join(tmp, 'running');
-    const c = launch('git', ['commit', '-a', '-m', 'feat: slow'], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: marker, TDD_FAULT_SLEEP_MS: '1000' } });
+    const release = join(tmp, 'release');
+    const c = launch('git', ['commit', '-a', '-m', 'feat: slow'], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: marker, TDD_FAULT_RELEASE: release } });
     let add: ReturnType<Repo['run']> | undefined;
     try {
       await waitFor(() => markerPid(marker), 'the test to run');
       expect(existsSync(lock)).toBe(true);
       repo.write({ 'notes.txt': 'later\n' });
       add = repo.run('git', ['add', 'notes.txt']);
+      writeFileSync(release, '');
       expect((await c.exited).code).toBe(0);
       await c.settle();
     } finally {
@@ -477,7 +482,7 @@ before(async () => {
   if (!dir) return;
   writeFileSync(join(dir, '${name}'), process.cwd());
   const arrived = () => readdirSync(dir).filter((n) => !n.endsWith('.left')).length;
-  for (let i = 0; i < 400 && arrived() < 2; i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 2400 && arrived() < 2; i++) await new Promise((r) => setTimeout(r, 25));
   writeFileSync(join(dir, '${name}.left'), String(arrived()));
 });
 
@@ -558,10 +563,14 @@ describe.skipIf(!HAS_PROC)('at the same moment', () => {
   it('two runs in one worktree at once: the second finds the scratch busy, runs in a throwaway copy that is then removed; both give the verdict', async () => {
     greenStaged();
     const markers = [join(tmp, 'a'), join(tmp, 'b')];
+    // Both runners wait for the release, which comes once both run: the runs overlap however slow the machine.
+    const release = join(tmp, 'release');
     const runs = markers.map((m) =>
-      launch(process.execPath, [BIN, 'verify'], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: m, TDD_FAULT_SLEEP_MS: '1500' } }),
+      launch(process.execPath, [BIN, 'verify'], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: m, TDD_FAULT_RELEASE: release } }),
     );
     try {
+      await waitFor(() => markers.every((m) => markerPid(m)), 'both runs to reach their tests', 30_000);
+      writeFileSync(release, '');
       const exits = await Promise.all(runs.map((r) => r.exited));
       for (const [i, e] of exits.entries()) {
         expect(e.code, runs[i]!.output()).toBe(0);

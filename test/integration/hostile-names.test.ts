@@ -194,7 +194,7 @@ describe('hostile file names through RED and GREEN', () => {
         examples: [['$(touch pwned) `touch pwned2`; *?[]'], ['--config=evil.js'], ['--'], ['-\n\t "\' ' + 'x'.repeat(220)], ['\n&&;']],
       },
     );
-  }, 180_000);
+  }, 400_000);
 
   it('names that would be options: the runner runs them as files, a {files} check gets ./--, ./-x.js, ./--config=evil.js', () => {
     const { repo, tmp, log } = freshRepo();

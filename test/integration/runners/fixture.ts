@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 import type { RunnerName } from '../../../src/config/schema.js';
+import { alive, HAS_PROC } from '../../helpers/procs.js';
 
 export interface FixtureCopy {
   root: string;
@@ -53,8 +54,12 @@ export function runnerTestEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Whether a process still exists (signal 0 probes without sending anything). */
+/**
+ * Whether a process still runs. A zombie does not: an orphan waits for init to reap it (1–2 s in
+ * some containers, longer under load), and signal 0 still finds it. Without /proc, signal 0.
+ */
 export function isAlive(pid: number): boolean {
+  if (HAS_PROC) return alive(pid);
   try {
     process.kill(pid, 0);
     return true;

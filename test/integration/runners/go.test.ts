@@ -132,12 +132,12 @@ describe('go adapter on real runs', () => {
   });
 
   it('a run past its time is a timeout, and the test binary is gone', async () => {
-    const r = await run('hangs', { timeoutMs: 5000 });
+    const r = await run('hangs', { timeoutMs: 8000 });
     expect(r.status).toBe('timeout');
     expect(r.tests).toEqual([]);
     const pid = Number(readFileSync(join(r.root, 'pid.txt'), 'utf8'));
     expect(pid).toBeGreaterThan(0);
-    await expect.poll(() => isAlive(pid), { timeout: 3000 }).toBe(false);
+    await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false);
   });
 
   it('no go on PATH is runner-missing', async () => {

@@ -45,10 +45,10 @@ describe('runProcess', () => {
     dir = mkdtempSync(join(tmpdir(), 'tdd-spawn-'));
     const pidFile = join(dir, 'pid');
     const script = `sleep 300 & echo $! > '${pidFile}'; wait`;
-    const r = await runProcess(['sh', '-c', script], { ...opts, timeoutMs: 500 });
+    const r = await runProcess(['sh', '-c', script], { ...opts, timeoutMs: 3000 });
     expect(r.timedOut).toBe(true);
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
-    await expect.poll(() => isAlive(grandchild), { timeout: 3000 }).toBe(false);
+    await expect.poll(() => isAlive(grandchild), { timeout: 10_000 }).toBe(false);
   });
 
   it('a child that ignores SIGTERM gets SIGKILL after the grace period', async () => {

@@ -97,11 +97,11 @@ describe('vitest adapter on real runs', () => {
   });
 
   it('a run past its time is a timeout, and the whole process group is gone', async () => {
-    const r = await run('hangs', 4000);
+    const r = await run('hangs', 8000);
     expect(r.status).toBe('timeout');
     expect(r.tests).toEqual([]);
     const pid = Number(readFileSync(join(copy!.root, 'pid.txt'), 'utf8'));
-    await expect.poll(() => isAlive(pid), { timeout: 3000 }).toBe(false);
+    await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false);
   });
 
   it('Ctrl-C while vitest runs: the group is killed and the run is interrupted, not a result', async () => {
@@ -114,7 +114,7 @@ describe('vitest adapter on real runs', () => {
     for (const l of process.listeners('SIGINT').filter((x) => !before.includes(x))) (l as () => void)();
     const r = await pending;
     expect(r).toMatchObject({ status: 'interrupted', tests: [], fileErrors: [] });
-    await expect.poll(() => isAlive(Number(readFileSync(pidFile, 'utf8'))), { timeout: 3000 }).toBe(false);
+    await expect.poll(() => isAlive(Number(readFileSync(pidFile, 'utf8'))), { timeout: 10_000 }).toBe(false);
   });
 
   it('no vitest in node_modules is runner-missing', async () => {
