@@ -22,26 +22,33 @@ export function classifyEntries(raw: RawEntry[], classify: Classifier): StagedEn
  * leaves them out, and so do we.
  */
 export async function readSnapshot(ctx: RepoContext, head: string | null, entries: StagedEntry[]): Promise<Snapshot> {
-  // Synchronous file operations: fs/promises and libuv's thread pool cost 1–6 ms on a hook's path.
-  mkdirSync(ctx.stateDir, { recursive: true });
-  const copy = join(ctx.stateDir, `index-copy.${process.pid}.${Date.now()}`);
-  let tree: string;
-  try {
-    copyFileSync(ctx.indexFile, copy);
-    tree = await writeTreeFromIndexCopy(ctx, copy);
-  } finally {
-    rmSync(copy, { force: true });
-  }
-  const maybeIntent = entries.filter((e) => e.status === 'A' && e.newBlob === EMPTY_BLOB).map((e) => e.path);
+  const tree = await readIndexTree(ctx);
+  const maybeIntent = entries.filter(mayBeIntentToAdd).map((e) => e.path);
   if (maybeIntent.length > 0) {
     const present = await readTreePaths(ctx, tree, maybeIntent);
-    entries = entries.filter((e) => !(e.status === 'A' && e.newBlob === EMPTY_BLOB) || present.has(e.path));
+    entries = entries.filter((e) => !mayBeIntentToAdd(e) || present.has(e.path));
   }
   return { tree, head, entries: await withLinkTargets(ctx, entries) };
 }
 
+/** An added empty file, or an intent-to-add entry (which the tree leaves out): only the tree tells. */
+export const mayBeIntentToAdd = (e: StagedEntry): boolean => e.status === 'A' && e.newBlob === EMPTY_BLOB;
+
+/** The tree id alone (see readSnapshot). */
+export async function readIndexTree(ctx: RepoContext): Promise<string> {
+  // Synchronous file operations: fs/promises and libuv's thread pool cost 1–6 ms on a hook's path.
+  mkdirSync(ctx.stateDir, { recursive: true });
+  const copy = join(ctx.stateDir, `index-copy.${process.pid}.${Date.now()}`);
+  try {
+    copyFileSync(ctx.indexFile, copy);
+    return await writeTreeFromIndexCopy(ctx, copy);
+  } finally {
+    rmSync(copy, { force: true });
+  }
+}
+
 /** Staged symbolic links get their target (the blob of a mode 120000 entry), for the symlinks gate. */
-async function withLinkTargets(ctx: RepoContext, entries: StagedEntry[]): Promise<LinkedEntry[]> {
+export async function withLinkTargets(ctx: RepoContext, entries: StagedEntry[]): Promise<LinkedEntry[]> {
   const links = entries.filter((e) => e.newMode === SYMLINK_MODE && e.status !== 'D');
   if (links.length === 0) return entries;
   const blobs = await readObjects(ctx, links.map((e) => e.newBlob));

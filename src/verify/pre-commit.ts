@@ -18,7 +18,7 @@ import { readCommitTree, readObjects, readTreeDiff, isAncestorOfHead, type RepoC
 import { git } from '../git/exec.js';
 import { NULL_OID, parseNulList, type RawEntry } from '../git/parse.js';
 import { TddError } from '../errors.js';
-import { classifyEntries, readSnapshot } from '../snapshot/read.js';
+import { classifyEntries, mayBeIntentToAdd, readIndexTree, readSnapshot, withLinkTargets } from '../snapshot/read.js';
 import { taskKey } from '../state/machine.js';
 import type { Evidence, Pending, RedRecord } from '../state/types.js';
 import { testId, type Finding, type Phase, type RunResult, type Snapshot, type StagedEntry } from '../types.js';
@@ -62,7 +62,13 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
   if (entries.every((e) => e.kind === 'ignored')) return done([{ code: 'IGNORED_ONLY', severity: 'info' }]);
   if (!state.phase) return done([{ code: 'PHASE_UNSET', severity: 'error' }]);
 
-  const snapshot = await readSnapshot(repo, cc.head, entries);
+  // A RED commit its static gates refuse (no assertion, a skip marker…) needs no tree id: the copy
+  // of the index and its write-tree (~4 ms of a refusal) wait until the gates pass. Only the tree
+  // tells an intent-to-add entry from an added empty file, so with one of those it comes first.
+  const treeLater = state.phase === 'red' && !entries.some(mayBeIntentToAdd);
+  const snapshot: Snapshot = treeLater
+    ? { tree: '', head: cc.head, entries: await withLinkTargets(repo, entries) }
+    : await readSnapshot(repo, cc.head, entries);
   entries = snapshot.entries;
   if (entries.length === 0) return done([{ code: 'EMPTY_COMMIT', severity: 'info' }]);
   const phase = state.phase;
@@ -124,7 +130,8 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
     }));
   }
   const staticFindings = evaluateGates(STATIC_GATES, input);
-  if (verdictOf(staticFindings) !== 0) return done(staticFindings, { tree: snapshot.tree });
+  if (verdictOf(staticFindings) !== 0) return done(staticFindings, treeLater ? {} : { tree: snapshot.tree });
+  if (treeLater) snapshot.tree = await readIndexTree(repo);
 
   const files = phase === 'red' ? [...input.testFiles!.keys()] : await chooseGreenFiles(repo, cc, snapshot.tree, input.red);
   const key = await verdictKey(repo, cc, snapshot.tree, files, input.red);
