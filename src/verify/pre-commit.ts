@@ -23,6 +23,7 @@ import { taskKey } from '../state/machine.js';
 import type { Evidence, Pending, RedRecord } from '../state/types.js';
 import { testId, type Finding, type Phase, type RunResult, type Snapshot, type StagedEntry } from '../types.js';
 import { readCommitContext, readOperation, type CommitContext } from './context.js';
+import type { Scratch } from './scratch.js';
 import { summarizeRun, toEvidence } from './evidence.js';
 
 export { readHookInputs } from './context.js';
@@ -39,7 +40,24 @@ export interface PreCommitResult {
   testMs?: number;
 }
 
-export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[] }): Promise<PreCommitResult> {
+type PreCommitInputs = { repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[] };
+
+/** The private copy, prepared ahead of the test run; released here when the run does not take it. */
+interface HeadStart {
+  scratch?: Promise<Scratch>;
+  taken?: boolean;
+}
+
+export async function runPreCommit(inputs: PreCommitInputs): Promise<PreCommitResult> {
+  const ahead: HeadStart = {};
+  try {
+    return await preCommit(inputs, ahead);
+  } finally {
+    if (ahead.scratch && !ahead.taken) await ahead.scratch.then((s) => s.release(), () => {});
+  }
+}
+
+async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<PreCommitResult> {
   const { repo, raw } = inputs;
   const cc = await readCommitContext(repo, inputs.configBlobs);
   const { state } = cc;
@@ -81,6 +99,14 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
   const openRed = red && !red.greenCommit ? red : undefined;
   if (phase === 'green' && !openRed) {
     return done([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: state.task, reason: 'none' } }], { tree: snapshot.tree });
+  }
+
+  // GREEN and REFACTOR run their tests unless the gates below refuse: the private copy is brought
+  // up to date meanwhile (not when the same tree was verified before: that verdict is reused).
+  if (phase !== 'red' && (await readPending(repo.stateDir))?.tree !== snapshot.tree) {
+    const { prepareScratch } = await import('./run-staged.js');
+    ahead.scratch = prepareScratch(repo, cc.loaded.config, snapshot.tree);
+    ahead.scratch.catch(() => {}); // a failure surfaces when the run takes it
   }
 
   const input: GateInput = { phase, regression: state.regression, entries };
@@ -141,7 +167,8 @@ export async function runPreCommit(inputs: { repo: RepoContext; raw: RawEntry[];
   }
   const { runStaged } = await import('./run-staged.js');
   const started = Date.now();
-  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, files);
+  ahead.taken = true;
+  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, files, ahead.scratch);
   const testMs = Date.now() - started;
   input.run = run;
   if (phase === 'red') input.preexisting = await readPreexisting(repo, cc, run, entries);

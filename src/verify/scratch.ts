@@ -8,8 +8,8 @@
  * The first fill is `read-tree -u --reset`; later ones `read-tree -m -u <previous> <tree>`,
  * which only rewrites what changed (0.1 s vs 1.1 s for 50,000 files).
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink } from 'node:fs/promises';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { lstat, mkdir, mkdtemp, readdir, rm, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { git } from '../git/exec.js';
@@ -38,9 +38,12 @@ interface ScratchRecord {
   tree: string | null;
 }
 
-async function isPrivateDir(path: string): Promise<boolean> {
+// Everything up to the first git process is synchronous (a few syscalls): pre-commit starts the
+// copy's update ahead of its own synchronous reads, and the git processes must start at once,
+// not when the event loop next runs (see prepareScratch in run-staged.ts).
+function isPrivateDir(path: string): boolean {
   try {
-    const st = await lstat(path);
+    const st = lstatSync(path);
     const uid = process.getuid?.();
     return st.isDirectory() && !st.isSymbolicLink() && (uid === undefined || st.uid === uid) && (st.mode & 0o077) === 0;
   } catch {
@@ -58,7 +61,7 @@ function pidAlive(pid: number): boolean {
 }
 
 /** Take `<dir>/lock` (O_EXCL). A lock whose owner died is taken over. */
-async function tryLock(dir: string): Promise<boolean> {
+function tryLock(dir: string): boolean {
   const lock = join(dir, 'lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -68,9 +71,13 @@ async function tryLock(dir: string): Promise<boolean> {
       return true;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const owner = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
+      const owner = Number(readText(lock).trim());
       if (owner && pidAlive(owner)) return false;
-      await unlink(lock).catch(() => {});
+      try {
+        unlinkSync(lock);
+      } catch {
+        /* gone already */
+      }
     }
   }
   return false;
@@ -81,9 +88,17 @@ async function tryLock(dir: string): Promise<boolean> {
  * directly in the temp dir. Anything else named in scratch.json (another private folder of the
  * user's) is never reused, since reuse replaces its `tree/` and `index`.
  */
-async function readRecord(stateDir: string): Promise<ScratchRecord | undefined> {
+function readText(path: string): string {
   try {
-    const v = JSON.parse(await readFile(join(stateDir, 'scratch.json'), 'utf8')) as Partial<ScratchRecord> | null;
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function readRecord(stateDir: string): ScratchRecord | undefined {
+  try {
+    const v = JSON.parse(readFileSync(join(stateDir, 'scratch.json'), 'utf8')) as Partial<ScratchRecord> | null;
     if (typeof v?.path !== 'string' || (v.tree !== null && typeof v.tree !== 'string')) return undefined;
     const ours = dirname(v.path) === tmpdir() && /^tdd-hooks-[A-Za-z0-9]{6}$/.test(basename(v.path));
     return ours ? { path: v.path, tree: v.tree } : undefined;
@@ -94,12 +109,12 @@ async function readRecord(stateDir: string): Promise<ScratchRecord | undefined> 
 
 /** Fill (or update) the scratch with `tree` and link the configured folders of the work tree into it. */
 export async function materialize(ctx: RepoContext, tree: string, link: string[]): Promise<Scratch> {
-  let record = await readRecord(ctx.stateDir);
+  let record = readRecord(ctx.stateDir);
   let persistent = true;
-  if (!record || !(await isPrivateDir(record.path)) || !(await tryLock(record.path))) {
-    const busy = record !== undefined && (await isPrivateDir(record.path));
+  if (!record || !isPrivateDir(record.path) || !tryLock(record.path)) {
+    const busy = record !== undefined && isPrivateDir(record.path);
     const path = await mkdtemp(join(tmpdir(), 'tdd-hooks-'));
-    if (!(await tryLock(path))) throw new Error(`could not lock the fresh scratch ${path}`);
+    if (!tryLock(path)) throw new Error(`could not lock the fresh scratch ${path}`);
     // A scratch busy with another commit of this worktree stays its owner's; ours is throwaway.
     persistent = !busy;
     record = { path, tree: null };
@@ -118,8 +133,8 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     // The scratch is ours alone while we hold its lock: a git lock file in it is a leftover of a
     // git killed as it took the lock (a Ctrl-C in git's window between open() and registering the
     // file for removal), and would fail every later update of the copy.
-    await rm(join(dir, 'index.lock'), { force: true });
-    await mkdir(work, { recursive: true, mode: 0o700 });
+    rmSync(join(dir, 'index.lock'), { force: true });
+    mkdirSync(work, { recursive: true, mode: 0o700 });
     let done = false;
     if (record.tree) {
       // Whatever an earlier run left (build output, snapshots, edited tracked files) must not

@@ -262,6 +262,21 @@ describe.skipIf(!HAS_PROC)('signals', () => {
     expect(leaked).toEqual([]);
   });
 
+  it('a GREEN its gates refuse before the run (a test file changed) releases the private copy it prepared meanwhile; the next GREEN runs in it', () => {
+    repo.write({ 'test/slow.test.js': SLOW_TEST.replace('slow gives one', 'slow gives 1') });
+    repo.git('add', '-A');
+    const refused = repo.run('git', ['commit', '-m', 'feat: slow']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('[TESTS_CHANGED]');
+    // Prepared for this tree (a GREEN runs its tests unless the gates refuse), then released.
+    expect(JSON.parse(readFileSync(join(stateDir(), 'scratch.json'), 'utf8')).tree).toBe(repo.git('write-tree').trim());
+    expectNothingLeft();
+    repo.git('checkout', 'HEAD', '--', 'test/slow.test.js');
+    commitOk('feat: slow');
+    expect(trailersOf(repo)).toMatchObject({ 'TDD-Phase': 'green', 'TDD-Evidence': 'node: 1 passed, 0 failed' });
+    expectNothingLeft();
+  });
+
   it("a git lock file a killed git left in the private copy's index: the next commit still gets its verdict", () => {
     // RED committed: the private copy holds the RED tree; GREEN changes it (read-tree -m -u runs).
     const lock = join(scratchOf(), 'index.lock');
