@@ -53,7 +53,17 @@ Reproduce: \`node bench/git-calls.mjs\` (one vs several git processes, spawn vs 
 - With a test run, the hook is a node process of its own plus at least the git reads and the
   private copy's update (5–7 short git processes): one more node start alone is the row "the
   floor: one more node start". For \`node --test\` on one file (~85–100 ms) that floor is ~25–30 %,
-  so 15 % cannot be met by any hook written in node; for vitest (~500 ms) it can.
+  so 15 % cannot be met by any hook written in node.
+- Where a verification with a test run spends its time before the runner starts, \`tdd verify\`
+  with vitest (\`performance.now()\` marks, 2026-11-29, ms after node's start): node, the CLI and
+  the first git reads ~40 (a hook's shim asks those reads ahead); configuration, state, the index
+  copy's \`write-tree\`, the RED drift \`diff-tree\`, the gates, the verdict key ~15; the private
+  copy's update (\`clean\` ‖ \`diff-files\` ‖ \`ls-tree\`, then \`read-tree -m -u\`) ~15–20, now started
+  with the reads and overlapping them; the runner's own preparation ~4; after it, the report
+  parsed and the verdict written ~5. In all 75–100 ms, every git process ~4–5 ms of it on these
+  2-vCPU machines: 12–22 % of a ~450–550 ms vitest run across runs here, so 15 % holds on some
+  runs and not on others. Below it would take fewer git processes on the test-run path (e.g. one
+  \`git status\` for \`clean\` + \`diff-files\`) or a hook that stays resident.
 `;
 
 const home = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bench-home-')));
