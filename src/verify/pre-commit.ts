@@ -42,10 +42,9 @@ export interface PreCommitResult {
 
 type PreCommitInputs = { repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[] };
 
-/** The private copy, prepared ahead of the test run; released here when the run does not take it. */
+/** The private copy, prepared ahead of the test run; released here unless the run took it. */
 interface HeadStart {
   scratch?: Promise<Scratch>;
-  taken?: boolean;
 }
 
 export async function runPreCommit(inputs: PreCommitInputs): Promise<PreCommitResult> {
@@ -53,7 +52,7 @@ export async function runPreCommit(inputs: PreCommitInputs): Promise<PreCommitRe
   try {
     return await preCommit(inputs, ahead);
   } finally {
-    if (ahead.scratch && !ahead.taken) await ahead.scratch.then((s) => s.release(), () => {});
+    if (ahead.scratch) await ahead.scratch.then((s) => s.release(), () => {});
   }
 }
 
@@ -167,8 +166,9 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   }
   const { runStaged } = await import('./run-staged.js');
   const started = Date.now();
-  ahead.taken = true;
-  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, files, ahead.scratch);
+  const prepared = ahead.scratch;
+  ahead.scratch = undefined; // the run releases it now
+  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, files, prepared);
   const testMs = Date.now() - started;
   input.run = run;
   if (phase === 'red') input.preexisting = await readPreexisting(repo, cc, run, entries);

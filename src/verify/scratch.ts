@@ -60,6 +60,14 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** Take `<dir>/lock` (O_EXCL). A lock whose owner died is taken over. */
 function tryLock(dir: string): boolean {
   const lock = join(dir, 'lock');
@@ -88,14 +96,6 @@ function tryLock(dir: string): boolean {
  * directly in the temp dir. Anything else named in scratch.json (another private folder of the
  * user's) is never reused, since reuse replaces its `tree/` and `index`.
  */
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 function readRecord(stateDir: string): ScratchRecord | undefined {
   try {
     const v = JSON.parse(readFileSync(join(stateDir, 'scratch.json'), 'utf8')) as Partial<ScratchRecord> | null;
