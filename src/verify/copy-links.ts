@@ -1,0 +1,102 @@
+/**
+ * Dependency folders (node_modules) of the work tree, linked into the private copy — closed: a
+ * link that leads back into the work tree leads to the same path inside the copy instead.
+ *
+ * A workspace package is a link into the work tree (npm and yarn: `node_modules/@demo/core →
+ * ../../packages/core`; pnpm: the same in each package's own node_modules). Linked as it is, the
+ * tests would load the user's unstaged `packages/core`, and the verdict would be about a tree
+ * nobody is committing. Everything else (the registry's packages, pnpm's `.pnpm` store behind
+ * them) is linked to the user's entry, never copied.
+ *
+ * The folder itself is a real directory of the copy (tools that write caches into it, such as
+ * vite's `node_modules/.vite`, then write into the copy); so are its scope folders (`@demo/`) and
+ * `.bin/`, whose entries may be workspace packages and their executables. Dot-entries other than
+ * `.bin` are caches and stay out.
+ */
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync, unlinkSync, type Dirent } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/** `path` (absolute, symlink-free) is the work tree's own content: inside `top`, not in a dependency folder or `.git`. */
+export function isWorkTreePath(top: string, path: string): boolean {
+  if (path !== top && !path.startsWith(top + sep)) return false;
+  const parts = relative(top, path).split(sep);
+  return parts[0] !== '.git' && !parts.includes('node_modules');
+}
+
+/**
+ * Make `<copy>/<folder>` mirror `<top>/<folder>` as links. Returns the user's entries that lead
+ * into the work tree (re-pointed into the copy), as absolute paths: the run's leak guard watches them.
+ * A folder the work tree lacks is removed from the copy.
+ */
+export function linkFolder(top: string, copy: string, folder: string): string[] {
+  const from = join(top, folder);
+  const to = join(copy, folder);
+  const entries = readEntries(from);
+  if (!entries) {
+    rmSync(to, { recursive: true, force: true });
+    return [];
+  }
+  const redirected: string[] = [];
+  syncLinks(top, copy, from, to, entries, true, redirected);
+  return redirected;
+}
+
+function syncLinks(top: string, copy: string, from: string, to: string, entries: Dirent[], outer: boolean, redirected: string[]): void {
+  ensureRealDir(to);
+  const wanted = new Map<string, string | Dirent[]>();
+  for (const e of entries) {
+    if (e.name.startsWith('.') && e.name !== '.bin') continue;
+    const source = join(from, e.name);
+    // A scope folder or .bin: a real folder of links, one level down.
+    if (outer && e.isDirectory() && (e.name.startsWith('@') || e.name === '.bin')) {
+      wanted.set(e.name, readEntries(source) ?? []);
+      continue;
+    }
+    const real = e.isSymbolicLink() ? realpathOrNull(source) : null;
+    if (real !== null && isWorkTreePath(top, real)) {
+      redirected.push(source);
+      wanted.set(e.name, join(copy, relative(top, real)));
+    } else {
+      wanted.set(e.name, source);
+    }
+  }
+  for (const e of readEntries(to) ?? []) {
+    const want = wanted.get(e.name);
+    const at = join(to, e.name);
+    if (typeof want === 'string' && e.isSymbolicLink() && readlinkSync(at) === want) {
+      wanted.delete(e.name);
+    } else if (!(Array.isArray(want) && e.isDirectory())) {
+      rmSync(at, { recursive: true, force: true });
+    }
+  }
+  for (const [name, want] of wanted) {
+    if (typeof want === 'string') symlinkSync(want, join(to, name));
+    else syncLinks(top, copy, join(from, name), join(to, name), want, false, redirected);
+  }
+}
+
+function readEntries(dir: string): Dirent[] | null {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+}
+
+function realpathOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null; // a dangling link: linked as it is
+  }
+}
+
+function ensureRealDir(path: string): void {
+  try {
+    if (lstatSync(path).isDirectory()) return;
+    unlinkSync(path);
+  } catch {
+    // missing
+  }
+  mkdirSync(path, { recursive: true, mode: 0o700 });
+}

@@ -1,0 +1,73 @@
+/**
+ * The package folders of a JS monorepo, read from the declarations in a tree (the private copy):
+ * package.json `workspaces`, pnpm-workspace.yaml, lerna.json. Each may have a node_modules of
+ * its own in the work tree (pnpm always; npm and yarn when versions conflict).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import { parseLernaPackages, parsePackageJsonWorkspaces, parsePnpmWorkspace } from '../config/workspaces.js';
+
+/** Folders a `**` glob is followed into, at most. */
+const MAX_DEPTH = 8;
+const SKIP = new Set(['node_modules', 'vendor', 'target', 'dist', 'build', '__pycache__']);
+
+/** Repository-relative folders (forward slashes) of the workspace packages declared in `root`: each holds a package.json. */
+export function readWorkspaceFolders(root: string): string[] {
+  const globs = [
+    ...parsePackageJsonWorkspaces(readText(join(root, 'package.json'))),
+    ...parsePnpmWorkspace(readText(join(root, 'pnpm-workspace.yaml'))),
+    ...parseLernaPackages(readText(join(root, 'lerna.json'))),
+  ];
+  const include = globs.filter((g) => !g.startsWith('!'));
+  if (include.length === 0) return [];
+  const isIncluded = picomatch(include);
+  const isExcluded = picomatch(globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1)));
+  const found = new Set<string>();
+  const visit = (rel: string): void => {
+    if (rel !== '' && isIncluded(rel) && !isExcluded(rel) && isFile(join(root, rel, 'package.json'))) found.add(rel);
+  };
+  const walk = (rel: string, levels: number): void => {
+    if (levels <= 0) return;
+    for (const name of readFolders(join(root, rel))) {
+      const child = rel === '' ? name : `${rel}/${name}`;
+      visit(child);
+      walk(child, levels - 1);
+    }
+  };
+  // Each glob is walked from its static part: `packages/*` reads packages/ only.
+  for (const glob of include) {
+    const { base } = picomatch.scan(glob);
+    const rest = glob.slice(base.length).split('/').filter(Boolean);
+    if (base.split('/').includes('..')) continue; // never outside the tree
+    visit(base);
+    walk(base, rest.includes('**') ? MAX_DEPTH : rest.length);
+  }
+  return [...found].sort();
+}
+
+function readFolders(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !SKIP.has(e.name))
+      .map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
