@@ -6,7 +6,7 @@
 // src/paths.ts relies on.
 import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,6 +48,8 @@ while (pending.size > 0) {
     logLevel: 'warning',
   });
 }
+// Our Python files run as they are (python3 dist/runners/python/tdd_boot.py …): tsc leaves them out.
+cpSync(resolve(root, 'src/runners/python'), resolve(root, 'dist/runners/python'), { recursive: true, filter: (f) => !f.includes('__pycache__') });
 // Names the V8 code cache of these bundles (bin/tdd.js): V8 itself only checks a source's length.
 // The cache is written at run time next to the bundles: never packed (.npmignore), never stale.
 rmSync(resolve(root, 'dist', '.cache'), { recursive: true, force: true });

@@ -9,4 +9,8 @@ import { join } from 'node:path';
 export const PACKAGE_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const PACKAGE_BIN = join(PACKAGE_ROOT, 'bin', 'tdd.js');
 export const NODE_REPORTER = join(PACKAGE_ROOT, 'dist', 'runners', 'node-reporter.js');
+/** Preloaded into the node processes of a test run: notes reads of the work tree (src/runners/leak-guard.cts). */
+export const NODE_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'leak-guard.cjs');
+/** Copied beside the compiled runners by bin/build.mjs. */
+export const PYTHON_FILES = { boot: join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'tdd_boot.py'), unittestShim: join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'unittest_shim.py') };
 export const HOOK_TEMPLATES = join(PACKAGE_ROOT, 'hooks');

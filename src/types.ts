@@ -83,6 +83,7 @@ export type FindingCode =
   | 'GREEN_TEST_SKIPPED'
   | 'GREEN_RED_TEST_MISSING'
   | 'RUN_UNVERIFIED'
+  | 'RUN_LEAKED'
   | 'STATIC_CHECK_FAILED'
   | 'FALSE_FAIL_ACCEPTED'
   // commit-msg
@@ -117,12 +118,23 @@ export interface FileError {
 }
 
 /**
+ * A file of the user's work tree that a test run reached instead of the private copy, where it
+ * differs from the commit (or the commit does not hold it): the run proves nothing about the commit.
+ */
+export interface Leak {
+  /** Repository-relative path. */
+  path: string;
+  /** How the run got there, when a file of the project says so (`go.mod: replace … => /abs/path`). */
+  via?: string;
+}
+
+/**
  * A runner's report, normalised. `status` other than 'completed' means the run cannot be trusted:
  * the verdict is "could not verify" (exit 3), never a pass.
  */
 export interface RunResult {
   runner: string;
-  status: 'completed' | 'interrupted' | 'timeout' | 'runner-missing' | 'unknown';
+  status: 'completed' | 'interrupted' | 'timeout' | 'runner-missing' | 'unknown' | 'leaked';
   /** argv of the run, for evidence. */
   command: string[];
   exitCode: number | null;
@@ -135,6 +147,8 @@ export interface RunResult {
   reason?: string;
   /** The last lines of the runner's output, shown when the run could not be verified. */
   outputTail?: string;
+  /** status 'leaked': what the run read from the work tree. */
+  leaks?: Leak[];
 }
 
 /** Stable test id: `file > name`. */

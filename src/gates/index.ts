@@ -23,5 +23,5 @@ export function evaluateGates(gates: Gate[], input: GateInput): Finding[] {
 export function verdictOf(findings: Finding[]): 0 | 1 | 3 {
   const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length === 0) return 0;
-  return errors.every((f) => f.code === 'RUN_UNVERIFIED') ? 3 : 1;
+  return errors.every((f) => f.code === 'RUN_UNVERIFIED' || f.code === 'RUN_LEAKED') ? 3 : 1;
 }

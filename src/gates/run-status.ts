@@ -1,8 +1,15 @@
 import type { Finding, RunResult } from '../types.js';
 
-/** A run that did not complete (timeout, interrupt, missing runner, unreadable report) proves nothing. */
+/**
+ * A run that did not complete (timeout, interrupt, missing runner, unreadable report) proves
+ * nothing; nor does one that read files of the work tree instead of the commit.
+ */
 export function evaluateRunStatus(run: RunResult): Finding[] {
   if (run.status === 'completed') return [];
+  if (run.status === 'leaked') {
+    const leaks = run.leaks ?? [];
+    return [{ code: 'RUN_LEAKED', severity: 'error', ...(leaks[0] ? { path: leaks[0].path } : {}), data: { runner: run.runner, leaks } }];
+  }
   return [{ code: 'RUN_UNVERIFIED', severity: 'error', data: { status: run.status, reason: run.reason ?? run.status, runner: run.runner } }];
 }
 

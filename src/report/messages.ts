@@ -2,7 +2,7 @@
  * All user-facing wording of findings lives here. Each message says what is wrong, then the next
  * legal step. Tests assert codes, never these sentences.
  */
-import type { Finding, FindingCode } from '../types.js';
+import type { Finding, FindingCode, Leak } from '../types.js';
 
 type Words = (f: Finding) => { what: string; next?: string };
 
@@ -125,6 +125,17 @@ const MESSAGES: Record<FindingCode, Words> = {
     what: `could not verify: the ${d(f, 'runner')} run ${d(f, 'reason')}`,
     next: 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
   }),
+  RUN_LEAKED: (f) => {
+    const leaks = (f.data?.leaks as Leak[] | undefined) ?? [];
+    const shown = leaks.slice(0, 3).map((l) => (l.via ? `${l.path} (${l.via})` : l.path));
+    const more = leaks.length > 3 ? ` and ${leaks.length - 3} more` : '';
+    return {
+      what: `could not verify: the ${d(f, 'runner')} run loaded ${shown.join(', ')}${more} from your working tree, not the staged content`,
+      next: leaks.some((l) => l.via)
+        ? 'make that path relative to the repository, stage it, and commit again'
+        : 'stage those files, or set their changes aside (`git stash push --keep-index --include-untracked`), and commit again; a config that loads them by an absolute path should use a relative one',
+    };
+  },
   STATIC_CHECK_FAILED: (f) => ({
     what: `static check \`${d(f, 'command')}\` failed (exit ${d(f, 'exitCode')}):\n${indentOutput(d(f, 'output'))}`,
     next: 'fix what it reports in the implementation, stage it, and commit again',

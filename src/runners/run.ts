@@ -5,13 +5,14 @@
  * never as a pass.
  */
 import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
-import { NODE_REPORTER } from '../paths.js';
+import { NODE_REPORTER, PYTHON_FILES } from '../paths.js';
 import { tmpdir } from 'node:os';
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
 import { runProcess } from '../verify/spawn.js';
 import { getAdapter } from './index.js';
+import { guardEnv, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
 import { toRepoPath } from './paths.js';
 import type { IsProjectImport, RunnerName } from './types.js';
 
@@ -31,6 +32,8 @@ export interface RunTestsOptions {
   cacheDir?: string;
   /** runner "command": the configured commands, split into argv. */
   command?: { full: string[] | null; targeted: string[] | null };
+  /** The user's work tree and the copy `root` lies in: reads of the work tree make the run 'leaked'. */
+  guard?: LeakGuard;
 }
 
 const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
@@ -140,9 +143,14 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   }
   if (present.length === 0) return { ...base, status: 'completed', fileErrors: missing };
 
+  // go and cargo read what their manifests name: a path into the work tree there is known before the run.
+  const manifestLeaks = o.guard ? readStaticLeaks(o.runner, root, o.guard, o.env) : [];
+  if (manifestLeaks.length > 0) return { ...base, status: 'leaked', reason: 'leaked', leaks: manifestLeaks };
+
   const isProjectImport =
     o.isProjectImport ?? (adapter.python ? await readPythonModules(root, present) : o.runner === 'go' ? await readGoPackages(root) : undefined);
   const dir = await mkdtemp(join(tmpdir(), 'tdd-run-'));
+  const leaksFile = join(dir, 'leaks');
   try {
     const reportPath = join(dir, 'report');
     const cacheDir = o.cacheDir ?? join(dir, 'cache');
@@ -157,11 +165,12 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       ...(located.version === undefined ? {} : { runnerVersion: located.version }),
       ...(o.command === undefined ? {} : { command: o.command }),
       sources: o.sources,
+      python: PYTHON_FILES,
     });
     if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
     const proc = await runProcess(built.argv, {
       cwd: root,
-      env: runnerEnv(o.env, built.env),
+      env: { ...runnerEnv(o.env, built.env), ...(o.guard ? guardEnv(o.runner, o.guard, leaksFile, o.env) : {}) },
       timeoutMs: o.timeoutMs,
       // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
       ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),
@@ -189,12 +198,14 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
     });
     const { rerun, ...rest } = parsed;
     const result: RunResult = { ...rest, ...common, files, fileErrors: [...missing, ...rest.fileErrors] };
+    const leaks = o.guard ? readGuardLeaks(leaksFile, o.guard) : [];
+    if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
     if (rerun && rerun.length > 0 && rerun.length < present.length && result.status === 'completed') {
       const again = await runTests({ ...o, root, files: rerun, ...(isProjectImport ? { isProjectImport } : {}) });
       result.tests.push(...again.tests);
       result.fileErrors.push(...again.fileErrors);
       result.durationMs += again.durationMs;
-      if (again.status !== 'completed') Object.assign(result, { status: again.status, reason: again.reason });
+      if (again.status !== 'completed') Object.assign(result, { status: again.status, reason: again.reason, ...(again.leaks ? { leaks: again.leaks } : {}) });
     }
     if (result.status !== 'completed' || result.fileErrors.length > 0) result.outputTail = outputTail;
     return result;

@@ -1,4 +1,5 @@
 /** Run the given test files on a private copy of `tree` (never the user's working tree). */
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileGlobs } from '../snapshot/classify.js';
 import { regexTest } from '../snapshot/kinds.js';
@@ -32,6 +33,7 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
   const scratch = await pending;
   const sources = new Map(files.map((f, i) => [f, blobs[i]?.toString('utf8') ?? '']));
   try {
+    const guard = { top: realpathSync(repo.top), copy: realpathSync(scratch.tree), links: scratch.workTreeLinks };
     const runs: RunResult[] = [];
     for (const { spec, files: owned } of assignRunners(specs, files)) {
       const prefix = spec.root === '.' ? '' : `${spec.root}/`;
@@ -49,6 +51,7 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
           full: spec.testCommand === null ? null : splitCommand(spec.testCommand),
           targeted: spec.testTargetedCommand === null ? null : splitCommand(spec.testTargetedCommand),
         },
+        guard,
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
       placed.fileErrors.push(...outside.map((file) => ({ file, kind: 'no-tests' as const, message: `outside ${spec.root}, the folder runner ${spec.runner} runs in` })));
@@ -95,7 +98,7 @@ export function assignRunners(specs: RunnerSpec[], files: string[]): { spec: Run
   return specs.filter((s) => groups.has(s)).map((spec) => ({ spec, files: groups.get(spec)! }));
 }
 
-const STATUS_RANK: Record<RunResult['status'], number> = { completed: 0, unknown: 1, 'runner-missing': 2, timeout: 3, interrupted: 4 };
+const STATUS_RANK: Record<RunResult['status'], number> = { completed: 0, unknown: 1, 'runner-missing': 2, timeout: 3, leaked: 4, interrupted: 5 };
 
 /** Pure: several runners' results as one; the worst status (and its reason) wins. */
 export function mergeRuns(runs: RunResult[], files: string[]): RunResult {
@@ -112,6 +115,7 @@ export function mergeRuns(runs: RunResult[], files: string[]): RunResult {
     tests: runs.flatMap((r) => r.tests),
     fileErrors: runs.flatMap((r) => r.fileErrors),
     ...(worst.reason === undefined ? {} : { reason: `${worst.runner}: ${worst.reason}` }),
+    ...(runs.some((r) => r.leaks) ? { leaks: runs.flatMap((r) => r.leaks ?? []) } : {}),
     ...(tails.length > 0 ? { outputTail: tails.join('\n') } : {}),
   };
 }

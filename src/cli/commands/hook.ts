@@ -54,7 +54,8 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
 }
 
 function summarize(run: RunResult): string {
-  return `${run.runner} exit ${run.exitCode ?? run.status}`;
+  // A run refused before it started (a manifest that leaves the copy) has no exit code.
+  return run.exitCode === null && run.command.length === 0 ? `${run.runner}: not run` : `${run.runner} exit ${run.exitCode ?? run.status}`;
 }
 
 async function commitMsg(ctx: CommandContext, file: string | undefined): Promise<CommandResult> {

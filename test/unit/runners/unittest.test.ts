@@ -161,10 +161,11 @@ describe('parseUnittestReport', () => {
 });
 
 describe('buildUnittestArgv', () => {
-  it('python3 -c with the shim, the report, then exactly the files', () => {
-    const r = buildUnittestArgv({ root: ROOT, files: ['tests/test_a.py', '-x_test.py'], reportPath: '/tmp/tdd-run-1/report', nodePath: '/usr/bin/node', runnerPath: 'python3', cacheDir: '/tmp/c' });
+  it('python3 with the bootstrap and the shim, the report, then exactly the files', () => {
+    const python = { boot: '/pkg/tdd_boot.py', unittestShim: '/pkg/unittest_shim.py' };
+    const r = buildUnittestArgv({ root: ROOT, files: ['tests/test_a.py', '-x_test.py'], reportPath: '/tmp/tdd-run-1/report', nodePath: '/usr/bin/node', runnerPath: 'python3', cacheDir: '/tmp/c', python });
     expect(r).toEqual({
-      argv: ['python3', '-c', expect.stringContaining("'tdd-hooks-unittest/1'"), '/tmp/tdd-run-1/report', '--', './tests/test_a.py', './-x_test.py'],
+      argv: ['python3', '/pkg/tdd_boot.py', '/pkg/unittest_shim.py', '/tmp/tdd-run-1/report', '--', './tests/test_a.py', './-x_test.py'],
       env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' },
     });
   });

@@ -1,0 +1,160 @@
+/**
+ * The leak guard's shell: what a run is told (its environment), what its manifests say before it
+ * starts (go, cargo), and which of the files it noted really differ from the commit.
+ */
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { NODE_LEAK_GUARD } from '../paths.js';
+import type { Leak } from '../types.js';
+import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseGoLeaks } from './leaks.js';
+import type { RunnerName } from './types.js';
+
+export interface LeakGuard {
+  /** The repository's top level (real path). */
+  top: string;
+  /** The private copy's tree (real path); the runner's root lies in it. */
+  copy: string;
+  /** The user's dependency links that lead into the work tree (absolute), re-pointed in the copy. */
+  links: string[];
+}
+
+/** Runners whose processes are node, or may start node (the user's command): the guard is preloaded into each. */
+const NODE_FAMILY: ReadonlySet<RunnerName> = new Set(['vitest', 'jest', 'mocha', 'node', 'command']);
+
+/** The environment that switches the guard on: for node through NODE_OPTIONS, for Python through tdd_boot.py. */
+export function guardEnv(runner: RunnerName, guard: LeakGuard, out: string, env: NodeJS.ProcessEnv): Record<string, string> {
+  const vars: Record<string, string> = { TDD_HOOKS_GUARD: JSON.stringify({ top: guard.top, copy: guard.copy, out, links: guard.links }) };
+  if (NODE_FAMILY.has(runner)) {
+    // NODE_OPTIONS reads a double-quoted value with backslash escapes: a path with spaces stays one argument.
+    const preload = `--require="${NODE_LEAK_GUARD.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+    vars.NODE_OPTIONS = env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${preload}` : preload;
+  }
+  return vars;
+}
+
+/**
+ * The files a run noted (NUL-terminated paths) that differ from the commit: the copy lacks them,
+ * or holds other bytes. A read of a file identical to its staged version changes no verdict.
+ */
+export function readGuardLeaks(out: string, guard: LeakGuard): Leak[] {
+  let text: string;
+  try {
+    text = readFileSync(out, 'utf8');
+  } catch {
+    return [];
+  }
+  const leaks = new Map<string, Leak>();
+  for (const noted of new Set(text.split('\0').filter(Boolean))) {
+    const real = realpathOr(noted);
+    if (!isWorkTreeTarget(toPosix(guard.top), toPosix(real)) || isDirectory(real)) continue;
+    const rel = relative(guard.top, real);
+    if (!sameBytes(real, join(guard.copy, rel))) leaks.set(rel, { path: toPosix(rel) });
+  }
+  return [...leaks.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/**
+ * go: go.mod in the runner's folder, go.work there or in a folder above it inside the copy, and
+ * GOWORK; cargo: the manifests of the package graph from the runner's folder, and .cargo/config
+ * files there and above inside the copy.
+ */
+export function readStaticLeaks(runner: RunnerName, root: string, guard: LeakGuard, env: NodeJS.ProcessEnv): Leak[] {
+  const top = toPosix(guard.top);
+  const name = (path: string) => toPosix(relative(guard.copy, path));
+  if (runner === 'go') {
+    const leaks = [join(root, 'go.mod'), ...upwards(root, guard.copy).map((d) => join(d, 'go.work'))].flatMap((f) => {
+      const text = readText(f);
+      return text === undefined ? [] : parseGoLeaks(name(f), text, top);
+    });
+    const gowork = env.GOWORK;
+    if (gowork && gowork !== 'off' && isWorkTreeTarget(top, toPosix(gowork))) leaks.push({ path: toPosix(relative(guard.top, gowork)), via: `GOWORK=${gowork}` });
+    return leaks;
+  }
+  if (runner === 'cargo') {
+    const configs = upwards(root, guard.copy).flatMap((d) => [join(d, '.cargo', 'config.toml'), join(d, '.cargo', 'config')]);
+    return [...readCargoManifests(root, guard.copy), ...configs].flatMap((f) => {
+      const text = readText(f);
+      return text === undefined ? [] : parseCargoLeaks(name(f), text, top);
+    });
+  }
+  return [];
+}
+
+/** Cargo.toml of `root` and of every package its workspace members and path dependencies name, inside `copy`. */
+function readCargoManifests(root: string, copy: string): string[] {
+  const seen = new Set<string>();
+  const queue = [root];
+  while (queue.length > 0 && seen.size < 500) {
+    const dir = queue.shift()!;
+    if (seen.has(dir) || !isInsideDir(dir, copy)) continue;
+    seen.add(dir);
+    const text = readText(join(dir, 'Cargo.toml'));
+    if (text === undefined) continue;
+    const { members, paths } = parseCargoRefs(text);
+    queue.push(...paths.map((p) => join(dir, p)));
+    for (const m of members) queue.push(...expandMember(dir, m));
+  }
+  return [...seen].map((d) => join(d, 'Cargo.toml'));
+}
+
+/** `crates/*` → the folders of crates/; a member without a wildcard is itself. */
+function expandMember(dir: string, member: string): string[] {
+  const star = member.indexOf('*');
+  if (star < 0) return [join(dir, member)];
+  const parent = join(dir, member.slice(0, member.lastIndexOf('/', star) + 1));
+  try {
+    return readdirSync(parent, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join(parent, e.name));
+  } catch {
+    return [];
+  }
+}
+
+/** `dir` and each folder above it, up to and including `stop`. */
+function upwards(dir: string, stop: string): string[] {
+  const out: string[] = [];
+  for (let d = dir; isInsideDir(d, stop); d = dirname(d)) {
+    out.push(d);
+    if (d === stop || dirname(d) === d) break;
+  }
+  return out;
+}
+
+function isInsideDir(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir + sep);
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function realpathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function sameBytes(a: string, b: string): boolean {
+  try {
+    return readFileSync(a).equals(readFileSync(b));
+  } catch {
+    return false;
+  }
+}
+
+const toPosix = (p: string): string => p.split(sep).join('/');

@@ -1,0 +1,173 @@
+"""Starts a Python test run in the private copy of the commit, closed to the user's work tree.
+
+    python3 tdd_boot.py -m pytest ARGS...      as `python3 -m pytest ARGS...`
+    python3 tdd_boot.py SCRIPT.py ARGS...      as `python3 SCRIPT.py ARGS...`
+
+The environment may point at the user's work tree: an editable install (`pip install -e .`: a
+.pth line, or setuptools' editable finder on sys.meta_path) or a PYTHONPATH entry. Before the run
+starts, such sys.path entries become the same folders of the copy, and a finder of the environment
+that answers with a file of the work tree is answered with the same file of the copy (or, when the
+commit does not hold it, with the ModuleNotFoundError the commit would give).
+
+What the commit itself points at is not redirected: a pytest `pythonpath` or a conftest that puts
+an absolute path of the work tree on sys.path is the commit's own doing. The guard notes every
+file opened for reading in the work tree (an audit hook, Python 3.8+; the loaded modules' files
+at the end, on older ones) and appends them to the guard's file, NUL-terminated; the hook keeps
+those that differ from the commit and answers "could not verify".
+
+Configured by TDD_HOOKS_GUARD (JSON: {"top", "copy", "out"}, real paths); without it, this only
+starts the module or script. Standard library only; Python 3.6+.
+"""
+import importlib.machinery
+import importlib.util
+import json
+import os
+import runpy
+import sys
+
+
+def _under(path, folder):
+    return path == folder or path.startswith(folder + os.sep)
+
+
+class _WorkTree(object):
+    def __init__(self, spec):
+        self.top, self.copy, self.out = spec['top'], spec['copy'], spec['out']
+        prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix, getattr(sys, 'base_exec_prefix', sys.exec_prefix)}
+        self.environments = [os.path.realpath(p) for p in prefixes if p]
+        self.noted = set()
+
+    def holds(self, path):
+        """The real path of `path` when it is the work tree's own file, else None."""
+        real = os.path.realpath(path)
+        if _under(real, self.copy) or not _under(real, self.top):
+            return None
+        if any(_under(real, env) for env in self.environments):
+            return None  # a virtualenv inside the repository
+        parts = os.path.relpath(real, self.top).split(os.sep)
+        if parts[0] == '.git' or {'node_modules', 'site-packages', 'dist-packages', '__pycache__'} & set(parts):
+            return None
+        if any(p.endswith(('.egg-info', '.dist-info')) for p in parts):
+            return None  # an install's metadata, not code: the modules it names are noted themselves
+        return real
+
+    def in_copy(self, path):
+        real = self.holds(path)
+        return None if real is None else os.path.join(self.copy, os.path.relpath(real, self.top))
+
+    def audit(self, event, args):
+        # ('open', (path, mode, flags)): builtins.open, io.open_code (every import), os.open.
+        if event != 'open' or not args or not isinstance(args[0], (str, bytes)):
+            return
+        mode, flags = (args + (None, None))[1:3]
+        if isinstance(mode, str) and any(c in mode for c in 'wax+'):
+            return
+        if isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR):
+            return
+        path = os.fsdecode(args[0])
+        if path not in self.noted:
+            self.noted.add(path)
+
+    def report(self):
+        paths = set(self.noted)
+        for module in list(sys.modules.values()):
+            path = getattr(module, '__file__', None)
+            if isinstance(path, str):
+                paths.add(path)
+        found = set()
+        for path in paths:
+            real = self.holds(os.path.abspath(path))
+            if real is not None and real != self.out:
+                found.add(real)
+        if found:
+            with open(self.out, 'a') as f:
+                f.write(''.join(p + '\0' for p in sorted(found)))
+
+
+class _Mapped(object):
+    """A finder of the environment whose answers in the work tree become the copy's."""
+
+    def __init__(self, finder, tree):
+        self.finder, self.tree = finder, tree
+
+    def __getattr__(self, name):
+        return getattr(self.finder, name)
+
+    def find_spec(self, name, path=None, target=None):
+        spec = self.finder.find_spec(name, path, target)
+        if spec is None:
+            return None
+        package = spec.submodule_search_locations is not None
+        if not (spec.origin and os.path.isabs(spec.origin)):
+            # A namespace package: its folders.
+            places = [self.tree.in_copy(p) for p in (spec.submodule_search_locations or [])]
+            if not any(places):
+                return spec
+            found = importlib.machinery.PathFinder.find_spec(name, [os.path.dirname(p) for p in places if p])
+            return found or _missing(name)
+        origin = self.tree.in_copy(spec.origin)
+        if origin is None:
+            return spec
+        found = importlib.machinery.PathFinder.find_spec(name, [os.path.dirname(os.path.dirname(origin) if package else origin)])
+        if found is not None:
+            return found
+        if os.path.isfile(origin):  # mapped under another folder name (setuptools package_dir)
+            locations = [os.path.dirname(origin)] if package else None
+            return importlib.util.spec_from_file_location(name, origin, submodule_search_locations=locations)
+        return _missing(name)
+
+
+def _missing(name):
+    raise ModuleNotFoundError('No module named %r' % name, name=name)
+
+
+def _close(tree):
+    """The environment's ways into the work tree lead into the copy."""
+    sys.path[:] = [tree.in_copy(p) or p if p else p for p in sys.path]
+    sys.path_importer_cache.clear()
+    if os.environ.get('PYTHONPATH'):
+        entries = os.environ['PYTHONPATH'].split(os.pathsep)
+        os.environ['PYTHONPATH'] = os.pathsep.join(tree.in_copy(p) or p if p else p for p in entries)
+    standard = (importlib.machinery.BuiltinImporter, importlib.machinery.FrozenImporter, importlib.machinery.PathFinder)
+    sys.meta_path[:] = [f if f in standard or not hasattr(f, 'find_spec') else _Mapped(f, tree) for f in sys.meta_path]
+
+
+def _read_spec():
+    try:
+        spec = json.loads(os.environ.get('TDD_HOOKS_GUARD') or 'null')
+    except ValueError:
+        return None
+    if isinstance(spec, dict) and all(isinstance(spec.get(k), str) for k in ('top', 'copy', 'out')):
+        return spec
+    return None
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) >= 2 and args[0] == '-m':
+        target, rest = args[1], args[2:]
+        sys.path[0] = os.getcwd()  # as `python -m`
+    elif args:
+        target, rest = args[0], args[1:]
+        sys.path[0] = os.path.dirname(os.path.abspath(target))  # as `python SCRIPT`
+    else:
+        sys.exit('usage: tdd_boot.py (-m MODULE | SCRIPT) ARGS...')
+    spec = _read_spec()
+    tree = _WorkTree(spec) if spec else None
+    if tree is not None:
+        _close(tree)
+        if hasattr(sys, 'addaudithook'):
+            sys.addaudithook(tree.audit)
+    try:
+        if args[0] == '-m':
+            sys.argv = [target] + rest
+            runpy.run_module(target, run_name='__main__', alter_sys=True)
+        else:
+            sys.argv = [target] + rest
+            runpy.run_path(target, run_name='__main__')
+    finally:
+        if tree is not None:
+            tree.report()
+
+
+main()

@@ -1,0 +1,74 @@
+/** Manifests that send a go or cargo build into the work tree: literal text → the leaks it names. */
+import { describe, expect, it } from 'vitest';
+import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseGoLeaks } from '../../../src/runners/leaks.js';
+
+const TOP = '/home/me/repo';
+
+describe('isWorkTreeTarget', () => {
+  it.each([
+    ['/home/me/repo/core', true],
+    ['/home/me/repo', true],
+    ['/home/me/repo/./core/../lib', true],
+    ['/home/me/repository/core', false],
+    ['/home/me/other', false],
+    ['/home/me/repo/.git/objects', false],
+    ['/home/me/repo/web/node_modules/x', false],
+    ['/home/me/repo/target/debug/build', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isWorkTreeTarget(TOP, path)).toBe(expected);
+  });
+});
+
+describe('parseGoLeaks', () => {
+  it('replace and use, single-line and block, absolute paths into the repository only', () => {
+    const gomod = [
+      'module example.com/app',
+      '',
+      'replace example.com/core => /home/me/repo/core',
+      'replace example.com/util v1.2.0 => ../util // relative: stays in the copy',
+      'replace example.com/ext => /opt/src/ext',
+      'replace (',
+      '\texample.com/a v0.1.0 => /home/me/repo/libs/a',
+      '\texample.com/b => example.com/b2 v1.0.0',
+      ')',
+      '// replace example.com/c => /home/me/repo/c',
+    ].join('\n');
+    expect(parseGoLeaks('go.mod', gomod, TOP)).toEqual([
+      { path: 'core', via: 'go.mod: replace example.com/core => /home/me/repo/core' },
+      { path: 'libs/a', via: 'go.mod: replace example.com/a v0.1.0 => /home/me/repo/libs/a' },
+    ]);
+    const gowork = 'go 1.21\n\nuse (\n\t./app\n\t/home/me/repo/core\n)\nuse "/home/me/repo/tools"\n';
+    expect(parseGoLeaks('go.work', gowork, TOP).map((l) => l.path)).toEqual(['core', 'tools']);
+  });
+});
+
+describe('parseCargoLeaks', () => {
+  it('path, paths, build and workspace values that are absolute paths into the repository', () => {
+    const toml = [
+      '[package]',
+      'name = "app"',
+      'build = "/home/me/repo/build.rs"',
+      '',
+      '[dependencies]',
+      'core = { path = "/home/me/repo/core", version = "0.1" }',
+      'util = { path = "../util" }',
+      "ext = { path = '/opt/ext' }",
+      '# old = { path = "/home/me/repo/old" }',
+      'name2 = "path = \\"/home/me/repo/not-a-key\\""',
+      '',
+      '[dependencies.lib]',
+      "path = '/home/me/repo/lib'",
+    ].join('\n');
+    expect(parseCargoLeaks('Cargo.toml', toml, TOP).map((l) => l.path)).toEqual(['build.rs', 'core', 'lib']);
+    expect(parseCargoLeaks('.cargo/config.toml', 'paths = ["/home/me/repo/a", "/elsewhere/b"]\n', TOP)).toEqual([
+      { path: 'a', via: '.cargo/config.toml: paths = ["/home/me/repo/a", "/elsewhere/b"]' },
+    ]);
+  });
+});
+
+describe('parseCargoRefs', () => {
+  it('workspace members (over several lines) and relative path dependencies', () => {
+    const toml = '[workspace]\nmembers = [\n  "crates/*",\n  \'tools/gen\',\n]\n\n[dependencies]\nshared = { path = "../shared" }\nabs = { path = "/abs" }\n\n[lib]\npath = "src/lib.rs"\n';
+    expect(parseCargoRefs(toml)).toEqual({ members: ['crates/*', 'tools/gen'], paths: ['../shared'] });
+  });
+});
