@@ -13,7 +13,7 @@
  * `.bin/`, whose entries may be workspace packages and their executables. Dot-entries other than
  * `.bin` are caches and stay out.
  */
-import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync, unlinkSync, type Dirent } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** `path` (absolute, symlink-free) is the work tree's own content: inside `top`, not in a dependency folder or `.git`. */
@@ -23,23 +23,35 @@ export function isWorkTreePath(top: string, path: string): boolean {
   return parts[0] !== '.git' && !parts.includes('node_modules');
 }
 
+export interface LinkedFolder {
+  /** The modification times of the user's folder and of its scope folders and .bin: unchanged, nothing to do. */
+  stamp: string;
+  /** The user's entries that lead into the work tree (re-pointed into the copy), absolute: the run's leak guard watches them. */
+  redirected: string[];
+}
+
 /**
- * Make `<copy>/<folder>` mirror `<top>/<folder>` as links. Returns the user's entries that lead
- * into the work tree (re-pointed into the copy), as absolute paths: the run's leak guard watches them.
- * A folder the work tree lacks is removed from the copy.
+ * Make `<copy>/<folder>` mirror `<top>/<folder>` as links; `previous` is what the last run made of
+ * it (skipped when the user's folders have not changed since: ~3 ms for 250 packages). A folder
+ * the work tree lacks is removed from the copy (null).
  */
-export function linkFolder(top: string, copy: string, folder: string): string[] {
+export function linkFolder(top: string, copy: string, folder: string, previous?: LinkedFolder): LinkedFolder | null {
   const from = join(top, folder);
   const to = join(copy, folder);
   const entries = readEntries(from);
   if (!entries) {
     rmSync(to, { recursive: true, force: true });
-    return [];
+    return null;
   }
+  const stamp = [from, ...entries.filter(isNested).map((e) => join(from, e.name))].map(mtimeOf).join(' ');
+  if (previous?.stamp === stamp && isDir(to)) return previous;
   const redirected: string[] = [];
   syncLinks(top, copy, from, to, entries, true, redirected);
-  return redirected;
+  return { stamp, redirected };
 }
+
+/** A scope folder (@demo) or .bin: a real folder of links in the copy, one level down. */
+const isNested = (e: Dirent): boolean => e.isDirectory() && (e.name.startsWith('@') || e.name === '.bin');
 
 function syncLinks(top: string, copy: string, from: string, to: string, entries: Dirent[], outer: boolean, redirected: string[]): void {
   ensureRealDir(to);
@@ -47,8 +59,7 @@ function syncLinks(top: string, copy: string, from: string, to: string, entries:
   for (const e of entries) {
     if (e.name.startsWith('.') && e.name !== '.bin') continue;
     const source = join(from, e.name);
-    // A scope folder or .bin: a real folder of links, one level down.
-    if (outer && e.isDirectory() && (e.name.startsWith('@') || e.name === '.bin')) {
+    if (outer && isNested(e)) {
       wanted.set(e.name, readEntries(source) ?? []);
       continue;
     }
@@ -65,6 +76,8 @@ function syncLinks(top: string, copy: string, from: string, to: string, entries:
     const at = join(to, e.name);
     if (typeof want === 'string' && e.isSymbolicLink() && readlinkSync(at) === want) {
       wanted.delete(e.name);
+    } else if (want === undefined && e.name.startsWith('.') && !e.isSymbolicLink()) {
+      // A runner's cache in the copy's own folder (vite's .vite, .vite-temp): kept between runs.
     } else if (!(Array.isArray(want) && e.isDirectory())) {
       rmSync(at, { recursive: true, force: true });
     }
@@ -88,6 +101,22 @@ function realpathOrNull(path: string): string | null {
     return realpathSync(path);
   } catch {
     return null; // a dangling link: linked as it is
+  }
+}
+
+function mtimeOf(path: string): string {
+  try {
+    return String(statSync(path, { bigint: true }).mtimeNs);
+  } catch {
+    return '-';
+  }
+}
+
+function isDir(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 

@@ -15,7 +15,7 @@ import { basename, dirname, join } from 'node:path';
 import { git } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
 import { writeJsonAtomic } from '../state/store.js';
-import { linkFolder } from './copy-links.js';
+import { linkFolder, type LinkedFolder } from './copy-links.js';
 import { scrubbedEnv } from './env.js';
 import { readWorkspaceFolders } from './workspace-folders.js';
 
@@ -40,7 +40,7 @@ interface ScratchRecord {
   path: string;
   tree: string | null;
   /** The copy's folders of links (node_modules, each workspace package's), kept out of the cleaning. */
-  linked?: string[];
+  linked?: Record<string, LinkedFolder>;
 }
 
 // Everything up to the first git process is synchronous (a few syscalls): pre-commit starts the
@@ -106,8 +106,7 @@ function readRecord(stateDir: string): ScratchRecord | undefined {
     const v = JSON.parse(readFileSync(join(stateDir, 'scratch.json'), 'utf8')) as Partial<ScratchRecord> | null;
     if (typeof v?.path !== 'string' || (v.tree !== null && typeof v.tree !== 'string')) return undefined;
     const ours = dirname(v.path) === tmpdir() && /^tdd-hooks-[A-Za-z0-9]{6}$/.test(basename(v.path));
-    const linked = Array.isArray(v.linked) ? v.linked.filter((l): l is string => typeof l === 'string') : [];
-    return ours ? { path: v.path, tree: v.tree, linked } : undefined;
+    return ours ? { path: v.path, tree: v.tree, linked: parseLinked(v.linked) } : undefined;
   } catch {
     return undefined;
   }
@@ -136,7 +135,7 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     if (persistent) await unlink(join(dir, 'lock')).catch(() => {});
     else await rm(dir, { recursive: true, force: true });
   };
-  const previous = new Set(record.linked ?? []);
+  const previous = new Map(Object.entries(record.linked ?? {}));
   try {
     // The scratch is ours alone while we hold its lock: a git lock file in it is a leftover of a
     // git killed as it took the lock (a Ctrl-C in git's window between open() and registering the
@@ -147,7 +146,7 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     if (record.tree) {
       // Whatever an earlier run left (build output, snapshots, edited tracked files) must not
       // reach this verdict: remove untracked files (the linked folders aside) and restore edits.
-      done = await cleanScratch(work, env, [...previous]);
+      done = await cleanScratch(work, env, [...previous.keys()]);
     }
     if (!done) record.tree = null;
     else if (record.tree && record.tree !== tree) {
@@ -163,7 +162,8 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
       await mkdir(work, { recursive: true, mode: 0o700 });
       await git([...WHOLE, 'read-tree', '-u', '--reset', tree], { cwd: work, baseEnv: env });
     }
-    const { linked, workTreeLinks } = linkFolders(ctx.top, work, link, previous);
+    const linked = linkFolders(ctx.top, work, link, previous);
+    const workTreeLinks = Object.values(linked).flatMap((l) => l.redirected);
     const cache = join(dir, 'cache');
     await mkdir(cache, { recursive: true, mode: 0o700 });
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree, linked } satisfies ScratchRecord);
@@ -195,17 +195,26 @@ async function cleanScratch(work: string, env: NodeJS.ProcessEnv, link: string[]
  * read-tree, and not one of ours from the last run) is left as committed. Folders linked last time
  * and not now are removed.
  */
-function linkFolders(top: string, work: string, link: string[], previous: Set<string>): { linked: string[]; workTreeLinks: string[] } {
+function linkFolders(top: string, work: string, link: string[], previous: Map<string, LinkedFolder>): Record<string, LinkedFolder> {
   const bare = link.filter((l) => !l.includes('/'));
   const packages = bare.length > 0 ? readWorkspaceFolders(work) : [];
   const wanted = [...new Set([...link, ...packages.flatMap((p) => bare.map((b) => `${p}/${b}`))])];
-  const linked: string[] = [];
-  const workTreeLinks: string[] = [];
+  const linked: Record<string, LinkedFolder> = {};
   for (const folder of wanted) {
     if (!previous.has(folder) && existsSync(join(work, folder))) continue;
-    workTreeLinks.push(...linkFolder(top, work, folder));
-    linked.push(folder);
+    const made = linkFolder(top, work, folder, previous.get(folder));
+    if (made) linked[folder] = made;
   }
-  for (const gone of previous) if (!linked.includes(gone)) rmSync(join(work, gone), { recursive: true, force: true });
-  return { linked, workTreeLinks };
+  for (const gone of previous.keys()) if (!(gone in linked)) rmSync(join(work, gone), { recursive: true, force: true });
+  return linked;
+}
+
+/** scratch.json's `linked`, as far as it has the right shape. */
+function parseLinked(v: unknown): Record<string, LinkedFolder> {
+  const out: Record<string, LinkedFolder> = {};
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return out;
+  for (const [folder, l] of Object.entries(v as Record<string, Partial<LinkedFolder>>)) {
+    if (typeof l?.stamp === 'string' && Array.isArray(l.redirected) && l.redirected.every((r) => typeof r === 'string')) out[folder] = { stamp: l.stamp, redirected: l.redirected };
+  }
+  return out;
 }

@@ -49,7 +49,7 @@ function userRepo(): { top: string; copy: string } {
 describe('linkFolder', () => {
   it('links packages, and re-points the ones that lead into the work tree', () => {
     const { top, copy } = userRepo();
-    const redirected = linkFolder(top, copy, 'node_modules');
+    const redirected = linkFolder(top, copy, 'node_modules')?.redirected ?? [];
     expect(redirected.sort()).toEqual([join(top, 'node_modules', '.bin', 'core-cli'), join(top, 'node_modules', '@demo', 'core')]);
     const at = (p: string) => join(copy, 'node_modules', p);
     expect(readlinkSync(at('left-pad'))).toBe(join(top, 'node_modules', 'left-pad'));
@@ -63,22 +63,26 @@ describe('linkFolder', () => {
 
   it('follows the user’s folder from one run to the next, and never writes into it', () => {
     const { top, copy } = userRepo();
-    linkFolder(top, copy, 'node_modules');
+    const first = linkFolder(top, copy, 'node_modules')!;
+    // Nothing changed: nothing to do. A runner's cache in the copy's folder stays.
+    mkdirSync(join(copy, 'node_modules', '.vite'));
+    expect(linkFolder(top, copy, 'node_modules', first)).toBe(first);
     // The user reinstalls: left-pad goes, a workspace package replaces a registry one.
     rmSync(join(top, 'node_modules', 'left-pad'), { recursive: true });
     rmSync(join(top, 'node_modules', '.bin', 'left-pad'));
     write(top, { 'packages/util/index.js': '' });
     symlinkSync('../packages/util', join(top, 'node_modules', 'util'));
     const before = readdirSync(join(top, 'node_modules')).sort();
-    linkFolder(top, copy, 'node_modules');
-    expect(readdirSync(join(copy, 'node_modules')).sort()).toEqual(['.bin', '@demo', 'util']);
+    const second = linkFolder(top, copy, 'node_modules', first)!;
+    expect(second.stamp).not.toBe(first.stamp);
+    expect(readdirSync(join(copy, 'node_modules')).sort()).toEqual(['.bin', '.vite', '@demo', 'util']);
     expect(readlinkSync(join(copy, 'node_modules', 'util'))).toBe(join(copy, 'packages', 'util'));
     expect(readdirSync(join(copy, 'node_modules', '.bin'))).toEqual(['core-cli']);
     expect(readdirSync(join(top, 'node_modules')).sort()).toEqual(before);
     expect(readlinkSync(join(top, 'node_modules', '@demo', 'core'))).toBe('../../packages/core');
     // The user's folder is gone: so is the copy's.
     rmSync(join(top, 'node_modules'), { recursive: true });
-    expect(linkFolder(top, copy, 'node_modules')).toEqual([]);
+    expect(linkFolder(top, copy, 'node_modules', second)).toBeNull();
     expect(existsSync(join(copy, 'node_modules'))).toBe(false);
   });
 
@@ -88,7 +92,7 @@ describe('linkFolder', () => {
     write(shared, { 'node_modules/jest/package.json': '{}\n' });
     rmSync(join(top, 'node_modules'), { recursive: true });
     symlinkSync(join(shared, 'node_modules'), join(top, 'node_modules'));
-    expect(linkFolder(top, copy, 'node_modules')).toEqual([]);
+    expect(linkFolder(top, copy, 'node_modules')?.redirected).toEqual([]);
     expect(readlinkSync(join(copy, 'node_modules', 'jest'))).toBe(join(top, 'node_modules', 'jest'));
   });
 });
