@@ -183,3 +183,33 @@ describe('Python: an editable install points at the work tree', () => {
     });
   });
 });
+
+describe('jest with a node_modules that is a link to a shared folder', () => {
+  it('native ESM through @jest/globals: the same result as the runner, RED then GREEN', () => {
+    // makeRepo's node_modules is a link to this checkout's (jest 30 among them).
+    const r = (repo = makeRepo(
+      {
+        'package.json': JSON.stringify({ name: 'p', private: true, type: 'module', scripts: { test: 'node --experimental-vm-modules node_modules/jest/bin/jest.js' } }) + '\n',
+        'src/sum.js': SUM_STUB,
+        '.gitignore': 'node_modules\n',
+        '.tddrc.json': '{ "runner": "jest" }\n',
+      },
+      { linkNodeModules: true },
+    ));
+    expect(r.tdd('install').status).toBe(0);
+    start(r);
+    const test = "import { expect, test } from '@jest/globals';\nimport { sum } from '../src/sum.js';\n\ntest('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n";
+    r.write({ 'test/sum.test.js': test });
+    // The runner itself, on the work tree: the assertion fails.
+    const direct = r.run('npm', ['test', '--silent']);
+    expect(direct.status).toBe(1);
+    expect(direct.stderr).toContain('Expected: 5');
+    r.git('add', 'test/sum.test.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Evidence']).toMatch(/^jest: 0 passed, 1 failed/);
+    r.write({ 'src/sum.js': SUM_RIGHT });
+    r.git('add', 'src/sum.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('green');
+  });
+});
