@@ -11,6 +11,8 @@ export const PACKAGE_BIN = join(PACKAGE_ROOT, 'bin', 'tdd.js');
 export const NODE_REPORTER = join(PACKAGE_ROOT, 'dist', 'runners', 'node-reporter.js');
 /** Preloaded into the node processes of a test run: notes reads of the work tree (src/runners/leak-guard.cts). */
 export const NODE_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'leak-guard.cjs');
-/** Copied beside the compiled runners by bin/build.mjs. */
-export const PYTHON_FILES = { boot: join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'tdd_boot.py'), unittestShim: join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'unittest_shim.py') };
+/** Our Python files, copied beside the compiled runners by bin/build.mjs. */
+export const UNITTEST_SHIM = join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'unittest_shim.py');
+/** Put first on PYTHONPATH for a test run: its sitecustomize.py closes every Python process to the work tree. */
+export const PYTHON_SITE = join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'closed-site');
 export const HOOK_TEMPLATES = join(PACKAGE_ROOT, 'hooks');

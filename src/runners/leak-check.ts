@@ -3,8 +3,8 @@
  * starts (go, cargo), and which of the files it noted really differ from the commit.
  */
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { NODE_LEAK_GUARD } from '../paths.js';
+import { delimiter, dirname, join, relative, sep } from 'node:path';
+import { NODE_LEAK_GUARD, PYTHON_SITE } from '../paths.js';
 import type { Leak } from '../types.js';
 import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseGoLeaks } from './leaks.js';
 import type { RunnerName } from './types.js';
@@ -18,18 +18,20 @@ export interface LeakGuard {
   links: string[];
 }
 
-/** Runners whose processes are node, or may start node (the user's command): the guard is preloaded into each. */
-const NODE_FAMILY: ReadonlySet<RunnerName> = new Set(['vitest', 'jest', 'mocha', 'node', 'command']);
-
-/** The environment that switches the guard on: for node through NODE_OPTIONS, for Python through tdd_boot.py. */
-export function guardEnv(runner: RunnerName, guard: LeakGuard, out: string, env: NodeJS.ProcessEnv): Record<string, string> {
-  const vars: Record<string, string> = { TDD_HOOKS_GUARD: JSON.stringify({ top: guard.top, copy: guard.copy, out, links: guard.links }) };
-  if (NODE_FAMILY.has(runner)) {
-    // NODE_OPTIONS reads a double-quoted value with backslash escapes: a path with spaces stays one argument.
-    const preload = `--require="${NODE_LEAK_GUARD.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-    vars.NODE_OPTIONS = env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${preload}` : preload;
-  }
-  return vars;
+/**
+ * The environment that switches the guard on in every process of the run, whatever starts it (the
+ * runner, the user's command, a test): node's through NODE_OPTIONS, Python's through the
+ * sitecustomize.py first on PYTHONPATH.
+ */
+export function guardEnv(guard: LeakGuard, out: string, env: NodeJS.ProcessEnv): Record<string, string> {
+  // NODE_OPTIONS reads a double-quoted value with backslash escapes: a path with spaces stays one argument.
+  const preload = `--require="${NODE_LEAK_GUARD.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  return {
+    TDD_HOOKS_GUARD: JSON.stringify({ top: guard.top, copy: guard.copy, out, links: guard.links }),
+    NODE_OPTIONS: env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${preload}` : preload,
+    // An empty entry would put the current folder on sys.path: none is added.
+    PYTHONPATH: env.PYTHONPATH ? `${PYTHON_SITE}${delimiter}${env.PYTHONPATH}` : PYTHON_SITE,
+  };
 }
 
 /**

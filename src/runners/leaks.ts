@@ -11,7 +11,7 @@
  *
  * A relative path stays inside the copy (the copy has the same layout); an absolute one into the
  * repository reaches the work tree, whatever the commit holds. Node and Python runs are watched
- * while they run instead (leak-guard.cts, python/tdd_boot.py), because their loaders can be told
+ * while they run instead (leak-guard.cts, python/closed-site/sitecustomize.py), because their loaders can be told
  * anything at run time.
  */
 import { posix } from 'node:path';
@@ -22,7 +22,7 @@ export function isWorkTreeTarget(top: string, path: string): boolean {
   const p = posix.normalize(path);
   if (p !== top && !p.startsWith(`${top}/`)) return false;
   const parts = p.slice(top.length + 1).split('/');
-  return parts[0] !== '.git' && !parts.includes('node_modules') && !parts.includes('target');
+  return parts[0] !== '.git' && !parts.includes('node_modules');
 }
 
 /** go.mod's `replace … => PATH` and go.work's `use PATH` targets that are absolute paths into the work tree. */

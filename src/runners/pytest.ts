@@ -36,8 +36,6 @@ export { parseXml } from './junit.js';
 export function buildPytestArgv(o: BuildArgvInput): BuiltCommand {
   const argv = [
     o.runnerPath,
-    // As `python3 -m pytest`, closed to the work tree (see python/tdd_boot.py).
-    o.python.boot,
     '-m',
     'pytest',
     // The cache next to the report, not .pytest_cache in the tree. Not `-p no:cacheprovider`:

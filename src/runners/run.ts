@@ -5,7 +5,7 @@
  * never as a pass.
  */
 import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
-import { NODE_REPORTER, PYTHON_FILES } from '../paths.js';
+import { NODE_REPORTER, UNITTEST_SHIM } from '../paths.js';
 import { tmpdir } from 'node:os';
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix } from 'node:path';
@@ -165,12 +165,12 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       ...(located.version === undefined ? {} : { runnerVersion: located.version }),
       ...(o.command === undefined ? {} : { command: o.command }),
       sources: o.sources,
-      python: PYTHON_FILES,
+      unittestShim: UNITTEST_SHIM,
     });
     if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
     const proc = await runProcess(built.argv, {
       cwd: root,
-      env: { ...runnerEnv(o.env, built.env), ...(o.guard ? guardEnv(o.runner, o.guard, leaksFile, o.env) : {}) },
+      env: { ...runnerEnv(o.env, built.env), ...(o.guard ? guardEnv(o.guard, leaksFile, o.env) : {}) },
       timeoutMs: o.timeoutMs,
       // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
       ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),

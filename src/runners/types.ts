@@ -33,8 +33,8 @@ export interface BuildArgvInput {
   command?: { full: string[] | null; targeted: string[] | null };
   /** Test file (as in `files`) → its staged text: go limits `-run` to the tests they declare. */
   sources?: ReadonlyMap<string, string>;
-  /** Our Python files (dist/runners/python/): the bootstrap every Python run starts through, and unittest's shim. */
-  python: { boot: string; unittestShim: string };
+  /** unittest's shim, a Python file of ours (dist/runners/python/unittest_shim.py). */
+  unittestShim: string;
 }
 
 export type BuiltCommand = { argv: string[]; env: Record<string, string> } | { error: string };

@@ -1,7 +1,7 @@
 /**
  * unittest has no machine-readable report, so a shim of ours runs it (python/unittest_shim.py, as
- * `python3 tdd_boot.py unittest_shim.py <report> -- ./tests/test_math.py …` in the root) and
- * writes JSON at the end (one line, split here; CPython 3.11):
+ * `python3 unittest_shim.py <report> -- ./tests/test_math.py …` in the root) and writes JSON at
+ * the end (one line, split here; CPython 3.11):
  *
  *   {"format": "tdd-hooks-unittest/1", "files": [{"file": "tests/test_math.py", "load": null, "tests": [
  *     {"name": "TestSub > test_neg", "outcome": "failure", "error": {"type": "AssertionError", "message": "2 != 3"}},
@@ -30,7 +30,7 @@ import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter
 
 
 export function buildUnittestArgv(o: BuildArgvInput): BuiltCommand {
-  const argv = [o.runnerPath, o.python.boot, o.python.unittestShim, o.reportPath, '--', ...o.files.map(asArg)];
+  const argv = [o.runnerPath, o.unittestShim, o.reportPath, '--', ...o.files.map(asArg)];
   // No __pycache__ in the tree; the same str hashes (set order) on every run.
   return { argv, env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' } };
 }

@@ -121,12 +121,16 @@ const PY_WRONG = 'def add(a, b):\n    return a - b\n';
 const PY_RIGHT = 'def add(a, b):\n    return a + b\n';
 
 describe('Python: an editable install points at the work tree', () => {
-  it('src layout, `pip install -e .` (a .pth line to src/), pytest', () => {
+  it.each([
+    ['pytest', '{ "runner": "pytest" }'],
+    // Any Python process of the run is closed, whatever starts it.
+    ['pytest through the `command` runner', JSON.stringify({ runner: 'command', tests: ['tests/test_*.py'], testTargetedCommand: 'python3 -m pytest -q -p no:cacheprovider --junitxml={report} {files}' })],
+  ])('src layout, `pip install -e .` (a .pth line to src/), %s', (_, config) => {
     const r = (repo = makeRepo({
       'pyproject.toml': '[project]\nname = "calc"\nversion = "0.1.0"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
       'src/calc/__init__.py': PY_STUB,
       '.gitignore': '.venv/\n',
-      '.tddrc.json': '{ "runner": "pytest" }\n',
+      '.tddrc.json': `${config}\n`,
     }));
     const site = makeVenv(r);
     // What pip writes for an editable install of a src layout (setuptools ≥ 64, lenient mode).

@@ -1,6 +1,6 @@
 """unittest has no machine-readable report: this runs it and writes one (see runners/unittest.ts).
 
-    python3 tdd_boot.py unittest_shim.py REPORT -- FILE...      in the root
+    python3 unittest_shim.py REPORT -- FILE...      in the root
 
 The standard library only (no pytest); tried on CPython 3.6 to 3.13. Before 3.7 `cannot import
 name 'add'` names no module (a load-error then), before 3.10 an AttributeError no module file.

@@ -13,7 +13,6 @@ describe('isWorkTreeTarget', () => {
     ['/home/me/other', false],
     ['/home/me/repo/.git/objects', false],
     ['/home/me/repo/web/node_modules/x', false],
-    ['/home/me/repo/target/debug/build', false],
   ])('%s → %s', (path, expected) => {
     expect(isWorkTreeTarget(TOP, path)).toBe(expected);
   });

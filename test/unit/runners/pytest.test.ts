@@ -3,7 +3,6 @@ import { buildPytestArgv, exceptionLine, explainPythonError, parsePytestReport, 
 import type { ParseInput } from '../../../src/runners/types.js';
 
 const ROOT = '/scratch/tree';
-const PYTHON = { boot: '/pkg/tdd_boot.py', unittestShim: '/pkg/unittest_shim.py' };
 
 /**
  * From a real pytest 9.0.3 run (`-o junit_family=xunit2 -o xfail_strict=true --continue-on-collection-errors
@@ -282,10 +281,10 @@ describe('parseXml', () => {
 
 describe('buildPytestArgv', () => {
   it('python3 -m pytest on exactly the files, the report and cache in the private dir', () => {
-    const r = buildPytestArgv({ root: ROOT, files: ['tests/test_a.py', '-x_test.py'], reportPath: '/tmp/tdd-run-1/report', nodePath: '/usr/bin/node', runnerPath: 'python3', cacheDir: '/tmp/c', python: PYTHON });
+    const r = buildPytestArgv({ root: ROOT, files: ['tests/test_a.py', '-x_test.py'], reportPath: '/tmp/tdd-run-1/report', nodePath: '/usr/bin/node', runnerPath: 'python3', cacheDir: '/tmp/c', unittestShim: '/pkg/unittest_shim.py' });
     expect(r).toEqual({
       argv: [
-        'python3', '/pkg/tdd_boot.py', '-m', 'pytest',
+        'python3', '-m', 'pytest',
         '-o', 'cache_dir=/tmp/tdd-run-1/pytest-cache',
         '--junitxml=/tmp/tdd-run-1/report', '-o', 'junit_family=xunit2', '-o', 'xfail_strict=true',
         '--continue-on-collection-errors', '--maxfail=0',

@@ -161,11 +161,10 @@ describe('parseUnittestReport', () => {
 });
 
 describe('buildUnittestArgv', () => {
-  it('python3 with the bootstrap and the shim, the report, then exactly the files', () => {
-    const python = { boot: '/pkg/tdd_boot.py', unittestShim: '/pkg/unittest_shim.py' };
-    const r = buildUnittestArgv({ root: ROOT, files: ['tests/test_a.py', '-x_test.py'], reportPath: '/tmp/tdd-run-1/report', nodePath: '/usr/bin/node', runnerPath: 'python3', cacheDir: '/tmp/c', python });
+  it('python3 with the shim, the report, then exactly the files', () => {
+    const r = buildUnittestArgv({ root: ROOT, files: ['tests/test_a.py', '-x_test.py'], reportPath: '/tmp/tdd-run-1/report', nodePath: '/usr/bin/node', runnerPath: 'python3', cacheDir: '/tmp/c', unittestShim: '/pkg/unittest_shim.py' });
     expect(r).toEqual({
-      argv: ['python3', '/pkg/tdd_boot.py', '/pkg/unittest_shim.py', '/tmp/tdd-run-1/report', '--', './tests/test_a.py', './-x_test.py'],
+      argv: ['python3', '/pkg/unittest_shim.py', '/tmp/tdd-run-1/report', '--', './tests/test_a.py', './-x_test.py'],
       env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' },
     });
   });

@@ -1,28 +1,29 @@
-"""Starts a Python test run in the private copy of the commit, closed to the user's work tree.
+"""Closes every Python process of a test run to the user's work tree (found first on PYTHONPATH).
 
-    python3 tdd_boot.py -m pytest ARGS...      as `python3 -m pytest ARGS...`
-    python3 tdd_boot.py SCRIPT.py ARGS...      as `python3 SCRIPT.py ARGS...`
-
-The environment may point at the user's work tree: an editable install (`pip install -e .`: a
-.pth line, or setuptools' editable finder on sys.meta_path) or a PYTHONPATH entry. Before the run
-starts, such sys.path entries become the same folders of the copy, and a finder of the environment
-that answers with a file of the work tree is answered with the same file of the copy (or, when the
-commit does not hold it, with the ModuleNotFoundError the commit would give).
+The hook runs the tests in a private copy of the commit, but the environment may point at the
+user's work tree: an editable install (`pip install -e .`: a .pth line, or setuptools' editable
+finder on sys.meta_path) or a PYTHONPATH entry. Python imports this module after it has read the
+.pth files and before anything else: such sys.path entries become the same folders of the copy
+(PYTHONPATH too, for child processes), and a finder of the environment that answers with a file of
+the work tree is answered with the same file of the copy (or, when the commit does not hold it,
+with the ModuleNotFoundError the commit would give).
 
 What the commit itself points at is not redirected: a pytest `pythonpath` or a conftest that puts
 an absolute path of the work tree on sys.path is the commit's own doing. The guard notes every
-file opened for reading in the work tree (an audit hook, Python 3.8+; the loaded modules' files
-at the end, on older ones) and appends them to the guard's file, NUL-terminated; the hook keeps
-those that differ from the commit and answers "could not verify".
+file opened for reading in the work tree (an audit hook, Python 3.8+) and, at exit, the loaded
+modules' files, and appends those in the work tree to the guard's file, NUL-terminated; the hook
+keeps those that differ from the commit and answers "could not verify".
 
-Configured by TDD_HOOKS_GUARD (JSON: {"top", "copy", "out"}, real paths); without it, this only
-starts the module or script. Standard library only; Python 3.6+.
+Then the sitecustomize this one shadows, if any, runs as it would have. Configured by
+TDD_HOOKS_GUARD (JSON: {"top", "copy", "out"}, real paths); without it, only that. Standard
+library only; Python 3.6+.
 """
+import atexit
+import importlib
 import importlib.machinery
 import importlib.util
 import json
 import os
-import runpy
 import sys
 
 
@@ -59,13 +60,13 @@ class _WorkTree(object):
         # ('open', (path, mode, flags)): builtins.open, io.open_code (every import), os.open.
         if event != 'open' or not args or not isinstance(args[0], (str, bytes)):
             return
-        mode, flags = (args + (None, None))[1:3]
+        mode, flags = (tuple(args) + (None, None))[1:3]
         if isinstance(mode, str) and any(c in mode for c in 'wax+'):
             return
         if isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR):
             return
-        path = os.fsdecode(args[0])
-        if path not in self.noted:
+        path = os.path.abspath(os.fsdecode(args[0]))
+        if path.startswith(self.top):  # the cheap test first: most opens are the standard library's
             self.noted.add(path)
 
     def report(self):
@@ -73,10 +74,12 @@ class _WorkTree(object):
         for module in list(sys.modules.values()):
             path = getattr(module, '__file__', None)
             if isinstance(path, str):
-                paths.add(path)
+                path = os.path.abspath(path)
+                if path.startswith(self.top):
+                    paths.add(path)
         found = set()
         for path in paths:
-            real = self.holds(os.path.abspath(path))
+            real = self.holds(path)
             if real is not None and real != self.out:
                 found.add(real)
         if found:
@@ -142,32 +145,38 @@ def _read_spec():
     return None
 
 
-def main():
-    args = sys.argv[1:]
-    if len(args) >= 2 and args[0] == '-m':
-        target, rest = args[1], args[2:]
-        sys.path[0] = os.getcwd()  # as `python -m`
-    elif args:
-        target, rest = args[0], args[1:]
-        sys.path[0] = os.path.dirname(os.path.abspath(target))  # as `python SCRIPT`
-    else:
-        sys.exit('usage: tdd_boot.py (-m MODULE | SCRIPT) ARGS...')
+def _read_spec():
+    try:
+        spec = json.loads(os.environ.get('TDD_HOOKS_GUARD') or 'null')
+    except ValueError:
+        return None
+    if isinstance(spec, dict) and all(isinstance(spec.get(k), str) for k in ('top', 'copy', 'out')):
+        return spec
+    return None
+
+
+def _chain():
+    """Leave sys.path, and run the sitecustomize that would have run without this one."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != here]
+    ours = sys.modules.pop('sitecustomize', None)
+    sys.modules['_tdd_hooks_sitecustomize'] = ours
+    try:
+        importlib.import_module('sitecustomize')
+    except ModuleNotFoundError as e:
+        if e.name != 'sitecustomize':
+            raise
+
+
+def _start():
     spec = _read_spec()
-    tree = _WorkTree(spec) if spec else None
-    if tree is not None:
+    if spec is not None:
+        tree = _WorkTree(spec)
         _close(tree)
         if hasattr(sys, 'addaudithook'):
             sys.addaudithook(tree.audit)
-    try:
-        if args[0] == '-m':
-            sys.argv = [target] + rest
-            runpy.run_module(target, run_name='__main__', alter_sys=True)
-        else:
-            sys.argv = [target] + rest
-            runpy.run_path(target, run_name='__main__')
-    finally:
-        if tree is not None:
-            tree.report()
+        atexit.register(tree.report)
+    _chain()
 
 
-main()
+_start()
