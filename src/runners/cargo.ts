@@ -51,10 +51,9 @@
  * before the build ("no matching package", "attempting to make an HTTP request, but --offline
  * was specified"); that comes back 'unknown' with a reason asking for `cargo fetch`.
  */
-import { join } from 'node:path';
 import { blankCLike, RUST } from '../lang/blank-c.js';
 import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
-import { toRepoPath } from './paths.js';
+import { cargoTargetDir, toRepoPath } from './paths.js';
 import { unknownRun } from './result.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
@@ -72,7 +71,7 @@ export function buildCargoArgv(o: BuildArgvInput): BuiltCommand {
     argv: [o.runnerPath, 'test', '--message-format=json', '--no-fail-fast', '--offline', '--color', 'never', ...[...targets].map((t) => `--test=${t}`)],
     env: {
       // Never target/ in the tree; kept between runs so dependencies build once.
-      CARGO_TARGET_DIR: join(o.cacheDir, 'cargo-target'),
+      CARGO_TARGET_DIR: cargoTargetDir(o.cacheDir),
       // A user's term.quiet makes libtest print dots instead of names; term.verbose adds rustc lines.
       CARGO_TERM_QUIET: 'false',
       CARGO_TERM_VERBOSE: 'false',

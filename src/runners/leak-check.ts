@@ -2,11 +2,11 @@
  * The leak guard's shell: what a run is told (its environment), what its manifests say before it
  * starts (go, cargo), and which of the files it noted really differ from the commit.
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { delimiter, dirname, join, relative, sep } from 'node:path';
+import { readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { NODE_LEAK_GUARD, PYTHON_SITE } from '../paths.js';
 import type { Leak } from '../types.js';
-import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseGoLeaks } from './leaks.js';
+import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseDepInfoPaths, parseGoLeaks } from './leaks.js';
 import type { RunnerName } from './types.js';
 
 export interface LeakGuard {
@@ -39,16 +39,39 @@ export function guardEnv(guard: LeakGuard, out: string, env: NodeJS.ProcessEnv):
  * or holds other bytes. A read of a file identical to its staged version changes no verdict.
  */
 export function readGuardLeaks(out: string, guard: LeakGuard): Leak[] {
-  let text: string;
+  return keepDiffering((readText(out) ?? '').split('\0'), guard);
+}
+
+/**
+ * cargo: the sources named by the rustc dep-info files this run wrote (`debug/deps/<unit>.d`,
+ * modified since `since`). A unit built from the work tree has its fingerprint removed, so the
+ * next run builds it again and sees it again: cargo reuses a unit only while every file its
+ * dep-info names keeps its modification time, and a file of the work tree that differs from the
+ * commit was changed after it was staged.
+ */
+export function readCargoLeaks(targetDir: string, guard: LeakGuard, since: number): Leak[] {
+  const deps = join(targetDir, 'debug', 'deps');
+  let names: string[];
   try {
-    text = readFileSync(out, 'utf8');
+    names = readdirSync(deps).filter((n) => n.endsWith('.d') && statSync(join(deps, n)).mtimeMs >= since);
   } catch {
     return [];
   }
+  const leaks: Leak[] = [];
+  for (const name of names) {
+    const found = keepDiffering(parseDepInfoPaths(readText(join(deps, name)) ?? ''), guard);
+    if (found.length > 0) rmSync(join(targetDir, 'debug', '.fingerprint', name.slice(0, -2)), { recursive: true, force: true });
+    leaks.push(...found);
+  }
+  return leaks;
+}
+
+/** The noted paths that are files of the work tree and differ from the copy's (or the copy lacks them). */
+function keepDiffering(noted: string[], guard: LeakGuard): Leak[] {
   const leaks = new Map<string, Leak>();
-  for (const noted of new Set(text.split('\0').filter(Boolean))) {
-    const real = realpathOr(noted);
-    if (!isWorkTreeTarget(toPosix(guard.top), toPosix(real)) || isDirectory(real)) continue;
+  for (const path of new Set(noted.filter(Boolean))) {
+    const real = realpathOr(path);
+    if (isInsideDir(real, guard.copy) || !isWorkTreeTarget(toPosix(guard.top), toPosix(real)) || isDirectory(real)) continue;
     const rel = relative(guard.top, real);
     if (!sameBytes(real, join(guard.copy, rel))) leaks.set(rel, { path: toPosix(rel) });
   }
@@ -57,7 +80,7 @@ export function readGuardLeaks(out: string, guard: LeakGuard): Leak[] {
 
 /**
  * go: go.mod in the runner's folder, go.work there or in a folder above it inside the copy, and
- * GOWORK; cargo: the manifests of the package graph from the runner's folder, and .cargo/config
+ * GOWORK or GOFLAGS=-modfile= into the repository; cargo: the manifests of the package graph from the runner's folder, and .cargo/config
  * files there and above inside the copy.
  */
 export function readStaticLeaks(runner: RunnerName, root: string, guard: LeakGuard, env: NodeJS.ProcessEnv): Leak[] {
@@ -68,8 +91,11 @@ export function readStaticLeaks(runner: RunnerName, root: string, guard: LeakGua
       const text = readText(f);
       return text === undefined ? [] : parseGoLeaks(name(f), text, top);
     });
-    const gowork = env.GOWORK;
-    if (gowork && gowork !== 'off' && isWorkTreeTarget(top, toPosix(gowork))) leaks.push({ path: toPosix(relative(guard.top, gowork)), via: `GOWORK=${gowork}` });
+    // A go.work or go.mod named by the environment is read from where it names.
+    const named = [['GOWORK', env.GOWORK], ['GOFLAGS', /(?:^|\s)-modfile=(\S+)/.exec(env.GOFLAGS ?? '')?.[1]]] as const;
+    for (const [key, path] of named) {
+      if (path && path !== 'off' && isAbsolute(path) && isWorkTreeTarget(top, toPosix(path))) leaks.push({ path: toPosix(relative(guard.top, path)), via: `${key}=${env[key]}` });
+    }
     return leaks;
   }
   if (runner === 'cargo') {

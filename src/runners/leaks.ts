@@ -106,3 +106,27 @@ export function parseCargoRefs(text: string): { members: string[]; paths: string
   }
   return { members, paths };
 }
+
+/**
+ * The source files a rustc dep-info file (`target/debug/deps/<crate>-<hash>.d`) names that are
+ * absolute paths; those inside the workspace are relative to it, so only an absolute one can be
+ * the work tree (`#[path = "/abs/x.rs"]`, `include!`, an absolute path dependency):
+ *
+ *   /t/debug/deps/app-1f2e.d: src/lib.rs /home/me/repo/core/src/lib.rs
+ *   /home/me/repo/core/src/lib.rs:
+ *
+ * Spaces in a path are escaped (`\ `).
+ */
+export function parseDepInfoPaths(text: string): string[] {
+  const out = new Set<string>();
+  for (const line of text.replace(/\\\n/g, ' ').split('\n')) {
+    const colon = line.search(/:(?: |$)/);
+    if (colon < 0 || line.startsWith('#')) continue; // `# env-dep:CARGO_PKG_NAME=app`
+    const names = [line.slice(0, colon), ...line.slice(colon + 1).split(/(?<!\\) +/)];
+    for (const raw of names) {
+      const name = raw.trim().replace(/\\ /g, ' ');
+      if (name.startsWith('/')) out.add(name);
+    }
+  }
+  return [...out];
+}

@@ -1,4 +1,4 @@
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** Windows separators become '/'; elsewhere a backslash is an ordinary character of a file name. */
 const toSlashes = (p: string): string => (sep === '\\' ? p.split('\\').join('/') : p);
@@ -28,3 +28,6 @@ export function isProjectFile(path: string, root: string): boolean {
   const rel = toRepoPath(root, path);
   return isAbsolute(path) && rel !== '' && rel !== '..' && !rel.startsWith('../') && !/(^|\/)(site-packages|dist-packages|node_modules|vendor)\//.test(rel);
 }
+
+/** cargo's target dir for a run: a private folder kept between runs, never target/ in the tree. */
+export const cargoTargetDir = (cacheDir: string): string => join(cacheDir, 'cargo-target');

@@ -12,8 +12,8 @@ import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
 import { runProcess } from '../verify/spawn.js';
 import { getAdapter } from './index.js';
-import { guardEnv, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
-import { toRepoPath } from './paths.js';
+import { guardEnv, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
+import { cargoTargetDir, toRepoPath } from './paths.js';
 import type { IsProjectImport, RunnerName } from './types.js';
 
 export interface RunTestsOptions {
@@ -168,6 +168,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       unittestShim: UNITTEST_SHIM,
     });
     if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
+    const started = Date.now();
     const proc = await runProcess(built.argv, {
       cwd: root,
       env: { ...runnerEnv(o.env, built.env), ...(o.guard ? guardEnv(o.guard, leaksFile, o.env) : {}) },
@@ -198,7 +199,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
     });
     const { rerun, ...rest } = parsed;
     const result: RunResult = { ...rest, ...common, files, fileErrors: [...missing, ...rest.fileErrors] };
-    const leaks = o.guard ? readGuardLeaks(leaksFile, o.guard) : [];
+    const leaks = o.guard ? [...readGuardLeaks(leaksFile, o.guard), ...(o.runner === 'cargo' ? readCargoLeaks(cargoTargetDir(cacheDir), o.guard, started) : [])] : [];
     if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
     if (rerun && rerun.length > 0 && rerun.length < present.length && result.status === 'completed') {
       const again = await runTests({ ...o, root, files: rerun, ...(isProjectImport ? { isProjectImport } : {}) });

@@ -97,6 +97,19 @@ const FAMILIES: Family[] = [
     wrong: PY_WRONG,
     right: PY_RIGHT,
   },
+  {
+    runner: 'cargo (a module by absolute #[path], seen in the build’s dep-info)',
+    skeleton: {
+      'Cargo.toml': '[package]\nname = "calc"\nversion = "0.1.0"\nedition = "2021"\n',
+      '.tddrc.json': '{ "runner": "cargo" }\n',
+      'src/lib.rs': '#[path = "$TOP/src/imp.rs"]\nmod imp;\npub use imp::add;\n',
+      'src/imp.rs': 'pub fn add(_a: i32, _b: i32) -> i32 {\n    0\n}\n',
+    },
+    test: { 'tests/add.rs': 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n' },
+    impl: 'src/imp.rs',
+    wrong: 'pub fn add(a: i32, b: i32) -> i32 {\n    a - b\n}\n',
+    right: 'pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n',
+  },
 ];
 
 const fill = (files: Record<string, string>, top: string) => Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.split('$TOP').join(top)]));

@@ -1,6 +1,6 @@
 /** Manifests that send a go or cargo build into the work tree: literal text → the leaks it names. */
 import { describe, expect, it } from 'vitest';
-import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseGoLeaks } from '../../../src/runners/leaks.js';
+import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseDepInfoPaths, parseGoLeaks } from '../../../src/runners/leaks.js';
 
 const TOP = '/home/me/repo';
 
@@ -69,5 +69,20 @@ describe('parseCargoRefs', () => {
   it('workspace members (over several lines) and relative path dependencies', () => {
     const toml = '[workspace]\nmembers = [\n  "crates/*",\n  \'tools/gen\',\n]\n\n[dependencies]\nshared = { path = "../shared" }\nabs = { path = "/abs" }\n\n[lib]\npath = "src/lib.rs"\n';
     expect(parseCargoRefs(toml)).toEqual({ members: ['crates/*', 'tools/gen'], paths: ['../shared'] });
+  });
+});
+
+describe('parseDepInfoPaths', () => {
+  it('the absolute paths a rustc dep-info file names (relative ones are inside the workspace)', () => {
+    const text = [
+      '/t/debug/deps/calc-1f2e.d: src/lib.rs /home/me/repo/src/imp.rs /home/me/my\\ dir/x.rs \\',
+      ' /home/me/.cargo/registry/src/a.rs',
+      '',
+      'src/lib.rs:',
+      '/home/me/repo/src/imp.rs:',
+      '',
+      '# env-dep:CARGO_PKG_NAME=calc',
+    ].join('\n');
+    expect(parseDepInfoPaths(text).sort()).toEqual(['/home/me/.cargo/registry/src/a.rs', '/home/me/my dir/x.rs', '/home/me/repo/src/imp.rs', '/t/debug/deps/calc-1f2e.d']);
   });
 });
