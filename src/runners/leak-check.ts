@@ -16,6 +16,8 @@ export interface LeakGuard {
   copy: string;
   /** The user's dependency links that lead into the work tree (absolute), re-pointed in the copy. */
   links: string[];
+  /** The work tree's folders linked into the copy on purpose (`isolation.link`), absolute: what the run reads there is not the commit's. */
+  linked: string[];
 }
 
 /**
@@ -27,7 +29,7 @@ export function guardEnv(guard: LeakGuard, out: string, env: NodeJS.ProcessEnv):
   // NODE_OPTIONS reads a double-quoted value with backslash escapes: a path with spaces stays one argument.
   const preload = `--require="${NODE_LEAK_GUARD.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
   return {
-    TDD_HOOKS_GUARD: JSON.stringify({ top: guard.top, copy: guard.copy, out, links: guard.links }),
+    TDD_HOOKS_GUARD: JSON.stringify({ top: guard.top, copy: guard.copy, out, links: guard.links, linked: guard.linked }),
     NODE_OPTIONS: env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${preload}` : preload,
     // An empty entry would put the current folder on sys.path: none is added.
     PYTHONPATH: env.PYTHONPATH ? `${PYTHON_SITE}${delimiter}${env.PYTHONPATH}` : PYTHON_SITE,
@@ -71,7 +73,8 @@ function keepDiffering(noted: string[], guard: LeakGuard): Leak[] {
   const leaks = new Map<string, Leak>();
   for (const path of new Set(noted.filter(Boolean))) {
     const real = realpathOr(path);
-    if (isInsideDir(real, guard.copy) || !isWorkTreeTarget(toPosix(guard.top), toPosix(real)) || isDirectory(real)) continue;
+    if (isInsideDir(real, guard.copy) || guard.linked.some((l) => isInsideDir(real, l))) continue;
+    if (!isWorkTreeTarget(toPosix(guard.top), toPosix(real)) || isDirectory(real)) continue;
     const rel = relative(guard.top, real);
     if (!sameBytes(real, join(guard.copy, rel))) leaks.set(rel, { path: toPosix(rel) });
   }

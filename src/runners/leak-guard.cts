@@ -9,7 +9,7 @@
  * work tree. Which of the noted files differ from the commit is decided by the hook afterwards
  * (runners/leaks.ts): a read of a file identical to its staged version changes no verdict.
  *
- * Configured by TDD_HOOKS_GUARD (JSON: { top, copy, out, links }); without it this does nothing.
+ * Configured by TDD_HOOKS_GUARD (JSON: { top, copy, out, links, linked }); without it this does nothing.
  * It never throws into the host process and never changes what a read returns.
  */
 import fs = require('node:fs');
@@ -26,6 +26,8 @@ interface GuardSpec {
   out: string;
   /** The user's dependency links into the work tree (node_modules/@demo/core): reads through them count too. */
   links: string[];
+  /** The work tree's folders linked into the copy on purpose (`isolation.link`: node_modules, a package's dist): not the commit's. */
+  linked: string[];
 }
 
 function readSpec(): GuardSpec | undefined {
@@ -41,12 +43,13 @@ function readSpec(): GuardSpec | undefined {
 function install(spec: GuardSpec): void {
   const { top, copy, out } = spec;
   const links = Array.isArray(spec.links) ? spec.links : [];
+  const linked = Array.isArray(spec.linked) ? spec.linked : [];
   const noted = new Set<string>();
   const under = (p: string, dir: string) => p === dir || p.startsWith(dir + path.sep);
   const isWorkTree = (p: string): boolean => {
     if (p === out || under(p, copy)) return false;
     if (links.some((l) => under(p, l))) return true;
-    if (!under(p, top)) return false;
+    if (!under(p, top) || linked.some((l) => under(p, l))) return false;
     const parts = path.relative(top, p).split(path.sep);
     return parts[0] !== '.git' && !parts.includes('node_modules');
   };

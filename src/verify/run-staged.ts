@@ -33,7 +33,8 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
   const scratch = await pending;
   const sources = new Map(files.map((f, i) => [f, blobs[i]?.toString('utf8') ?? '']));
   try {
-    const guard = { top: realpathSync(repo.top), copy: realpathSync(scratch.tree), links: scratch.workTreeLinks };
+    const top = realpathSync(repo.top);
+    const guard = { top, copy: realpathSync(scratch.tree), links: scratch.workTreeLinks, linked: scratch.linkedFolders.map((f) => join(top, f)) };
     const runs: RunResult[] = [];
     for (const { spec, files: owned } of assignRunners(specs, files)) {
       const prefix = spec.root === '.' ? '' : `${spec.root}/`;

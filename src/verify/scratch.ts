@@ -32,6 +32,8 @@ export interface Scratch {
   cache: string;
   /** The user's dependency links that lead into the work tree (re-pointed into the copy), absolute. */
   workTreeLinks: string[];
+  /** The work tree's folders linked into the copy (node_modules, each workspace package's…), repository-relative. */
+  linkedFolders: string[];
   /** Release the lock (and remove a throwaway scratch). */
   release(): Promise<void>;
 }
@@ -167,7 +169,7 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     const cache = join(dir, 'cache');
     await mkdir(cache, { recursive: true, mode: 0o700 });
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree, linked } satisfies ScratchRecord);
-    return { tree: work, cache, workTreeLinks, release };
+    return { tree: work, cache, workTreeLinks, linkedFolders: Object.keys(linked), release };
   } catch (e) {
     await release();
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree: null } satisfies ScratchRecord);

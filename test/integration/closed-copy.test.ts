@@ -108,6 +108,45 @@ describe('JS workspaces: packages are links into the work tree', () => {
   });
 });
 
+describe('a workspace package whose entry is build output (dist/, not committed)', () => {
+  it('is not in the copy; with `isolation.link: ["node_modules", "dist"]` the tests load your build, and the guard lets it be', () => {
+    const r = (repo = makeRepo({
+      'package.json': JSON.stringify({ name: 'ws', private: true, type: 'module', workspaces: ['packages/*'] }) + '\n',
+      'packages/core/package.json': JSON.stringify({ name: '@demo/core', version: '1.0.0', type: 'module', main: 'dist/index.js' }) + '\n',
+      'packages/core/src/index.js': SUM_STUB,
+      'packages/app/package.json': JSON.stringify({ name: '@demo/app', version: '1.0.0', type: 'module', dependencies: { '@demo/core': '*' } }) + '\n',
+      '.gitignore': 'node_modules/\ndist/\n',
+      '.tddrc.json': JSON.stringify({ runner: 'node' }) + '\n',
+    }));
+    expect(r.run('npm', ['install', '--offline', '--no-audit', '--no-fund']).status).toBe(0);
+    const build = () => r.write({ 'packages/core/dist/index.js': r.read('packages/core/src/index.js') });
+    build();
+    expect(r.tdd('install').status).toBe(0);
+    start(r);
+    const test = {
+      'packages/app/test/sum.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '@demo/core';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
+    };
+    r.write(test);
+    r.git('add', ...Object.keys(test));
+    // The commit holds no dist/: the package's entry cannot load in the copy.
+    attemptCommit(r, 1, 'RED_WRONG_REASON');
+    r.write({ '.tddrc.json': JSON.stringify({ runner: 'node', isolation: { link: ['node_modules', 'dist'] } }) + '\n' });
+    r.git('add', '.tddrc.json');
+    r.tdd('phase', 'off', '--reason', 'link build output');
+    expect(r.commit('config').status).toBe(0);
+    r.tdd('phase', 'red', '--task', 'sum');
+    r.git('add', ...Object.keys(test));
+    attemptCommit(r, 0);
+    r.write({ 'packages/core/src/index.js': SUM_RIGHT });
+    r.git('add', 'packages/core/src/index.js');
+    // Not built yet: the tests load the old build, and fail.
+    attemptCommit(r, 1, 'GREEN_TESTS_FAIL');
+    build();
+    r.git('add', 'packages/core/src/index.js');
+    attemptCommit(r, 0);
+  });
+});
+
 /** A virtualenv inside the repository (ignored), seeing the machine's pytest; its python3 first on PATH. */
 function makeVenv(r: Repo): string {
   execFileSync('python3', ['-m', 'venv', '--without-pip', '--system-site-packages', join(r.dir, '.venv')]);

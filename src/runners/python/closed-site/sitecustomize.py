@@ -15,7 +15,7 @@ modules' files, and appends those in the work tree to the guard's file, NUL-term
 keeps those that differ from the commit and answers "could not verify".
 
 Then the sitecustomize this one shadows, if any, runs as it would have. Configured by
-TDD_HOOKS_GUARD (JSON: {"top", "copy", "out"}, real paths); without it, only that. Standard
+TDD_HOOKS_GUARD (JSON: {"top", "copy", "out", "linked"}, real paths); without it, only that. Standard
 library only; Python 3.6+.
 """
 import atexit
@@ -34,6 +34,8 @@ def _under(path, folder):
 class _WorkTree(object):
     def __init__(self, spec):
         self.top, self.copy, self.out = spec['top'], spec['copy'], spec['out']
+        # The work tree's folders linked into the copy on purpose (isolation.link): not the commit's.
+        self.linked = [p for p in spec.get('linked') or [] if isinstance(p, str)]
         prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix, getattr(sys, 'base_exec_prefix', sys.exec_prefix)}
         self.environments = [os.path.realpath(p) for p in prefixes if p]
         self.noted = set()
@@ -45,6 +47,8 @@ class _WorkTree(object):
             return None
         if any(_under(real, env) for env in self.environments):
             return None  # a virtualenv inside the repository
+        if any(_under(real, folder) for folder in self.linked):
+            return None
         parts = os.path.relpath(real, self.top).split(os.sep)
         if parts[0] == '.git' or {'node_modules', 'site-packages', 'dist-packages', '__pycache__'} & set(parts):
             return None
