@@ -29,18 +29,29 @@ function start(files: Record<string, string>, links: string[] = []): { r: Repo; 
   return { r, config: JSON.parse(r.read('.tddrc.json')) as Record<string, unknown> };
 }
 
-/** RED with `test`, then GREEN with `impl`: both accepted, each with the runner's evidence. */
-function cycle(r: Repo, test: Record<string, string>, impl: Record<string, string>, evidence: { red: RegExp; green: RegExp }): void {
+/**
+ * RED with `test`, then GREEN with `impl`: both accepted, each with the runner's evidence.
+ * `meanwhile` runs between them (a GREEN that must be refused).
+ */
+function cycle(r: Repo, test: Record<string, string>, impl: Record<string, string>, evidence: { red: RegExp; green: RegExp }, meanwhile?: () => void): void {
   r.write(test);
   r.git('add', '-A');
   attemptCommit(r, 0);
   expect(trailersOf(r)).toMatchObject({ 'TDD-Phase': 'red' });
   expect(trailersOf(r)['TDD-Evidence']).toMatch(evidence.red);
+  meanwhile?.();
   r.write(impl);
   r.git('add', '-A');
   attemptCommit(r, 0);
   expect(trailersOf(r)).toMatchObject({ 'TDD-Phase': 'green' });
   expect(trailersOf(r)['TDD-Evidence']).toMatch(evidence.green);
+}
+
+/** `tdd audit` over the whole history judges it by the same rules: nothing to report. */
+function expectCleanAudit(r: Repo): void {
+  const audit = r.tdd('audit', 'HEAD', '--json');
+  expect(audit.status, audit.stdout + audit.stderr).toBe(0);
+  expect((JSON.parse(audit.stdout) as { findings: { code: string }[] }).findings.filter((f) => f.code !== 'AUDIT_OFF')).toEqual([]);
 }
 
 const MOCHA_TEST = "import assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ndescribe('sum', () => {\n  it('adds', () => {\n    assert.equal(sum(2, 3), 5);\n  });\n});\n";
@@ -55,7 +66,14 @@ describe('the runner decides what a test file is', () => {
       'src/sum.js': SUM_ESM_WRONG,
     }, ['.']);
     expect(config.runner).toBe('mocha');
-    cycle(r, { 'test/sum.js': MOCHA_TEST }, { 'src/sum.js': SUM_ESM }, { red: /^mocha: 0 passed, 1 failed/, green: /^mocha: 1 passed, 0 failed/ });
+    cycle(r, { 'test/sum.js': MOCHA_TEST }, { 'src/sum.js': SUM_ESM }, { red: /^mocha: 0 passed, 1 failed/, green: /^mocha: 1 passed, 0 failed/ }, () => {
+      // The runner's configuration is test support: a GREEN may not change which files are tests.
+      r.write({ 'src/sum.js': SUM_ESM, '.mocharc.json': '{ "spec": "nothing/*.js" }\n' });
+      r.git('add', '-A');
+      attemptCommit(r, 1, 'TESTS_CHANGED');
+      r.remove('.mocharc.json');
+    });
+    expectCleanAudit(r);
   });
 
   it("jest's testMatch and roots from package.json: src/**/*.check.js only", () => {
@@ -74,7 +92,15 @@ describe('the runner decides what a test file is', () => {
       { 'src/sum.check.js': "const { sum } = require('./sum');\n\ntest('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n" },
       { 'src/sum.js': 'module.exports = { sum: (a, b) => a + b };\n' },
       { red: /^jest: 0 passed, 1 failed/, green: /^jest: 1 passed, 0 failed/ },
+      () => {
+        const moved = pkg({ name: 'j', private: true, devDependencies: { jest: '*' }, jest: { roots: ['<rootDir>/lib'], testMatch: ['**/*.check.js'] } });
+        r.write({ 'package.json': moved });
+        r.git('add', '-A');
+        attemptCommit(r, 1, 'TEST_CONFIG_CHANGED');
+        r.git('checkout', '--', 'package.json');
+      },
     );
+    expectCleanAudit(r);
   });
 
   it("pytest's testpaths and python_files: checks/check_*.py", () => {
