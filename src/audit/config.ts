@@ -6,6 +6,7 @@
  * config/schema knows it yet.
  */
 import { resolveConfig, type ReadTreeFile } from '../config/resolve.js';
+import { readRunnerTests } from '../config/runner-tests/index.js';
 import { CONFIG_FILES } from '../config/schema.js';
 import { validateConfig, type ConfigProblem } from '../config/validate.js';
 import { AUDIT_DEFAULTS, type AuditOptions, type Rules } from './types.js';
@@ -93,7 +94,7 @@ export function parseRules(blobs: ConfigBlobs): { rules: Rules } | { problems: C
       const pkg = blobs.detectFrom === null ? undefined : parse(blobs.detectFrom);
       return pkg?.ok ? pkg.value : undefined;
     },
-    blobs.readFile,
+    blobs.readFile ? { readFile: blobs.readFile, readTests: readRunnerTests } : undefined,
   );
   return { rules: { config, audit, source: file } };
 }

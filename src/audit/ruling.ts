@@ -4,7 +4,7 @@
  * per commit, one parse per distinct set of blobs.
  */
 import { runnerSpecs } from '../config/resolve.js';
-import { ALL_RUNNER_FILES } from '../config/runner-tests/index.js';
+import { ALL_RUNNER_FILES } from '../config/runner-tests/files.js';
 import { under } from '../config/runner-tests/paths.js';
 import type { ConfigProblem } from '../config/validate.js';
 import { CONFIG_PATHS, parseRules } from './config.js';

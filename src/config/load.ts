@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { TddError } from '../errors.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import type { Finding } from '../types.js';
-import { resolveConfig, type ReadTreeFile } from './resolve.js';
-import { ALL_RUNNER_FILES } from './runner-tests/index.js';
+import { resolveConfig, wantsRunnerRules, type ReadTreeFile, type RunnerRules } from './resolve.js';
+import { ALL_RUNNER_FILES } from './runner-tests/files.js';
 import { configObjectNames } from './object-names.js';
 import { CONFIG_FILES, type Config } from './schema.js';
 import { validateConfig, type ConfigProblem } from './validate.js';
@@ -68,15 +68,19 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
     if (!files.has(path)) missing.add(path);
     return files.get(path)?.toString('utf8') ?? null;
   };
-  const loaded = loadFrom(ctx, ruling, staged, readFile);
+  // The readers (~25 KB) load only for a runner that has one: node --test, go and the others never need them.
+  const first = loadFrom(ctx, ruling, staged, undefined);
+  if (!wantsRunnerRules(first.config)) return first;
+  const rules: RunnerRules = { readFile, readTests: (await import('./runner-tests/index.js')).readRunnerTests };
+  const loaded = loadFrom(ctx, ruling, staged, rules);
   if (missing.size === 0) return loaded;
   const paths = [...missing];
   const more = await readObjects(ctx, paths.map((p) => `:${p}`), { sync: true });
   paths.forEach((p, i) => files.set(p, more[i] ?? null));
-  return loadFrom(ctx, ruling, staged, readFile);
+  return loadFrom(ctx, ruling, staged, rules);
 }
 
-function loadFrom(ctx: RepoContext, ruling: (Buffer | null)[], staged: (Buffer | null)[], readFile: ReadTreeFile): LoadedConfig {
+function loadFrom(ctx: RepoContext, ruling: (Buffer | null)[], staged: (Buffer | null)[], rules: RunnerRules | undefined): LoadedConfig {
   const names = [...CONFIG_FILES, 'package.json'];
   const warnings: Finding[] = [];
   let changed = false;
@@ -92,10 +96,10 @@ function loadFrom(ctx: RepoContext, ruling: (Buffer | null)[], staged: (Buffer |
   }
   const stagedPkg = staged[names.length - 1] ?? null;
   const pkgChanged = !sameBlob(ruling[names.length - 1] ?? null, stagedPkg);
-  const next = changed || pkgChanged ? attempt(() => pick(staged, stagedPkg, readFile)) : undefined;
+  const next = changed || pkgChanged ? attempt(() => pick(staged, stagedPkg, rules)) : undefined;
   // A staged configuration (a file, or package.json's "tdd" key) must be valid before it enters the history.
   if (next && 'error' in next && (changed || pkgChanged)) throw next.error;
-  const current = attempt(() => pick(ruling, stagedPkg, readFile));
+  const current = attempt(() => pick(ruling, stagedPkg, rules));
   if ('error' in current) {
     // The committed rules are broken (a commit that bypassed the hooks): the staged fix may land.
     if (next && 'loaded' in next) return { ...next.loaded, warnings: [...warnings, { code: 'CONFIG_PENDING', severity: 'warn', data: { broken: true } }] };
@@ -113,19 +117,19 @@ function attempt(load: () => Omit<LoadedConfig, 'warnings'>): { loaded: Omit<Loa
 }
 
 /** The first of .tddrc.json, .tddrc, package.json#tdd in a set of blobs; the defaults when none. */
-function pick(blobs: (Buffer | null | undefined)[], stagedPkg: Buffer | null, readFile: ReadTreeFile): Omit<LoadedConfig, 'warnings'> {
+function pick(blobs: (Buffer | null | undefined)[], stagedPkg: Buffer | null, rules: RunnerRules | undefined): Omit<LoadedConfig, 'warnings'> {
   const readPkg = (blob: Buffer | null | undefined) => () => (blob ? parseJson(blob.toString('utf8'), 'package.json') : undefined);
   for (const [i, file] of CONFIG_FILES.entries()) {
     const blob = blobs[i];
-    if (blob) return finish(parseJson(blob.toString('utf8'), file), file, readPkg(stagedPkg), readFile);
+    if (blob) return finish(parseJson(blob.toString('utf8'), file), file, readPkg(stagedPkg), rules);
   }
   const pkg = blobs[CONFIG_FILES.length];
   if (pkg) {
     // Unparsable package.json only matters when it is where the configuration would come from.
     const object = asObject(safeParse(pkg));
-    if (object && 'tdd' in object) return finish(object.tdd, 'package.json#tdd', readPkg(stagedPkg), readFile);
+    if (object && 'tdd' in object) return finish(object.tdd, 'package.json#tdd', readPkg(stagedPkg), rules);
   }
-  return finish({}, 'defaults', readPkg(stagedPkg), readFile);
+  return finish({}, 'defaults', readPkg(stagedPkg), rules);
 }
 
 function safeParse(blob: Buffer): unknown {
@@ -144,9 +148,9 @@ function asObject(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
-function finish(raw: unknown, file: string, readPackageJson: () => unknown, readFile: ReadTreeFile): Omit<LoadedConfig, 'warnings'> {
+function finish(raw: unknown, file: string, readPackageJson: () => unknown, rules: RunnerRules | undefined): Omit<LoadedConfig, 'warnings'> {
   const { config, problems } = validateConfig(raw, file);
   if (problems.length > 0) throw configError(problems);
-  const packageJson = resolveConfig(config, raw, readPackageJson, readFile);
+  const packageJson = resolveConfig(config, raw, readPackageJson, rules);
   return { config, source: file, packageJson };
 }

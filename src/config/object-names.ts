@@ -1,5 +1,5 @@
 /** Which git objects the configuration is read from. Pure: hooks/shim.sh asks for the same ones. */
-import { ALL_RUNNER_FILES } from './runner-tests/index.js';
+import { ALL_RUNNER_FILES } from './runner-tests/files.js';
 import { CONFIG_FILES } from './schema.js';
 
 /** The configuration files, then package.json (runner detection, `package.json#tdd`). */

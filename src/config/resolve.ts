@@ -5,7 +5,8 @@
  * repository with several. Pure.
  */
 import { detectRunner } from './detect.js';
-import { readRunnerTests, READS_PACKAGE_JSON } from './runner-tests/index.js';
+import { READS_PACKAGE_JSON, RUNNER_FILES } from './runner-tests/files.js';
+import type { readRunnerTests } from './runner-tests/index.js';
 import { under } from './runner-tests/paths.js';
 import { DEFAULTS, RUNNER_TESTS, type Config, type RunnerName, type RunnerSpec, type TestMatch } from './schema.js';
 
@@ -16,6 +17,12 @@ const testsOf = (runner: RunnerName): string[] => [...(RUNNER_TESTS[runner] ?? D
  * The hook reads the staged blobs; `tdd audit` the commit's.
  */
 export type ReadTreeFile = (path: string) => string | null;
+
+/** The runners' own files, and their readers (config/runner-tests: loaded lazily on the hook's path). */
+export interface RunnerRules {
+  readFile: ReadTreeFile;
+  readTests: typeof readRunnerTests;
+}
 
 function parseObject(text: string | null): Record<string, unknown> | undefined {
   if (text === null) return undefined;
@@ -30,28 +37,34 @@ function parseObject(text: string | null): Record<string, unknown> | undefined {
 /** Whether a runner's rules say more than globs (the classifier then needs them one by one). */
 const hasPatterns = (m: TestMatch): boolean => !!(m.within || m.ignore || m.regex || m.ignoreRegex || m.members);
 
-/** The runner's test files in `root`: its own rules when `readFile` can read them, else its default globs there. */
-function testMatchOf(runner: RunnerName, root: string, readFile: ReadTreeFile | undefined): TestMatch {
+/** The runner's test files in `root`: its own rules when they can be read, else its default globs there. */
+function testMatchOf(runner: RunnerName, root: string, rules: RunnerRules | undefined): TestMatch {
   const fallback = testsOf(runner).map((g) => under(root, g));
-  if (!readFile) return { tests: fallback };
+  if (!rules || !RUNNER_FILES[runner]) return { tests: fallback };
+  const { readFile } = rules;
   const packageJson = READS_PACKAGE_JSON.has(runner) ? parseObject(readFile(under(root, 'package.json'))) : undefined;
-  return readRunnerTests(runner, { root, read: (name) => readFile(under(root, name)), packageJson }, fallback) ?? { tests: fallback };
+  return rules.readTests(runner, { root, read: (name) => readFile(under(root, name)), packageJson }, fallback) ?? { tests: fallback };
+}
+
+/** Whether a configuration has a runner whose own rules could say more than its default globs. */
+export function wantsRunnerRules(config: Config): boolean {
+  return runnerSpecs(config).some((s) => RUNNER_FILES[s.runner] !== undefined);
 }
 
 /**
  * Fills `config` in place from the raw file. Returns the package.json when detection read it.
  * `runners` (when non-empty) decides: `runner` becomes the first one's, and `tests`, unless the
- * file sets it, the union of theirs. `readFile` reads the runners' own configuration files; without
+ * file sets it, the union of theirs. `rules` reads the runners' own configuration files; without
  * it every runner has its default globs.
  */
-export function resolveConfig(config: Config, raw: unknown, readPackageJson: () => unknown, readFile?: ReadTreeFile): Record<string, unknown> | undefined {
+export function resolveConfig(config: Config, raw: unknown, readPackageJson: () => unknown, rules?: RunnerRules): Record<string, unknown> | undefined {
   const has = (key: string) => typeof raw === 'object' && raw !== null && key in raw;
   let packageJson: Record<string, unknown> | undefined;
   if (config.runners.length > 0) {
     config.runners = config.runners.map((s: Partial<RunnerSpec>) => {
       const runner = s.runner!;
       const root = (s.root ?? '.').split('/').filter((p) => p !== '' && p !== '.').join('/') || '.';
-      const match: TestMatch = s.tests ? { tests: [...s.tests] } : testMatchOf(runner, root, readFile);
+      const match: TestMatch = s.tests ? { tests: [...s.tests] } : testMatchOf(runner, root, rules);
       return { runner, root, ...match, testCommand: s.testCommand ?? null, testTargetedCommand: s.testTargetedCommand ?? null };
     });
     config.runner = config.runners[0]!.runner;
@@ -67,7 +80,7 @@ export function resolveConfig(config: Config, raw: unknown, readPackageJson: () 
     config.runner = detectRunner(packageJson);
   }
   if (!has('tests')) {
-    const match = testMatchOf(config.runner, '.', readFile);
+    const match = testMatchOf(config.runner, '.', rules);
     config.tests = match.tests;
     if (hasPatterns(match)) config.testMatch = [match];
   }

@@ -8,8 +8,6 @@ import type { TestMatch } from '../schema.js';
 import { parseToml } from './formats.js';
 import { cleanRelative, under, type RunnerFolder } from './paths.js';
 
-export const CARGO_FILES = ['Cargo.toml'];
-
 const TESTS = ['tests/*.rs', 'tests/*/main.rs'];
 
 /** A cargo workspace's test files, with its members; undefined when the folder is no workspace (or it cannot be read). */

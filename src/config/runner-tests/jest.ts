@@ -7,10 +7,8 @@
  * names a file is code or another file: unknown. Pure.
  */
 import type { TestMatch } from '../schema.js';
+import { JEST_CODE_FILES } from './files.js';
 import { asRecord, resolveIn, stringList, type RunnerFolder } from './paths.js';
-
-const CODE_CONFIGS = ['jest.config.js', 'jest.config.ts', 'jest.config.mjs', 'jest.config.cjs', 'jest.config.cts'];
-export const JEST_FILES = [...CODE_CONFIGS, 'jest.config.json'];
 
 /** jest's defaults (jest-config Defaults). */
 const DEFAULT_TEST_MATCH = ['**/__tests__/**/*.?([mc])[jt]s?(x)', '**/?(*.)+(spec|test).?([mc])[jt]s?(x)'];
@@ -19,7 +17,7 @@ const DEFAULT_IGNORE = ['/node_modules/'];
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function readConfig(folder: RunnerFolder): Record<string, unknown> | undefined | 'none' {
-  if (CODE_CONFIGS.some((name) => folder.read(name) !== null)) return undefined;
+  if (JEST_CODE_FILES.some((name) => folder.read(name) !== null)) return undefined;
   const json = folder.read('jest.config.json');
   if (json !== null) {
     try {

@@ -7,13 +7,11 @@
  * `--package` is code or another file: unknown. Pure.
  */
 import { testScriptCommands } from '../detect.js';
+import { MOCHA_FILES } from './files.js';
 import { parseJsonc, parseYamlTop, type Scalar } from './formats.js';
 import { asRecord, cleanRelative, hasMagic, stringList, under, type RunnerFolder } from './paths.js';
 import type { TestMatch } from '../schema.js';
 
-/** In mocha's order of precedence: the first one there is the one read. */
-const RC_FILES = ['.mocharc.cjs', '.mocharc.js', '.mocharc.mjs', '.mocharc.yaml', '.mocharc.yml', '.mocharc.jsonc', '.mocharc.json'];
-export const MOCHA_FILES = RC_FILES;
 
 const DEFAULT_EXTENSIONS = ['js', 'cjs', 'mjs'];
 
@@ -71,7 +69,7 @@ function optionsOf(get: (key: string) => Scalar | unknown): MochaOptions | undef
 }
 
 function readRc(folder: RunnerFolder): MochaOptions | undefined | 'code' {
-  for (const name of RC_FILES) {
+  for (const name of MOCHA_FILES) {
     const text = folder.read(name);
     if (text === null) continue;
     if (/\.[cm]?js$/.test(name)) return 'code';

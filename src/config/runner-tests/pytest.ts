@@ -7,10 +7,9 @@
  * with a `/` is matched on the whole path by fnmatch: unknown. Pure.
  */
 import type { TestMatch } from '../schema.js';
+import { PYTEST_FILES } from './files.js';
 import { iniWords, parseIni, parseToml, type Scalar } from './formats.js';
 import { cleanRelative, under, type RunnerFolder } from './paths.js';
-
-export const PYTEST_FILES = ['pytest.toml', '.pytest.toml', 'pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg'];
 
 const DEFAULT_PYTHON_FILES = ['test_*.py', '*_test.py'];
 

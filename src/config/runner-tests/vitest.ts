@@ -7,10 +7,8 @@
  * Pure; a scanner that knows strings, comments, regular expressions and brackets, nothing more.
  */
 import type { TestMatch } from '../schema.js';
+import { VITEST_FILES } from './files.js';
 import { cleanRelative, under, type RunnerFolder } from './paths.js';
-
-const EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
-export const VITEST_FILES = ['vitest.config', 'vite.config'].flatMap((n) => EXTENSIONS.map((e) => `${n}.${e}`));
 
 type Token = { kind: 'name' | 'string' | 'punct' | 'other'; text: string };
 

@@ -130,7 +130,7 @@ describe('the classifier from the runners\' rules', () => {
   function classify(raw: Record<string, unknown>, files: Record<string, string>) {
     const { config, problems } = validateConfig(raw, '.tddrc.json');
     expect(problems).toEqual([]);
-    resolveConfig(config, raw, () => (files['package.json'] ? JSON.parse(files['package.json']) : undefined), (p) => files[p] ?? null);
+    resolveConfig(config, raw, () => (files['package.json'] ? JSON.parse(files['package.json']) : undefined), { readFile: (p) => files[p] ?? null, readTests: readRunnerTests });
     return { kind: makeClassifier(config), config };
   }
 
