@@ -1,9 +1,10 @@
 /**
  * The test settings inside a manifest, which GREEN and REFACTOR may not change (the rest of the
  * manifest is free): package.json's test scripts and runner keys, pytest's and coverage's tables
- * of pyproject.toml and setup.cfg, cargo's `[[test]]` targets, and a vite.config's `test.include`
- * / `test.exclude` (vitest reads its test files from there when there is no vitest.config). Pure;
- * the hook and `tdd audit` read them the same way.
+ * of pyproject.toml and setup.cfg, cargo's `[[test]]` targets and `[workspace]` (its members'
+ * tests are test files), and a vite.config's `test.include` / `test.exclude` (vitest reads its
+ * test files from there when there is no vitest.config). Pure; the hook and `tdd audit` read them
+ * the same way.
  */
 import { scanVitestConfig } from './runner-tests/vitest.js';
 import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from './schema.js';
@@ -12,7 +13,7 @@ import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from './schema.js';
 const SECTIONS: Record<string, RegExp> = {
   'pyproject.toml': /^\[tool\.(pytest|coverage)([.\]])/,
   'setup.cfg': /^\[(tool:pytest|coverage:[^\]]*)\]/,
-  'Cargo.toml': /^\[\[test\]\]/,
+  'Cargo.toml': /^\[(\[test\]\]|workspace\])/,
 };
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
