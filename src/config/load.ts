@@ -55,7 +55,6 @@ export { configObjectNames } from './object-names.js';
  * are read from the index, as the run reads them: they are test support, frozen in GREEN and
  * REFACTOR, so only a RED commit (which may change tests) can change them.
  */
-
 export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[]): Promise<LoadedConfig> {
   const names = [...CONFIG_FILES, 'package.json'];
   const blobs = prefetched ?? (await readObjects(ctx, configObjectNames(ctx.head)));
