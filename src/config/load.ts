@@ -60,6 +60,9 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
   const blobs = prefetched ?? (await readObjects(ctx, configObjectNames(ctx.head)));
   const ruling = blobs.slice(0, names.length);
   const staged = blobs.slice(names.length, 2 * names.length);
+  // The readers (~25 KB) load only for a runner that has one: node --test, go and the others never need them.
+  const first = loadFrom(ctx, ruling, staged, undefined);
+  if (!wantsRunnerRules(first.config)) return first;
   // The runners' own files in the index, by path; a runner in a folder asks for more (read below).
   const files = new Map<string, Buffer | null>([['package.json', staged[names.length - 1] ?? null], ...ALL_RUNNER_FILES.map((n, i) => [n, blobs[2 * names.length + i] ?? null] as const)]);
   const missing = new Set<string>();
@@ -67,9 +70,6 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
     if (!files.has(path)) missing.add(path);
     return files.get(path)?.toString('utf8') ?? null;
   };
-  // The readers (~25 KB) load only for a runner that has one: node --test, go and the others never need them.
-  const first = loadFrom(ctx, ruling, staged, undefined);
-  if (!wantsRunnerRules(first.config)) return first;
   const rules: RunnerRules = { readFile, readTests: (await import('./runner-tests/index.js')).readRunnerTests };
   const loaded = loadFrom(ctx, ruling, staged, rules);
   if (missing.size === 0) return loaded;
