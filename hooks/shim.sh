@@ -1,5 +1,5 @@
 #!/bin/sh
-# tdd-hooks shim 2: written by `npx tdd-hooks install`, removed by `npx tdd-hooks uninstall`.
+# tdd-hooks shim 3: written by `npx tdd-hooks install`, removed by `npx tdd-hooks uninstall`.
 hook=@HOOK@
 # The CLI relative to the worktree's top level (git runs hooks from there); the one install found,
 # for a linked worktree without node_modules; node for a PATH without it (GUI git clients).
@@ -25,7 +25,7 @@ else
   exit 127
 fi
 # pre-commit: git's answers to the hook's first questions (HEAD, the configuration files at HEAD
-# and in the index, the staged changes), asked in the background while node starts (~20 ms), into
+# and in the index, the runner's own files in the index, the staged changes), asked in the background while node starts (~20 ms), into
 # a file node reads and removes ($$ is node's pid once exec'd; parseHookInputs in src/git/parse.ts).
 # Anything amiss, and node asks git itself. Not on Windows, where sh's fork is slow. `true`, not
 # `:`: a failed redirection of a special builtin ends a POSIX shell (a read-only .git/tdd).
@@ -33,15 +33,10 @@ prefetched=
 inputs="${GIT_DIR:-.git}/tdd/hook-inputs.$$"
 if [ "$hook" = pre-commit ] && [ "${OS-}" != Windows_NT ] && [ -d "${GIT_DIR:-.git}/tdd" ] && { true >"$inputs"; } 2>/dev/null; then
   {
-    printf 'tdd-hook-inputs 1 .tddrc.json .tddrc package.json\n'
+    printf 'tdd-hook-inputs 2 %s\n' '@PREFETCH_HEADER@'
     GIT_OPTIONAL_LOCKS=0 git -c core.quotePath=false -c submodule.recurse=false --no-pager cat-file --batch <<'NAMES'
 HEAD^{commit}
-HEAD:.tddrc.json
-HEAD:.tddrc
-HEAD:package.json
-:.tddrc.json
-:.tddrc
-:package.json
+@PREFETCH_NAMES@
 NAMES
     c=$?
     GIT_OPTIONAL_LOCKS=0 git -c core.quotePath=false -c submodule.recurse=false --no-pager diff-index --cached --raw -z --no-renames --no-ext-diff --no-relative --ignore-submodules=none HEAD --

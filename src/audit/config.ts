@@ -5,7 +5,8 @@
  * this command) is read here, so a configuration that has it is valid whether or not
  * config/schema knows it yet.
  */
-import { resolveConfig } from '../config/resolve.js';
+import { resolveConfig, type ReadTreeFile } from '../config/resolve.js';
+import { readRunnerTests } from '../config/runner-tests/index.js';
 import { CONFIG_FILES } from '../config/schema.js';
 import { validateConfig, type ConfigProblem } from '../config/validate.js';
 import { AUDIT_DEFAULTS, type AuditOptions, type Rules } from './types.js';
@@ -16,6 +17,8 @@ export interface ConfigBlobs {
   files: (string | null)[];
   /** The package.json runner detection reads (the commit's own, as the hook reads the staged one). */
   detectFrom: string | null;
+  /** The runners' own files (.mocharc.yml, pyproject.toml…) of the commit's tree, as the hook reads the staged ones; default globs without. */
+  readFile?: ReadTreeFile;
 }
 
 export const CONFIG_PATHS: readonly string[] = [...CONFIG_FILES, 'package.json'];
@@ -84,9 +87,14 @@ export function parseRules(blobs: ConfigBlobs): { rules: Rules } | { problems: C
   const { config, problems: more } = validateConfig(raw, file);
   problems.push(...more);
   if (problems.length > 0) return { problems };
-  resolveConfig(config, raw, () => {
-    const pkg = blobs.detectFrom === null ? undefined : parse(blobs.detectFrom);
-    return pkg?.ok ? pkg.value : undefined;
-  });
+  resolveConfig(
+    config,
+    raw,
+    () => {
+      const pkg = blobs.detectFrom === null ? undefined : parse(blobs.detectFrom);
+      return pkg?.ok ? pkg.value : undefined;
+    },
+    blobs.readFile ? { readFile: blobs.readFile, readTests: readRunnerTests } : undefined,
+  );
   return { rules: { config, audit, source: file } };
 }

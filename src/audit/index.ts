@@ -4,7 +4,7 @@
  */
 import { classifyCommits } from './assemble.js';
 import { addFacts, type ContentScope } from './facts.js';
-import { resolveRules, trackConfigOids, type ConfigOids } from './ruling.js';
+import { resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
 import { analyzeTestFile } from '../lang/index.js';
 import { evaluateAudit, type Evaluation } from './evaluate.js';
 import type { HistoryCommit } from './history.js';
@@ -22,6 +22,8 @@ export interface AuditHistoryOptions {
   texts?: ReadonlyMap<string, string>;
   /** Configuration blob ids (.tddrc.json, .tddrc, package.json) at parents outside `history`. */
   outsideConfig?: ReadonlyMap<string, ConfigOids>;
+  /** The runners' own files at parents outside `history`: path → blob id (absent: not there). */
+  outsideRunnerFiles?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Commits a shallow clone cut off from their parents. */
   cut?: ReadonlySet<string>;
   /** Merges: their own changes (`git diff-tree -c`). */
@@ -42,7 +44,10 @@ export function auditHistory(history: HistoryCommit[], opts: AuditHistoryOptions
   const outside = opts.outsideConfig ?? new Map<string, ConfigOids>();
   const cut = opts.cut ?? new Set<string>();
   const oidsAt = trackConfigOids(history, outside, cut);
-  const { rulesOf, problems } = resolveRules(history, oidsAt, outside, texts, cut);
+  const paths = runnerFilePaths(resolveRules(history, oidsAt, outside, texts, cut).rulesOf.values());
+  const outsideRunner = new Map([...(opts.outsideRunnerFiles ?? new Map<string, ReadonlyMap<string, string>>())].map(([sha, files]) => [sha, paths.map((p) => files.get(p) ?? null)]));
+  const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
+  const { rulesOf, problems } = resolveRules(history, oidsAt, outside, texts, cut, { paths, at: runnerAt });
   const commits = classifyCommits({ commits: history, rulesOf, problems, cut, ...(opts.mergeOwn ? { mergeOwn: opts.mergeOwn } : {}) });
   addFacts(commits, texts, analyzeTestFile, opts.content ?? 'all');
   const first = commits[0];

@@ -14,7 +14,7 @@ import { parseBatchWithIds, parseCombinedDiff } from './parse.js';
 import type { RepoContext } from '../git/queries.js';
 import { classifyCommits } from './assemble.js';
 import { addFacts, blobsNeeded, type ContentScope } from './facts.js';
-import { resolveRules, trackConfigOids, type ConfigOids } from './ruling.js';
+import { resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
 import { CONFIG_PATHS } from './config.js';
 import { readHistory, type HistoryCommit } from './history.js';
 import type { AuditCommit, Rules } from './types.js';
@@ -116,7 +116,16 @@ export async function readAuditInput(repo: RepoContext, range: string[], opts: {
   for (const b of blobs) if (b) texts.set(b[0], b[1]);
   const outsideOids = new Map<string, ConfigOids>(outside.map((p, i) => [p, CONFIG_PATHS.map((_, j) => blobs[i * CONFIG_PATHS.length + j]?.[0] ?? null)]));
   const oidsAt = trackConfigOids(history, outsideOids, cut);
-  const { rulesOf, problems } = resolveRules(history, oidsAt, outsideOids, texts, cut);
+  const first = resolveRules(history, oidsAt, outsideOids, texts, cut);
+  // The runners' own files, in the folders the rules name: read at the range's base, followed through its diffs.
+  const paths = runnerFilePaths(first.rulesOf.values());
+  const pathSet = new Set(paths);
+  const changedRunnerOids = new Set(history.flatMap((c) => c.changes.filter((e) => pathSet.has(e.path) && e.status !== 'D').map((e) => e.newBlob)));
+  const runnerBlobs = await readBlobs(repo, [...outside.flatMap((p) => paths.map((f) => `${p}:${f}`)), ...[...changedRunnerOids].filter((oid) => !texts.has(oid))]);
+  for (const b of runnerBlobs) if (b) texts.set(b[0], b[1]);
+  const outsideRunner = new Map<string, ConfigOids>(outside.map((p, i) => [p, paths.map((_, j) => runnerBlobs[i * paths.length + j]?.[0] ?? null)]));
+  const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
+  const { rulesOf, problems } = resolveRules(history, oidsAt, outsideOids, texts, cut, { paths, at: runnerAt });
   const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn });
   const scope = opts.content ?? 'frozen';
   const needed = blobsNeeded(commits, scope);

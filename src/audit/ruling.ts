@@ -3,29 +3,40 @@
  * commit), found by following the configuration files' blob ids through the diffs: no git call
  * per commit, one parse per distinct set of blobs.
  */
+import { runnerSpecs } from '../config/resolve.js';
+import { ALL_RUNNER_FILES } from '../config/runner-tests/files.js';
+import { under } from '../config/runner-tests/paths.js';
 import type { ConfigProblem } from '../config/validate.js';
 import { CONFIG_PATHS, parseRules } from './config.js';
 import type { HistoryCommit } from './history.js';
 import type { Rules } from './types.js';
 
-/** Blob ids of CONFIG_PATHS at a commit (null: absent). */
+/** Blob ids of CONFIG_PATHS (or of another list of paths) at a commit (null: absent). */
 export type ConfigOids = (string | null)[];
 
 const NONE: ConfigOids = CONFIG_PATHS.map(() => null);
 const PKG = CONFIG_PATHS.length - 1;
 
 /**
- * The configuration files' blob ids at every commit, from those at the parents outside the list
- * (`outside`) and each commit's changes against its first parent. `commits` are parents first.
+ * The blob ids of `paths` (the configuration files by default) at every commit, from those at the
+ * parents outside the list (`outside`) and each commit's changes against its first parent.
+ * `commits` are parents first.
  */
-export function trackConfigOids(commits: HistoryCommit[], outside: ReadonlyMap<string, ConfigOids>, cut: ReadonlySet<string> = new Set()): Map<string, ConfigOids> {
+export function trackConfigOids(
+  commits: HistoryCommit[],
+  outside: ReadonlyMap<string, ConfigOids>,
+  cut: ReadonlySet<string> = new Set(),
+  paths: readonly string[] = CONFIG_PATHS,
+): Map<string, ConfigOids> {
+  const none: ConfigOids = paths.map(() => null);
+  const index = new Map(paths.map((p, i) => [p, i]));
   const at = new Map<string, ConfigOids>();
   for (const c of commits) {
     const parent = c.parents[0];
-    const base = parent && !cut.has(c.sha) ? (at.get(parent) ?? outside.get(parent) ?? NONE) : NONE;
+    const base = parent && !cut.has(c.sha) ? (at.get(parent) ?? outside.get(parent) ?? none) : none;
     let oids = base;
     for (const e of c.changes) {
-      const i = CONFIG_PATHS.indexOf(e.path);
+      const i = index.get(e.path) ?? -1;
       if (i < 0) continue;
       if (oids === base) oids = [...base];
       oids[i] = e.status === 'D' ? null : e.newBlob;
@@ -33,6 +44,22 @@ export function trackConfigOids(commits: HistoryCommit[], outside: ReadonlyMap<s
     at.set(c.sha, oids);
   }
   return at;
+}
+
+/**
+ * The runners' own files a commit's rules read (.mocharc.yml, pyproject.toml… in each runner's
+ * folder): the paths, and their blob ids at each commit (see trackConfigOids).
+ */
+export interface RunnerFileOids {
+  paths: readonly string[];
+  at: ReadonlyMap<string, ConfigOids>;
+}
+
+/** The paths of the runners' own files that rules may read: each runner's folder × the names a reader asks for, and its package.json. */
+export function runnerFilePaths(rules: Iterable<Rules>): string[] {
+  const roots = new Set<string>();
+  for (const r of rules) for (const s of runnerSpecs(r.config)) roots.add(s.root);
+  return [...roots].sort().flatMap((root) => ['package.json', ...ALL_RUNNER_FILES].map((n) => under(root, n)));
 }
 
 export interface RulesResolution {
@@ -46,29 +73,40 @@ export interface RulesResolution {
  * package.json (as the hook does with the staged one). Committed rules that are malformed (they
  * entered past the hooks) give way to the commit's own when those are valid, else to the defaults.
  */
-export function resolveRules(commits: HistoryCommit[], oidsAt: ReadonlyMap<string, ConfigOids>, outside: ReadonlyMap<string, ConfigOids>, texts: ReadonlyMap<string, string>, cut: ReadonlySet<string> = new Set()): RulesResolution {
+export function resolveRules(
+  commits: HistoryCommit[],
+  oidsAt: ReadonlyMap<string, ConfigOids>,
+  outside: ReadonlyMap<string, ConfigOids>,
+  texts: ReadonlyMap<string, string>,
+  cut: ReadonlySet<string> = new Set(),
+  runnerFiles?: RunnerFileOids,
+): RulesResolution {
   const cache = new Map<string, ReturnType<typeof parseRules>>();
-  const parsed = (oids: ConfigOids, detect: string | null) => {
-    const key = `${oids.join(',')}|${detect}`;
+  const text = (oid: string | null | undefined) => (oid === null || oid === undefined ? null : (texts.get(oid) ?? null));
+  const index = new Map(runnerFiles?.paths.map((p, i) => [p, i]));
+  const parsed = (oids: ConfigOids, detect: string | null, files: ConfigOids | undefined) => {
+    const key = `${oids.join(',')}|${detect}|${files?.join(',') ?? ''}`;
     let r = cache.get(key);
     if (!r) {
-      const text = (oid: string | null) => (oid === null ? null : (texts.get(oid) ?? null));
-      r = parseRules({ files: oids.map(text), detectFrom: text(detect) });
+      const readFile = files ? (path: string) => text(files[index.get(path) ?? -1]) : undefined;
+      r = parseRules({ files: oids.map(text), detectFrom: text(detect), ...(readFile ? { readFile } : {}) });
       cache.set(key, r);
     }
     return r;
   };
-  const fallback = parsed(NONE, null) as { rules: Rules };
+  const fallback = parsed(NONE, null, undefined) as { rules: Rules };
   const rulesOf = new Map<string, Rules>();
   const problems = new Map<string, ConfigProblem[]>();
   for (const c of commits) {
     const own = oidsAt.get(c.sha) ?? NONE;
     const parent = cut.has(c.sha) ? undefined : c.parents[0];
     const ruling = parent ? (oidsAt.get(parent) ?? outside.get(parent) ?? NONE) : own;
-    const mine = parsed(own, own[PKG] ?? null);
+    // The runners' own files are the commit's, as the hook reads the staged ones.
+    const files = runnerFiles ? (runnerFiles.at.get(c.sha) ?? runnerFiles.paths.map(() => null)) : undefined;
+    const mine = parsed(own, own[PKG] ?? null, files);
     // Reported on the commit that brings the malformed file (or a root commit that has it).
     if ('problems' in mine && (!parent || ruling.join() !== own.join())) problems.set(c.sha, mine.problems);
-    const judged = parsed(ruling, own[PKG] ?? null);
+    const judged = parsed(ruling, own[PKG] ?? null, files);
     rulesOf.set(c.sha, 'rules' in judged ? judged.rules : 'rules' in mine ? mine.rules : fallback.rules);
   }
   return { rulesOf, problems };

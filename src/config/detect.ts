@@ -79,10 +79,15 @@ export function detectRunner(pkg: unknown): RunnerName {
   return runnerSignal(pkg) ?? DEFAULTS.runner;
 }
 
+/** The commands of package.json's test scripts, each as its words (see parseScriptCommands). */
+export function testScriptCommands(pkg: unknown): string[][] {
+  return testScripts(record(pkg)).flatMap(parseScriptCommands);
+}
+
 /** The runner package.json names (test scripts first, then dependencies), or undefined when it names none. */
 export function runnerSignal(pkg: unknown): RunnerName | undefined {
   const p = record(pkg);
-  const commands = testScripts(p).flatMap(parseScriptCommands);
+  const commands = testScriptCommands(p);
   for (const sig of SIGNATURES) if (scriptMatches(sig, commands)) return sig.runner;
   const deps = { ...record(p.dependencies), ...record(p.devDependencies) };
   for (const sig of SIGNATURES) if (sig.packages.some((name) => name in deps)) return sig.runner;

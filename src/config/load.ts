@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { TddError } from '../errors.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import type { Finding } from '../types.js';
-import { resolveConfig } from './resolve.js';
+import { resolveConfig, wantsRunnerRules, type ReadTreeFile, type RunnerRules } from './resolve.js';
+import { ALL_RUNNER_FILES } from './runner-tests/files.js';
+import { configObjectNames } from './object-names.js';
 import { CONFIG_FILES, type Config } from './schema.js';
 import { validateConfig, type ConfigProblem } from './validate.js';
 
@@ -42,25 +44,43 @@ export function configError(problems: ConfigProblem[]): TddError {
   });
 }
 
+export { configObjectNames } from './object-names.js';
+
 /**
  * The rules a commit is judged by are the ones already in the history: HEAD's configuration (the
  * staged one on an unborn branch). A staged change to them is reported, and applies from the next
  * commit — so no commit can rewrite the rules it is judged by (a GREEN commit that reclassifies a
  * test file as ignored, a RED commit that ignores its implementation), and an unstaged or
- * untracked edit never changes a verdict.
+ * untracked edit never changes a verdict. The runners' own files (.mocharc.yml, jest's testMatch)
+ * are read from the index, as the run reads them: they are test support, frozen in GREEN and
+ * REFACTOR, so only a RED commit (which may change tests) can change them.
  */
-/** The objects loadConfig reads: the configuration files at `head` (the index when unborn), then in the index. */
-export function configObjectNames(head: string | null): string[] {
-  const names = [...CONFIG_FILES, 'package.json'];
-  const base = head ? `${head}:` : ':';
-  return [...names.map((n) => base + n), ...names.map((n) => `:${n}`)];
-}
-
 export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[]): Promise<LoadedConfig> {
   const names = [...CONFIG_FILES, 'package.json'];
   const blobs = prefetched ?? (await readObjects(ctx, configObjectNames(ctx.head)));
   const ruling = blobs.slice(0, names.length);
-  const staged = blobs.slice(names.length);
+  const staged = blobs.slice(names.length, 2 * names.length);
+  // The readers (~25 KB) load only for a runner that has one: node --test, go and the others never need them.
+  const first = loadFrom(ctx, ruling, staged, undefined);
+  if (!wantsRunnerRules(first.config)) return first;
+  // The runners' own files in the index, by path; a runner in a folder asks for more (read below).
+  const files = new Map<string, Buffer | null>([['package.json', staged[names.length - 1] ?? null], ...ALL_RUNNER_FILES.map((n, i) => [n, blobs[2 * names.length + i] ?? null] as const)]);
+  const missing = new Set<string>();
+  const readFile: ReadTreeFile = (path) => {
+    if (!files.has(path)) missing.add(path);
+    return files.get(path)?.toString('utf8') ?? null;
+  };
+  const rules: RunnerRules = { readFile, readTests: (await import('./runner-tests/index.js')).readRunnerTests };
+  const loaded = loadFrom(ctx, ruling, staged, rules);
+  if (missing.size === 0) return loaded;
+  const paths = [...missing];
+  const more = await readObjects(ctx, paths.map((p) => `:${p}`), { sync: true });
+  paths.forEach((p, i) => files.set(p, more[i] ?? null));
+  return loadFrom(ctx, ruling, staged, rules);
+}
+
+function loadFrom(ctx: RepoContext, ruling: (Buffer | null)[], staged: (Buffer | null)[], rules: RunnerRules | undefined): LoadedConfig {
+  const names = [...CONFIG_FILES, 'package.json'];
   const warnings: Finding[] = [];
   let changed = false;
   for (const [i, file] of CONFIG_FILES.entries()) {
@@ -75,10 +95,10 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
   }
   const stagedPkg = staged[names.length - 1] ?? null;
   const pkgChanged = !sameBlob(ruling[names.length - 1] ?? null, stagedPkg);
-  const next = changed || pkgChanged ? attempt(() => pick(staged, stagedPkg)) : undefined;
+  const next = changed || pkgChanged ? attempt(() => pick(staged, stagedPkg, rules)) : undefined;
   // A staged configuration (a file, or package.json's "tdd" key) must be valid before it enters the history.
   if (next && 'error' in next && (changed || pkgChanged)) throw next.error;
-  const current = attempt(() => pick(ruling, stagedPkg));
+  const current = attempt(() => pick(ruling, stagedPkg, rules));
   if ('error' in current) {
     // The committed rules are broken (a commit that bypassed the hooks): the staged fix may land.
     if (next && 'loaded' in next) return { ...next.loaded, warnings: [...warnings, { code: 'CONFIG_PENDING', severity: 'warn', data: { broken: true } }] };
@@ -96,19 +116,19 @@ function attempt(load: () => Omit<LoadedConfig, 'warnings'>): { loaded: Omit<Loa
 }
 
 /** The first of .tddrc.json, .tddrc, package.json#tdd in a set of blobs; the defaults when none. */
-function pick(blobs: (Buffer | null | undefined)[], stagedPkg: Buffer | null): Omit<LoadedConfig, 'warnings'> {
+function pick(blobs: (Buffer | null | undefined)[], stagedPkg: Buffer | null, rules: RunnerRules | undefined): Omit<LoadedConfig, 'warnings'> {
   const readPkg = (blob: Buffer | null | undefined) => () => (blob ? parseJson(blob.toString('utf8'), 'package.json') : undefined);
   for (const [i, file] of CONFIG_FILES.entries()) {
     const blob = blobs[i];
-    if (blob) return finish(parseJson(blob.toString('utf8'), file), file, readPkg(stagedPkg));
+    if (blob) return finish(parseJson(blob.toString('utf8'), file), file, readPkg(stagedPkg), rules);
   }
   const pkg = blobs[CONFIG_FILES.length];
   if (pkg) {
     // Unparsable package.json only matters when it is where the configuration would come from.
     const object = asObject(safeParse(pkg));
-    if (object && 'tdd' in object) return finish(object.tdd, 'package.json#tdd', readPkg(stagedPkg));
+    if (object && 'tdd' in object) return finish(object.tdd, 'package.json#tdd', readPkg(stagedPkg), rules);
   }
-  return finish({}, 'defaults', readPkg(stagedPkg));
+  return finish({}, 'defaults', readPkg(stagedPkg), rules);
 }
 
 function safeParse(blob: Buffer): unknown {
@@ -127,9 +147,9 @@ function asObject(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
-function finish(raw: unknown, file: string, readPackageJson: () => unknown): Omit<LoadedConfig, 'warnings'> {
+function finish(raw: unknown, file: string, readPackageJson: () => unknown, rules: RunnerRules | undefined): Omit<LoadedConfig, 'warnings'> {
   const { config, problems } = validateConfig(raw, file);
   if (problems.length > 0) throw configError(problems);
-  const packageJson = resolveConfig(config, raw, readPackageJson);
+  const packageJson = resolveConfig(config, raw, readPackageJson, rules);
   return { config, source: file, packageJson };
 }

@@ -11,7 +11,7 @@ export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha'
  * files its globs match and runs in `root`, the folder of its project (package.json, pyproject.toml,
  * go.mod, Cargo.toml). Globs are repository-relative, like every other glob of the configuration.
  */
-export interface RunnerSpec {
+export interface RunnerSpec extends TestPatterns {
   runner: RunnerName;
   tests: string[];
   /** Repository-relative folder the runner runs in ('.' for the top). */
@@ -19,7 +19,32 @@ export interface RunnerSpec {
   /** runner "command": the command that runs every test, and the one for a list of files (`{files}`). */
   testCommand: string | null;
   testTargetedCommand: string | null;
+  /**
+   * Resolved from a cargo workspace's `members` (never written in a file): repository-relative globs
+   * of the member folders; a test file of a member runs from the workspace root, for that member.
+   */
+  members?: string[];
 }
+
+/**
+ * What a runner counts as a test file beyond its globs, read from its own configuration where that
+ * is data (config/runner-tests). A test file matches one of the globs (or `regex`), is inside one of
+ * `within` when that is given, and matches none of `ignore` / `ignoreRegex`. Regular expressions
+ * are jest's: jest tests them on the absolute path, we on "/" + the repository-relative path.
+ */
+export interface TestPatterns {
+  /** Repository-relative folders a test file must be inside (jest's `roots`). */
+  within?: string[];
+  /** Globs of files the runner never runs, whatever the globs say (mocha's `ignore`, vitest's `exclude`). */
+  ignore?: string[];
+  /** jest's `testRegex`. */
+  regex?: string[];
+  /** jest's `testPathIgnorePatterns`. */
+  ignoreRegex?: string[];
+}
+
+/** One runner's test files: its globs and the patterns around them (and a cargo workspace's members, which run each from the top). */
+export type TestMatch = TestPatterns & { tests: string[]; members?: string[] };
 
 export interface Config {
   runner: RunnerName;
@@ -31,6 +56,11 @@ export interface Config {
   runners: RunnerSpec[];
   /** Globs of test files (the files whose tests the gates run and whose content is checked). */
   tests: string[];
+  /**
+   * Resolved, never written in a file: what the classifier calls a test when the file sets no
+   * `tests` — each runner's own rules (config/runner-tests), any of which makes a test.
+   */
+  testMatch?: TestMatch[];
   /** Globs of test support: fixtures, snapshots, helpers, the runner's config. Frozen like tests. */
   testSupport: string[];
   /** Globs a commit may always touch without a test run when it touches nothing else. */
@@ -90,8 +120,8 @@ export const DEFAULTS: Config = {
     '**/conftest.py',
     '**/spec/{spec,rails}_helper.rb',
     '.rspec',
-    '{pytest,.pytest}.{ini,toml}',
-    'tox.ini',
+    '**/{pytest,.pytest}.{ini,toml}',
+    '**/tox.ini',
     '.tddrc.json',
     '.tddrc',
   ],

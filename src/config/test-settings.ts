@@ -1,24 +1,29 @@
 /**
  * The test settings inside a manifest, which GREEN and REFACTOR may not change (the rest of the
  * manifest is free): package.json's test scripts and runner keys, pytest's and coverage's tables
- * of pyproject.toml and setup.cfg, cargo's `[[test]]` targets. Pure; the hook and `tdd audit`
- * read them the same way.
+ * of pyproject.toml and setup.cfg, cargo's `[[test]]` targets and `[workspace]` (its members'
+ * tests are test files), and a vite.config's `test.include` / `test.exclude` (vitest reads its
+ * test files from there when there is no vitest.config). Pure; the hook and `tdd audit` read them
+ * the same way.
  */
+import { scanVitestConfig } from './runner-tests/vitest.js';
 import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from './schema.js';
 
 /** Section headers of INI/TOML files that configure how tests run, per manifest name. */
 const SECTIONS: Record<string, RegExp> = {
   'pyproject.toml': /^\[tool\.(pytest|coverage)([.\]])/,
   'setup.cfg': /^\[(tool:pytest|coverage:[^\]]*)\]/,
-  'Cargo.toml': /^\[\[test\]\]/,
+  'Cargo.toml': /^\[(\[test\]\]|workspace\])/,
 };
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
+const VITE_CONFIG = /^vite\.config\.[cm]?[jt]s$/;
+
 /** Whether `path` is a manifest with test settings (by its name, in any folder). */
 export function hasTestSettings(path: string): boolean {
   const base = baseName(path);
-  return base === 'package.json' || base in SECTIONS;
+  return base === 'package.json' || base in SECTIONS || VITE_CONFIG.test(base);
 }
 
 /** The test settings of a manifest's text as a canonical string ('' when absent); unparsable JSON is compared whole. */
@@ -26,6 +31,10 @@ export function testSettingsOf(path: string, text: string | null): string {
   if (text === null) return '';
   const base = baseName(path);
   if (base === 'package.json') return packageSettings(text);
+  if (VITE_CONFIG.test(base)) {
+    const { include, exclude } = scanVitestConfig(text);
+    return JSON.stringify({ include, exclude });
+  }
   const header = SECTIONS[base];
   return header ? sections(text, header) : '';
 }

@@ -1,75 +1,38 @@
 /**
- * Where a JS monorepo keeps its packages, from the files that declare them. Pure: text in, globs
- * out; the caller expands the globs against a tree.
- *
- *   package.json         "workspaces": ["packages/*"]  or  { "packages": ["packages/*"] }  (npm, yarn, bun)
- *   pnpm-workspace.yaml  packages:
- *                          - 'packages/*'
- *                          - '!**\/test/**'
- *   lerna.json           "packages": ["packages/*"]
+ * Where a JS monorepo's packages are: package.json `workspaces` (npm, yarn: an array, or
+ * `{ "packages": [...] }`) and pnpm-workspace.yaml `packages:`. Globs of folders, `!` ones leaving
+ * folders out. Pure.
  */
+import { parseYamlTop } from './runner-tests/formats.js';
+import { cleanRelative } from './runner-tests/paths.js';
 
-/** Folder globs (`!` excludes) of the workspaces a package.json declares; [] for none. */
-export function parsePackageJsonWorkspaces(text: string | undefined): string[] {
-  const pkg = parseJsonObject(text);
-  const ws = pkg?.workspaces;
-  const list = Array.isArray(ws) ? ws : isRecord(ws) && Array.isArray(ws.packages) ? ws.packages : [];
-  return list.filter((g): g is string => typeof g === 'string').map(cleanGlob).filter((g) => g !== '');
+export interface WorkspaceGlobs {
+  include: string[];
+  exclude: string[];
 }
 
-/** lerna.json's `packages`; [] for none. */
-export function parseLernaPackages(text: string | undefined): string[] {
-  const list = parseJsonObject(text)?.packages;
-  return Array.isArray(list) ? list.filter((g): g is string => typeof g === 'string').map(cleanGlob).filter((g) => g !== '') : [];
+function listOf(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
 }
 
-/**
- * pnpm-workspace.yaml's `packages:` sequence. Only that key is read, in block form (`- item`) or
- * flow form (`packages: [a, b]`), items plain or quoted; the file's other keys are ignored.
- */
-export function parsePnpmWorkspace(text: string | undefined): string[] {
-  if (text === undefined) return [];
-  const lines = text.split(/\r?\n/);
-  const start = lines.findIndex((l) => /^packages\s*:/.test(l));
-  if (start < 0) return [];
-  const inline = /^packages\s*:\s*\[(.*)\]\s*(#.*)?$/.exec(lines[start]!);
-  if (inline) return inline[1]!.split(',').map(yamlScalar).map(cleanGlob).filter((g) => g !== '');
-  const out: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    if (/^\s*(#.*)?$/.test(line)) continue;
-    const item = /^\s+-\s*(.*)$/.exec(line) ?? /^-\s+(.*)$/.exec(line);
-    if (!item) break; // the next key
-    const glob = cleanGlob(yamlScalar(item[1]!));
-    if (glob !== '') out.push(glob);
+/** The package folders' globs a repository's top declares (none: not a monorepo). */
+export function parseWorkspaceGlobs(packageJson: unknown, pnpmWorkspaceYaml: string | undefined): WorkspaceGlobs {
+  const pkg = packageJson !== null && typeof packageJson === 'object' ? (packageJson as Record<string, unknown>) : {};
+  const npm = pkg.workspaces;
+  const pnpm = pnpmWorkspaceYaml === undefined ? undefined : parseYamlTop(pnpmWorkspaceYaml).get('packages');
+  const all = [...listOf(npm), ...listOf((npm as Record<string, unknown> | undefined)?.packages), ...listOf(pnpm)];
+  const out: WorkspaceGlobs = { include: [], exclude: [] };
+  for (const raw of all) {
+    const negated = raw.startsWith('!');
+    const glob = cleanRelative(negated ? raw.slice(1) : raw);
+    if (glob === undefined || glob === '.') continue;
+    (negated ? out.exclude : out.include).push(glob);
   }
   return out;
 }
 
-/** `'packages/*' # comment` → `packages/*`. */
-function yamlScalar(raw: string): string {
-  const s = raw.trim();
-  const quoted = /^(['"])(.*)\1/.exec(s);
-  if (quoted) return quoted[2]!;
-  return s.replace(/\s+#.*$/, '').trim();
-}
-
-/** `./packages/*\/` → `packages/*`; `!./x` → `!x`. */
-function cleanGlob(glob: string): string {
-  const negated = glob.startsWith('!');
-  const body = (negated ? glob.slice(1) : glob).trim().replace(/^(\.\/)+/, '').replace(/\/+$/, '');
-  return body === '' || body === '.' ? '' : `${negated ? '!' : ''}${body}`;
-}
-
-function parseJsonObject(text: string | undefined): Record<string, unknown> | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const v: unknown = JSON.parse(text);
-    return isRecord(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+/** lerna.json's `packages` (lerna without npm workspaces), as globs of the same shape. */
+export function parseLernaGlobs(lernaJson: unknown): WorkspaceGlobs {
+  const packages = lernaJson !== null && typeof lernaJson === 'object' ? (lernaJson as Record<string, unknown>).packages : undefined;
+  return parseWorkspaceGlobs({ workspaces: listOf(packages) }, undefined);
 }

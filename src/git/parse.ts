@@ -105,10 +105,11 @@ export function parseLsTree(stdout: string): Map<string, { mode: string; blob: s
 
 /**
  * What hooks/shim.sh asks git in the background while node starts, for readHookInputs: a header
- * naming the configuration files, `git cat-file --batch` of `HEAD^{commit}`, `HEAD:<name>`… and
- * `:<name>`…, `git diff-index --cached --raw -z HEAD`, then both exit codes and an end mark:
+ * naming the objects asked for after HEAD, `git cat-file --batch` of `HEAD^{commit}` and those
+ * (`HEAD:<name>`…, `:<name>`…), `git diff-index --cached --raw -z HEAD`, then both exit codes and
+ * an end mark:
  *
- *   tdd-hook-inputs 1 .tddrc.json .tddrc package.json\n
+ *   tdd-hook-inputs 2 HEAD:.tddrc.json HEAD:.tddrc … :package.json :.mocharc.json …\n
  *   9632…082f commit 173\n<commit>\nHEAD:.tddrc.json missing\n…\n:package.json missing\n
  *   :100644 100644 78981922…e85 422c2b7a…69c M\0README.md\0
  *   \n0 0 tdd-hook-inputs-end\n
@@ -119,13 +120,13 @@ export function parseLsTree(stdout: string): Map<string, { mode: string; blob: s
 export function parseHookInputs(data: Buffer, names: string[]): { head: string; objects: (Buffer | null)[]; raw: RawEntry[] } | undefined {
   const END = Buffer.from(' tdd-hook-inputs-end\n');
   const eol = data.indexOf(10);
-  if (eol < 0 || data.subarray(0, eol).toString('utf8') !== `tdd-hook-inputs 1 ${names.join(' ')}`) return undefined;
+  if (eol < 0 || data.subarray(0, eol).toString('utf8') !== `tdd-hook-inputs 2 ${names.join(' ')}`) return undefined;
   const body = data.subarray(eol + 1);
   if (body.length < END.length || !body.subarray(body.length - END.length).equals(END)) return undefined;
   const statusAt = body.lastIndexOf(10, body.length - END.length - 1);
   if (statusAt < 0 || body.subarray(statusAt + 1, body.length - END.length).toString('utf8') !== '0 0') return undefined;
   try {
-    const { objects, end } = parseCatFileBatchAt(body.subarray(0, statusAt), 1 + 2 * names.length);
+    const { objects, end } = parseCatFileBatchAt(body.subarray(0, statusAt), 1 + names.length);
     const head = parseCatFileFirstId(body, 'commit');
     const diff = body.subarray(end, statusAt).toString('utf8');
     if (!head || (diff !== '' && !diff.endsWith('\0'))) return undefined;

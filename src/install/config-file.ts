@@ -3,8 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import picomatch from 'picomatch';
 import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
 import { detectRunners, formatConfigFile, pytestConfigured, type FolderSigns, type PythonSigns } from '../config/detect.js';
+import { parseWorkspaceGlobs } from '../config/workspaces.js';
+import { NOT_PROJECTS, readProjectFolders } from './folders.js';
 import { isInside, realpathLoose } from './paths.js';
 
 export interface ConfigReport {
@@ -67,35 +70,49 @@ function readPythonSigns(dir: string, top: boolean): PythonSigns {
   return { ...signs, project: true, pytestRuns: probe.status === 0 };
 }
 
-/** Folders that hold dependencies or build output, never a project of their own. */
-const NOT_PROJECTS = new Set(['node_modules', 'vendor', 'target', 'dist', 'build', 'venv', '__pycache__']);
-
-function readFolderSigns(top: string, root: string, packageJson: unknown): FolderSigns {
+function readFolderSigns(top: string, root: string, packageJson: unknown, python: boolean): FolderSigns {
   const dir = join(top, root);
   const cargoToml = readText(join(dir, 'Cargo.toml'));
-  return { root, packageJson, python: readPythonSigns(dir, root === '.'), goMod: existsSync(join(dir, 'go.mod')), ...(cargoToml === undefined ? {} : { cargoToml }) };
+  const noPython: PythonSigns = { pytestIni: false, conftest: false };
+  return {
+    root,
+    packageJson,
+    python: python ? readPythonSigns(dir, root === '.') : noPython,
+    goMod: existsSync(join(dir, 'go.mod')),
+    ...(cargoToml === undefined ? {} : { cargoToml }),
+  };
 }
 
 /**
- * The runners of the top folder (package.json: the nearest to where install runs) and of each
- * folder just below it (a front end in web/, a service in api/).
+ * The runners' folders: the top (package.json: the nearest to where install runs), each folder
+ * just below it (a front end in web/, a service in api/), each package of the workspaces the top
+ * declares (package.json `workspaces`, pnpm-workspace.yaml), and every Go module and cargo package
+ * or workspace at any depth (a workspace's members are its own). A package without a runner of its
+ * own is run by the nearest one above it.
  */
 function readRepoSigns(top: string, start: string): FolderSigns[] {
-  const folders = [readFolderSigns(top, '.', readNearestPackageJson(top, start))];
-  let names: string[] = [];
+  const nearest = realpathLoose(start);
+  // The package install runs in is the top's JS runner already (a monorepo package).
+  const own = (root: string) => nearest === join(top, root) || nearest.startsWith(join(top, root) + '/');
+  const found = readProjectFolders(top);
+  const workspaces = parseWorkspaceGlobs(readJsonObject(join(top, 'package.json')), readText(join(top, 'pnpm-workspace.yaml')));
+  const inWorkspace = workspaces.include.length > 0 ? picomatch(workspaces.include, { ignore: workspaces.exclude }) : () => false;
+  const cargoWorkspaces = found.filter((f) => f.files.has('Cargo.toml') && /^\s*\[workspace\]/m.test(readText(join(top, f.root, 'Cargo.toml')) ?? '')).map((f) => f.root);
+  const inCargoWorkspace = (root: string) => cargoWorkspaces.some((w) => w !== root && (w === '.' || root.startsWith(`${w}/`)));
+  const folders: FolderSigns[] = [readFolderSigns(top, '.', readNearestPackageJson(top, start), true)];
+  const below = new Set<string>();
   try {
-    names = readdirSync(top, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !NOT_PROJECTS.has(e.name))
-      .map((e) => e.name)
-      .sort();
+    for (const e of readdirSync(top, { withFileTypes: true })) if (e.isDirectory() && !e.name.startsWith('.') && !NOT_PROJECTS.has(e.name)) below.add(e.name);
   } catch {
     // An unreadable top folder: what the top shows is all there is.
   }
-  const nearest = realpathLoose(start);
-  for (const name of names) {
-    // The package install runs in is the top's JS runner already (a monorepo package).
-    const own = nearest === join(top, name) || nearest.startsWith(join(top, name) + '/');
-    folders.push(readFolderSigns(top, name, own ? undefined : readJsonObject(join(top, name, 'package.json'))));
+  const deep = found.filter((f) => f.root !== '.' && !below.has(f.root));
+  for (const root of [...below, ...deep.map((f) => f.root)].sort()) {
+    const f = found.find((x) => x.root === root);
+    const js = f?.files.has('package.json') && !own(root) && (below.has(root) || inWorkspace(root));
+    const signs = readFolderSigns(top, root, js ? readJsonObject(join(top, root, 'package.json')) : undefined, below.has(root));
+    if (inCargoWorkspace(root)) delete signs.cargoToml;
+    folders.push(signs);
   }
   return folders;
 }

@@ -2,6 +2,7 @@
  * The hook scripts, rendered from the templates in `hooks/` (shipped in the package). Pure: the
  * templates come in as strings (`readTemplates` reads them).
  */
+import { configObjectNames } from '../config/object-names.js';
 
 export type HookName = 'pre-commit' | 'commit-msg' | 'post-commit';
 export const HOOK_NAMES: readonly HookName[] = ['pre-commit', 'commit-msg', 'post-commit'];
@@ -48,11 +49,15 @@ function fill(template: string, values: Record<string, string>): string {
 
 /** The hook file written into a plain hooks directory. */
 export function renderShim(template: string, p: ShimParams): string {
+  // What pre-commit reads first, asked ahead (the header lets readHookInputs check it got those).
+  const names = configObjectNames('HEAD');
   return fill(template, {
     HOOK: p.hook,
     CLI: shQuote(p.cli),
     CLI_FALLBACK: shQuote(p.cliFallback),
     NODE_FALLBACK: shQuote(p.nodeFallback),
+    PREFETCH_HEADER: names.join(' '),
+    PREFETCH_NAMES: names.join('\n'),
   });
 }
 

@@ -26,6 +26,11 @@
  *   `     Running tests/math.rs (/cache/cargo-target/debug/deps/math-bfd71c228db89797)`.
  * A module path `negatives::below_zero` becomes the name `negatives > below_zero`.
  *
+ * A workspace member's tests (`crates/core/tests/math.rs`) run from the workspace's top with
+ * `--manifest-path=crates/core/Cargo.toml`, one member a run: cargo then names the binaries from
+ * the member (`Running tests/math.rs`) and the panics and compiler messages from the top
+ * (`panicked at crates/core/tests/math.rs:3:5`).
+ *
  * A failing test is an `assertion` when it panicked in tests/ with libtest's `assertion … failed`
  * (assert!, assert_eq!, assert_ne!) or at an assert-like macro call (`assert!(ok, "msg")` panics
  * with just "msg"; only files in `sources` can be looked at), or when a `#[should_panic]` test did
@@ -53,22 +58,26 @@
  */
 import { blankCLike, RUST } from '../lang/blank-c.js';
 import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
+import { cargoMember, cargoTestTarget } from './cargo-targets.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
+
+export { cargoMember, cargoTestTarget };
 import { unknownRun } from './result.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
-/** `tests/math.rs` → `math`, `tests/api/main.rs` → `api`: the test targets cargo makes from tests/. */
-export function cargoTestTarget(file: string): string | undefined {
-  return /^tests\/([^/]+)\.rs$/.exec(file)?.[1] ?? /^tests\/([^/]+)\/main\.rs$/.exec(file)?.[1];
-}
-
 export function buildCargoArgv(o: BuildArgvInput): BuiltCommand {
-  const targets = new Set(o.files.map((f) => cargoTestTarget(toRepoPath(o.root, f))).filter((t) => t !== undefined));
+  const files = o.files.map((f) => toRepoPath(o.root, f));
+  const targets = new Set(files.map(cargoTestTarget).filter((t) => t !== undefined));
   // Without a --test, cargo would run every target of the package.
   if (targets.size === 0) return { error: 'cargo runs tests/<name>.rs and tests/<name>/main.rs; no asked file is one' };
+  const members = new Set(files.map(cargoMember).filter((m) => m !== undefined));
+  // One package a run: two members may both have a tests/it.rs (run-staged splits a workspace's files).
+  if (members.size > 1) return { error: `cargo runs one workspace member at a time; asked for ${[...members].map((m) => m || '.').join(', ')}` };
+  const [member = ''] = members;
   return {
     // `--test=<name>`: a target named `-x` stays a value. No -q: libtest would print dots, not names.
-    argv: [o.runnerPath, 'test', '--message-format=json', '--no-fail-fast', '--offline', '--color', 'never', ...[...targets].map((t) => `--test=${t}`)],
+    // A member is picked by its manifest, from the workspace's top (cargo names files from there).
+    argv: [o.runnerPath, 'test', '--message-format=json', '--no-fail-fast', '--offline', '--color', 'never', ...(member ? [`--manifest-path=${member}/Cargo.toml`] : []), ...[...targets].map((t) => `--test=${t}`)],
     env: {
       // Never target/ in the tree; kept between runs so dependencies build once.
       CARGO_TARGET_DIR: cargoTargetDir(o.cacheDir),
@@ -339,8 +348,8 @@ const ASSERTION_MESSAGE = /^assertion\b.*\bfailed\b/;
 const ASSERT_CALL = /^(?:\w+\s*::\s*)*\w*assert\w*\s*!/;
 const SHOULD_PANIC = /^note: (test did not panic as expected.*|panic did not contain expected string)$/;
 
-/** A failed test's section → its class and a one-line message. */
-function classifyFailure(section: string[], o: ParseInput): { failure: FailureClass; message?: string } {
+/** A failed test's section → its class and a one-line message. `member`: the workspace member's folder and '/', or ''. */
+function classifyFailure(section: string[], o: ParseInput, member: string): { failure: FailureClass; message?: string } {
   const note = section.findIndex((l) => SHOULD_PANIC.test(l));
   if (note >= 0) {
     const detail = section.slice(note + 1, note + 3).map((l) => l.trim()).filter((l) => l !== '');
@@ -364,7 +373,7 @@ function classifyFailure(section: string[], o: ParseInput): { failure: FailureCl
   const right = body.find((l) => /^\s*right: /.test(l))?.trim().slice(7);
   const message = (left !== undefined && right !== undefined ? `${head} (left: ${left}, right: ${right})` : head).slice(0, 300);
   const file = toRepoPath(o.root, where!);
-  if (!file.startsWith('tests/')) return { failure: 'exception', message };
+  if (!file.startsWith(`${member}tests/`)) return { failure: 'exception', message };
   const text = o.sources.get(file);
   const atCall = text !== undefined && ASSERT_CALL.test(Array.from(text.split('\n')[Number(line) - 1] ?? '').slice(Number(column) - 1).join(''));
   return { failure: ASSERTION_MESSAGE.test(head) || atCall ? 'assertion' : 'exception', message };
@@ -375,14 +384,14 @@ const SUMMARY = /^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+)
 const STATUS = { ok: 'passed', FAILED: 'failed', ignored: 'skipped' } as const;
 
 /** One binary's block → its tests, a file error, or why the block cannot be trusted. */
-function parseBlock(block: Block, file: string, exit: string | undefined, o: ParseInput): { tests: TestCaseResult[]; error?: FileError } | string {
+function parseBlock(block: Block, file: string, exit: string | undefined, o: ParseInput, member: string): { tests: TestCaseResult[]; error?: FileError } | string {
   const tests: TestCaseResult[] = [];
   for (const line of block.results) {
     const m = TEST_LINE.exec(line);
     if (!m) continue;
     const [, name, outcome, reason] = m;
     const t: TestCaseResult = { file, name: name!.split('::').join(' > '), status: STATUS[outcome as keyof typeof STATUS] };
-    if (t.status === 'failed') Object.assign(t, classifyFailure(block.sections.get(name!) ?? [], o));
+    if (t.status === 'failed') Object.assign(t, classifyFailure(block.sections.get(name!) ?? [], o, member));
     else if (reason !== undefined) t.message = reason;
     tests.push(t);
   }
@@ -402,10 +411,12 @@ const RUNNING_BINARY = /^\s+Running (.+?) \((.*)\)$/;
 const CRASHED = /process didn't exit successfully: `.*` \((.+)\)$/;
 
 function parseTestRuns(text: string[], asked: string[], o: ParseInput): { tests: TestCaseResult[]; fileErrors: FileError[] } | string {
+  // cargo names a member's binaries from the member (`Running tests/it.rs`), its panics from the top.
+  const member = asked.length > 0 ? `${cargoMember(asked[0]!) ?? ''}/`.replace(/^\/$/, '') : '';
   const runs: { file: string; exit?: string }[] = [];
   for (const line of o.stderr.split('\n')) {
     const running = RUNNING_BINARY.exec(line);
-    if (running) runs.push({ file: toRepoPath(o.root, running[1]!) });
+    if (running) runs.push({ file: toRepoPath(o.root, member + running[1]!) });
     const crashed = CRASHED.exec(line);
     if (crashed && runs.length > 0) runs[runs.length - 1]!.exit = crashed[1];
   }
@@ -415,7 +426,7 @@ function parseTestRuns(text: string[], asked: string[], o: ParseInput): { tests:
   const fileErrors: FileError[] = [];
   for (const [i, run] of runs.entries()) {
     if (!asked.includes(run.file)) return `cargo ran ${run.file}, which was not asked for`;
-    const parsed = parseBlock(blocks[i]!, run.file, run.exit, o);
+    const parsed = parseBlock(blocks[i]!, run.file, run.exit, o, member);
     if (typeof parsed === 'string') return parsed;
     tests.push(...parsed.tests);
     if (parsed.error) fileErrors.push(parsed.error);

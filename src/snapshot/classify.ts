@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
-import type { Config } from '../config/schema.js';
-import { classifierOf, globListsOf, regexTest, type Classifier } from './kinds.js';
+import type { Config, TestMatch } from '../config/schema.js';
+import { classifierOf, globListsOf, matchTest, regexTest, type Classifier, type CompiledMatch } from './kinds.js';
 
 export type { Classifier } from './kinds.js';
 
@@ -11,8 +11,19 @@ export function compileGlobs(globs: string[]): string[] {
   return globs.map((g) => picomatch.makeRe(g, OPTIONS).source);
 }
 
+/** A runner's rules with their globs compiled. */
+export function compileMatch(m: TestMatch): CompiledMatch {
+  return {
+    tests: compileGlobs(m.tests),
+    ...(m.within ? { within: m.within } : {}),
+    ...(m.ignore ? { ignore: compileGlobs(m.ignore) } : {}),
+    ...(m.regex ? { regex: m.regex } : {}),
+    ...(m.ignoreRegex ? { ignoreRegex: m.ignoreRegex } : {}),
+  };
+}
+
 /** Pure: config globs → a function that says what a path is (test | support | manifest | impl | ignored). */
 export function makeClassifier(config: Config): Classifier {
   const lists = globListsOf(config);
-  return classifierOf({ tests: regexTest(compileGlobs(lists.tests)), support: regexTest(compileGlobs(lists.support)), ignored: regexTest(compileGlobs(lists.ignored)) });
+  return classifierOf({ tests: matchTest(lists.tests.map(compileMatch)), support: regexTest(compileGlobs(lists.support)), ignored: regexTest(compileGlobs(lists.ignored)) });
 }

@@ -1,12 +1,29 @@
-import { CONFIG_FILES, MANIFESTS, type Config } from '../config/schema.js';
+import { CONFIG_FILES, MANIFESTS, type Config, type TestMatch } from '../config/schema.js';
 import type { FileKind } from '../types.js';
 
 export type Classifier = (path: string) => FileKind;
 export type PathTest = (path: string) => boolean;
 
-/** The glob lists of a configuration, in the order the classifier needs them. */
-export function globListsOf(config: Config): { tests: string[]; support: string[]; ignored: string[] } {
-  return { tests: config.tests, support: config.testSupport, ignored: [...config.ignore, ...config.alwaysAllowed] };
+/**
+ * A TestMatch with its globs compiled to regular expression sources (picomatch.makeRe); `regex`
+ * and `ignoreRegex` are sources already, `within` stays folders.
+ */
+export interface CompiledMatch {
+  tests: string[];
+  within?: string[];
+  ignore?: string[];
+  regex?: string[];
+  ignoreRegex?: string[];
+}
+
+/**
+ * The lists of a configuration, in the order the classifier needs them: what makes a test (one
+ * entry for the `tests` globs, or one per runner whose own rules say more than globs), support,
+ * ignored.
+ */
+export function globListsOf(config: Config): { tests: TestMatch[]; support: string[]; ignored: string[] } {
+  const tests = config.testMatch ?? [{ tests: config.tests }];
+  return { tests: tests.map(({ members: _m, ...m }) => m), support: config.testSupport, ignored: [...config.ignore, ...config.alwaysAllowed] };
 }
 
 /**
@@ -37,4 +54,31 @@ export function classifierOf(m: { tests: PathTest; support: PathTest; ignored: P
 export function regexTest(sources: string[]): PathTest {
   const res = sources.map((s) => new RegExp(s, 's'));
   return (path) => res.some((r) => r.test(path));
+}
+
+/**
+ * A test file of any of the runners' compiled rules: inside one of `within` (when given), matched
+ * by a glob or by one of jest's regular expressions, and by none of those that leave files out.
+ * jest tests its expressions on the absolute path; here they see "/" + the repository-relative one.
+ */
+export function matchTest(matches: CompiledMatch[]): PathTest {
+  const none: PathTest = () => false;
+  const some = (sources: string[] | undefined, slash: boolean): PathTest => {
+    if (!sources || sources.length === 0) return none;
+    const test = regexTest(sources);
+    return slash ? (path) => test(`/${path}`) : test;
+  };
+  const compiled = matches.map((m) => ({
+    tests: regexTest(m.tests),
+    within: m.within?.map((w) => (w === '.' ? '' : `${w}/`)),
+    regex: some(m.regex, true),
+    ignore: some(m.ignore, false),
+    ignoreRegex: some(m.ignoreRegex, true),
+  }));
+  return (path) =>
+    compiled.some((m) => {
+      if (m.within && !m.within.some((w) => path.startsWith(w))) return false;
+      if (!m.tests(path) && !m.regex(path)) return false;
+      return !m.ignore(path) && !m.ignoreRegex(path);
+    });
 }

@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
-import { classifierOf, globListsOf, regexTest, type Classifier } from '../snapshot/kinds.js';
+import { classifierOf, globListsOf, matchTest, regexTest, type Classifier, type CompiledMatch } from '../snapshot/kinds.js';
 import { writeJsonAtomic } from './store.js';
 
 interface Cache {
   key: string;
-  tests: string[];
+  tests: CompiledMatch[];
   support: string[];
   ignored: string[];
 }
@@ -24,12 +24,12 @@ export async function readClassifier(stateDir: string, config: Config): Promise<
   // Read synchronously: the first asynchronous read starts libuv's thread pool (0.8–6 ms).
   let cache = readCache(file);
   if (!isCache(cache) || cache.key !== key || cache.tests.length !== lists.tests.length || cache.support.length !== lists.support.length || cache.ignored.length !== lists.ignored.length) {
-    const { compileGlobs } = await import('../snapshot/classify.js');
-    cache = { key, tests: compileGlobs(lists.tests), support: compileGlobs(lists.support), ignored: compileGlobs(lists.ignored) };
+    const { compileGlobs, compileMatch } = await import('../snapshot/classify.js');
+    cache = { key, tests: lists.tests.map(compileMatch), support: compileGlobs(lists.support), ignored: compileGlobs(lists.ignored) };
     await writeJsonAtomic(file, cache).catch(() => {});
   }
   try {
-    return classifierOf({ tests: regexTest(cache.tests), support: regexTest(cache.support), ignored: regexTest(cache.ignored) });
+    return classifierOf({ tests: matchTest(cache.tests), support: regexTest(cache.support), ignored: regexTest(cache.ignored) });
   } catch {
     // A cache file someone edited into an invalid expression: compile afresh.
     const { makeClassifier } = await import('../snapshot/classify.js');
@@ -49,5 +49,9 @@ function isCache(v: unknown): v is Cache {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Record<string, unknown>;
   const sources = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === 'string');
-  return typeof c.key === 'string' && sources(c.tests) && sources(c.support) && sources(c.ignored);
+  const match = (x: unknown) => {
+    const m = x as Record<string, unknown> | null;
+    return typeof m === 'object' && m !== null && sources(m.tests) && ['within', 'ignore', 'regex', 'ignoreRegex'].every((k) => m[k] === undefined || sources(m[k]));
+  };
+  return typeof c.key === 'string' && Array.isArray(c.tests) && c.tests.every(match) && sources(c.support) && sources(c.ignored);
 }

@@ -70,7 +70,7 @@ export async function readHookInputs(
   const known = how.inHook ? repoContextOfHook(cwd, env) : undefined;
   const prefetched = how.prefetched ? takePrefetched(cwd, env) : undefined;
   if (known && prefetched && dirname(prefetched.file) === known.stateDir) {
-    const got = parseHookInputs(prefetched.data, configObjectNames('HEAD').filter((n) => n.startsWith('HEAD:')).map((n) => n.slice(5)));
+    const got = parseHookInputs(prefetched.data, configObjectNames('HEAD'));
     if (got) return { repo: { ...known, head: got.head }, raw: got.raw, configBlobs: got.objects };
   }
   if (known) {

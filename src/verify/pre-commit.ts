@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runnerSpecs } from '../config/resolve.js';
 import { CONFIG_FILES } from '../config/schema.js';
-import { hasTestSettings, testSettingsOf } from '../config/test-settings.js';
 import { readPending } from '../state/store.js';
 import { readTaskPlan } from '../config/plan.js';
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
@@ -128,6 +127,7 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
     const record = phase === 'green' ? openRed : red;
     const files = record?.files ?? [];
     // One round of git reads: RED drift, the test settings (and GREEN's RED still in history).
+    const { hasTestSettings, testSettingsOf } = await import('../config/test-settings.js');
     const manifests = entries.filter((e) => hasTestSettings(e.path));
     // RED drift: how the RED files differ between the RED commit and this tree (one diff-tree).
     const [drift, blobs, inHistory] = await Promise.all([

@@ -1,8 +1,9 @@
 /** Run the given test files on a private copy of `tree` (never the user's working tree). */
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileGlobs } from '../snapshot/classify.js';
-import { regexTest } from '../snapshot/kinds.js';
+import { compileMatch } from '../snapshot/classify.js';
+import { matchTest } from '../snapshot/kinds.js';
+import { cargoMember } from '../runners/cargo-targets.js';
 import { runnerSpecs } from '../config/resolve.js';
 import type { Config, RunnerSpec } from '../config/schema.js';
 import { splitCommand } from './command-line.js';
@@ -16,9 +17,9 @@ import type { StaticCheckResult } from '../gates/types.js';
 
 /**
  * Runs `files` (repository-relative test files of `tree`) with the runners that own them: each
- * file goes to the first runner whose globs match it (else the one whose folder holds it), each
- * runner runs in its own folder of the copy, and the results come back as one RunResult whose
- * status is the worst of them.
+ * file goes to the runner whose rules match it (the deepest folder first, else the one whose folder
+ * holds it), each runner runs in its own folder of the copy (a cargo workspace once per member),
+ * and the results come back as one RunResult whose status is the worst of them.
  */
 export async function runStaged(repo: RepoContext, config: Config, tree: string, files: string[], prepared?: Promise<Scratch>): Promise<RunResult> {
   const specs = runnerSpecs(config);
@@ -36,7 +37,7 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
     const top = realpathSync(repo.top);
     const guard = { top, copy: realpathSync(scratch.tree), links: scratch.workTreeLinks, linked: scratch.linkedFolders.map((f) => join(top, f)) };
     const runs: RunResult[] = [];
-    for (const { spec, files: owned } of assignRunners(specs, files)) {
+    for (const { spec, files: owned } of assignRunners(specs, files).flatMap(splitMembers)) {
       const prefix = spec.root === '.' ? '' : `${spec.root}/`;
       const inside = owned.filter((f) => f.startsWith(prefix));
       const outside = owned.filter((f) => !f.startsWith(prefix));
@@ -80,23 +81,41 @@ function linkedFolders(config: Config, specs: RunnerSpec[]): string[] {
   return [...new Set([...link, ...nested])];
 }
 
-/** Pure: which runner runs which file (see runStaged). */
+/**
+ * Pure: which runner runs which file (see runStaged). A file several runners' rules match goes to
+ * the one in the deepest folder (a Go module inside another, a package with its own runner below
+ * the top's), then to the first in the configuration.
+ */
 export function assignRunners(specs: RunnerSpec[], files: string[]): { spec: RunnerSpec; files: string[] }[] {
-  const matchers = specs.map((s) => regexTest(compileGlobs(s.tests)));
+  const matchers = specs.map((s) => matchTest([compileMatch(s)]));
+  const depth = (s: RunnerSpec) => (s.root === '.' ? 0 : s.root.split('/').length);
+  const deepest = (candidates: number[]) => candidates.sort((a, b) => depth(specs[b]!) - depth(specs[a]!) || a - b)[0];
   const groups = new Map<RunnerSpec, string[]>();
   for (const f of files) {
-    let i = matchers.findIndex((m) => m(f));
-    if (i < 0) {
-      // Not one of any runner's own globs (the top-level `tests` adds it): the runner of the deepest folder holding it.
-      const depth = (s: RunnerSpec) => (s.root === '.' ? 0 : s.root.split('/').length);
-      const holders = specs.map((s, j) => [s, j] as const).filter(([s]) => s.root === '.' || f.startsWith(`${s.root}/`));
-      i = holders.sort((a, b) => depth(b[0]) - depth(a[0]))[0]?.[1] ?? 0;
-    }
+    const holds = (j: number) => specs[j]!.root === '.' || f.startsWith(`${specs[j]!.root}/`);
+    const owners = specs.flatMap((_, j) => (matchers[j]!(f) ? [j] : []));
+    // Not one of any runner's own files (the top-level `tests` adds it): the runner of the deepest folder holding it.
+    const i = deepest(owners.filter(holds)) ?? deepest(owners) ?? deepest(specs.flatMap((_, j) => (holds(j) ? [j] : []))) ?? 0;
     const spec = specs[i]!;
     groups.set(spec, [...(groups.get(spec) ?? []), f]);
   }
   // In the configuration's order, whatever the order of the files.
   return specs.filter((s) => groups.has(s)).map((spec) => ({ spec, files: groups.get(spec)! }));
+}
+
+/**
+ * Pure: a cargo workspace runs each member's test files apart (`cargo test --manifest-path
+ * <member>/Cargo.toml`, one package at a time: two members may both have a tests/it.rs).
+ */
+export function splitMembers(group: { spec: RunnerSpec; files: string[] }): { spec: RunnerSpec; files: string[] }[] {
+  if (group.spec.runner !== 'cargo' || !group.spec.members) return [group];
+  const prefix = group.spec.root === '.' ? '' : `${group.spec.root}/`;
+  const byMember = new Map<string, string[]>();
+  for (const f of group.files) {
+    const member = f.startsWith(prefix) ? (cargoMember(f.slice(prefix.length)) ?? '') : '';
+    byMember.set(member, [...(byMember.get(member) ?? []), f]);
+  }
+  return [...byMember.values()].map((files) => ({ spec: group.spec, files }));
 }
 
 const STATUS_RANK: Record<RunResult['status'], number> = { completed: 0, unknown: 1, 'runner-missing': 2, timeout: 3, leaked: 4, interrupted: 5 };

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { parseLernaPackages, parsePackageJsonWorkspaces, parsePnpmWorkspace } from '../config/workspaces.js';
+import { parseLernaGlobs, parseWorkspaceGlobs } from '../config/workspaces.js';
 
 /** Folders a `**` glob is followed into, at most. */
 const MAX_DEPTH = 8;
@@ -14,15 +14,12 @@ const SKIP = new Set(['node_modules', 'vendor', 'target', 'dist', 'build', '__py
 
 /** Repository-relative folders (forward slashes) of the workspace packages declared in `root`: each holds a package.json. */
 export function readWorkspaceFolders(root: string): string[] {
-  const globs = [
-    ...parsePackageJsonWorkspaces(readText(join(root, 'package.json'))),
-    ...parsePnpmWorkspace(readText(join(root, 'pnpm-workspace.yaml'))),
-    ...parseLernaPackages(readText(join(root, 'lerna.json'))),
-  ];
-  const include = globs.filter((g) => !g.startsWith('!'));
+  const declared = parseWorkspaceGlobs(readJson(join(root, 'package.json')), readText(join(root, 'pnpm-workspace.yaml')));
+  const lerna = parseLernaGlobs(readJson(join(root, 'lerna.json')));
+  const include = [...declared.include, ...lerna.include];
   if (include.length === 0) return [];
   const isIncluded = picomatch(include);
-  const isExcluded = picomatch(globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1)));
+  const isExcluded = picomatch([...declared.exclude, ...lerna.exclude]);
   const found = new Set<string>();
   const visit = (rel: string): void => {
     if (rel !== '' && isIncluded(rel) && !isExcluded(rel) && isFile(join(root, rel, 'package.json'))) found.add(rel);
@@ -53,6 +50,14 @@ function readFolders(dir: string): string[] {
       .map((e) => e.name);
   } catch {
     return [];
+  }
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
   }
 }
 

@@ -53,6 +53,9 @@ describe('testSettingsOf (config/test-settings: the hook and the audit read mani
     ['setup.cfg', '[tool:pytest]\n', '[tool:pytest]\naddopts = -k "not slow"\n', true],
     ['Cargo.toml', '[package]\nname = "m"\nversion = "0.1.0"\n[[test]]\nname = "math"\n', '[package]\nname = "m"\nversion = "0.2.0"\n[[test]]\nname = "math"\n', false],
     ['Cargo.toml', '[[test]]\nname = "math"\n', '[[test]]\nname = "math"\nharness = false\n', true],
+    // A workspace's members decide which files are tests; its shared dependencies do not.
+    ['Cargo.toml', '[workspace]\nmembers = ["crates/*"]\n', '[workspace]\nmembers = ["crates/a"]\n', true],
+    ['Cargo.toml', '[workspace]\nmembers = ["crates/*"]\n[workspace.dependencies]\nserde = "1"\n', '[workspace]\nmembers = ["crates/*"]\n[workspace.dependencies]\nserde = "2"\n', false],
     ['go.mod', 'module a\n', 'module b\n', false],
   ])('%s: %j → %j changes the test settings: %s', (path, before, after, changed) => {
     expect(hasTestSettings(path) ? testSettingsOf(path, before) !== testSettingsOf(path, after) : false).toBe(changed);

@@ -1,35 +1,23 @@
-/** Workspace declarations: literal file text → the folder globs they declare. */
+/** Workspace declarations: literal file content → the folder globs they declare. */
 import { describe, expect, it } from 'vitest';
-import { parseLernaPackages, parsePackageJsonWorkspaces, parsePnpmWorkspace } from '../../../src/config/workspaces.js';
+import { parseLernaGlobs, parseWorkspaceGlobs } from '../../../src/config/workspaces.js';
 
-describe('parsePackageJsonWorkspaces', () => {
+describe('parseWorkspaceGlobs', () => {
   it.each([
-    ['{"workspaces": ["packages/*", "./apps/web/", "!packages/old"]}', ['packages/*', 'apps/web', '!packages/old']],
-    ['{"workspaces": {"packages": ["libs/**"], "nohoist": ["**/x"]}}', ['libs/**']],
-    ['{"name": "single"}', []],
-    ['{"workspaces": [".", 3, ""]}', []],
-    ['not json', []],
-    [undefined, []],
-  ])('%s → %j', (text, expected) => {
-    expect(parsePackageJsonWorkspaces(text)).toEqual(expected);
+    [{ workspaces: ['packages/*', './apps/web/', '!packages/old'] }, undefined, { include: ['packages/*', 'apps/web'], exclude: ['packages/old'] }],
+    [{ workspaces: { packages: ['libs/**'], nohoist: ['**/x'] } }, undefined, { include: ['libs/**'], exclude: [] }],
+    [{ workspaces: ['.', 3, '', '../outside', '/abs'] }, undefined, { include: [], exclude: [] }],
+    [undefined, "packages:\n  - 'packages/*'\n  - \"apps/**\" # the apps\n  - '!**/test/**'\n\ncatalog:\n  react: ^18\n", { include: ['packages/*', 'apps/**'], exclude: ['**/test/**'] }],
+    [undefined, 'packages:\n- packages/*\n- tools/cli\nonlyBuiltDependencies:\n  - esbuild\n', { include: ['packages/*', 'tools/cli'], exclude: [] }],
+    [undefined, '# none\nsharedWorkspaceLockfile: false\n', { include: [], exclude: [] }],
+  ])('%j + %j', (pkg, yaml, expected) => {
+    expect(parseWorkspaceGlobs(pkg, yaml)).toEqual(expected);
   });
 });
 
-describe('parsePnpmWorkspace', () => {
-  it.each([
-    ["packages:\n  - 'packages/*'\n  - \"apps/**\" # the apps\n  - '!**/test/**'\n\ncatalog:\n  react: ^18\n", ['packages/*', 'apps/**', '!**/test/**']],
-    ['packages:\n- packages/*\n- tools/cli\nonlyBuiltDependencies:\n  - esbuild\n', ['packages/*', 'tools/cli']],
-    ["packages: ['a/*', \"b\"]\n", ['a/*', 'b']],
-    ['# none\nsharedWorkspaceLockfile: false\n', []],
-    [undefined, []],
-  ])('%j → %j', (text, expected) => {
-    expect(parsePnpmWorkspace(text)).toEqual(expected);
-  });
-});
-
-describe('parseLernaPackages', () => {
+describe('parseLernaGlobs', () => {
   it('reads packages', () => {
-    expect(parseLernaPackages('{"packages": ["modules/*"], "version": "1.0.0"}')).toEqual(['modules/*']);
-    expect(parseLernaPackages('{"version": "independent"}')).toEqual([]);
+    expect(parseLernaGlobs({ packages: ['modules/*'], version: '1.0.0' })).toEqual({ include: ['modules/*'], exclude: [] });
+    expect(parseLernaGlobs({ version: 'independent' })).toEqual({ include: [], exclude: [] });
   });
 });

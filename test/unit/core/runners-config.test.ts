@@ -111,12 +111,22 @@ const run = (runner: string, status: RunResult['status'], extra: Partial<RunResu
 describe('runStaged: assignment and merging', () => {
   const specs = runnerSpecs(resolved({ runners: [{ runner: 'node' }, { runner: 'pytest', root: 'api' }, { runner: 'pytest', root: 'api/inner' }] }));
 
-  it('gives each file to the first runner whose globs match, else to the deepest folder holding it', () => {
+  it('gives each file to the deepest runner whose globs match (a project inside a project), else to the deepest folder holding it', () => {
     const groups = assignRunners(specs, ['api/test_a.py', 'test/a.test.js', 'api/inner/test_b.py', 'api/inner/check.py', 'other/x.py']);
     expect(groups.map((g) => [g.spec.root, g.files])).toEqual([
       ['.', ['test/a.test.js', 'other/x.py']],
-      ['api', ['api/test_a.py', 'api/inner/test_b.py']],
-      ['api/inner', ['api/inner/check.py']],
+      ['api', ['api/test_a.py']],
+      ['api/inner', ['api/inner/test_b.py', 'api/inner/check.py']],
+    ]);
+  });
+
+  it('at the same depth, the first in the configuration; globs outside a runner\'s folder never beat one that holds the file', () => {
+    const same = runnerSpecs(resolved({ runners: [{ runner: 'vitest' }, { runner: 'jest' }] }));
+    expect(assignRunners(same, ['a.test.js']).map((g) => g.spec.runner)).toEqual(['vitest']);
+    const odd = runnerSpecs(resolved({ runners: [{ runner: 'pytest', tests: ['**/test_*.py'] }, { runner: 'pytest', root: 'api/inner', tests: ['**/test_*.py'] }] }));
+    expect(assignRunners(odd, ['test_top.py', 'api/inner/test_b.py']).map((g) => [g.spec.root, g.files])).toEqual([
+      ['.', ['test_top.py']],
+      ['api/inner', ['api/inner/test_b.py']],
     ]);
   });
 

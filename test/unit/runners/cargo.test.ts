@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
-import { buildCargoArgv, cargoTestTarget, parseCargoReport, parseRustUses } from '../../../src/runners/cargo.js';
+import { buildCargoArgv, cargoMember, cargoTestTarget, parseCargoReport, parseRustUses } from '../../../src/runners/cargo.js';
 import type { ParseInput } from '../../../src/runners/types.js';
 
 const ROOT = '/scratch/tree';
@@ -120,9 +120,33 @@ describe('cargoTestTarget', () => {
     ['tests/api/helpers.rs', undefined],
     ['tests/common/mod.rs', undefined],
     ['src/lib.rs', undefined],
-    ['crates/core/tests/math.rs', undefined],
+    // A workspace member's integration test: run from the top for that member (see cargoMember).
+    ['crates/core/tests/math.rs', 'math'],
+    ['crates/core/tests/api/main.rs', 'api'],
+    ['crates/core/src/tests.rs', undefined],
   ])('%s → %s', (file, target) => {
     expect(cargoTestTarget(file)).toBe(target);
+  });
+});
+
+describe('cargoMember', () => {
+  it.each([
+    ['tests/math.rs', ''],
+    ['tests/api/main.rs', ''],
+    ['crates/core/tests/math.rs', 'crates/core'],
+    ['a/b/c/tests/x/main.rs', 'a/b/c'],
+    ['crates/core/src/lib.rs', undefined],
+  ])('%s → %s', (file, member) => {
+    expect(cargoMember(file)).toBe(member);
+  });
+
+  it('one member a run, picked by its manifest from the top', () => {
+    const base = { root: '/w', reportPath: '', nodePath: '', runnerPath: 'cargo', cacheDir: '/c' };
+    const one = buildCargoArgv({ ...base, files: ['crates/core/tests/math.rs', 'crates/core/tests/api/main.rs'] });
+    expect('argv' in one && one.argv.filter((a) => a.startsWith('--manifest-path') || a.startsWith('--test='))).toEqual(['--manifest-path=crates/core/Cargo.toml', '--test=math', '--test=api']);
+    const top = buildCargoArgv({ ...base, files: ['tests/math.rs'] });
+    expect('argv' in top && top.argv.some((a) => a.startsWith('--manifest-path'))).toBe(false);
+    expect(buildCargoArgv({ ...base, files: ['crates/a/tests/x.rs', 'crates/b/tests/x.rs'] })).toHaveProperty('error');
   });
 });
 
