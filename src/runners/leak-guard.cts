@@ -69,8 +69,8 @@ function install(spec: GuardSpec): void {
       // The guard must never break the run it watches.
     }
   };
-  // open() counts when it opens for reading only (flags absent, 'r', 'rs', O_RDONLY).
-  const isRead = (flags: unknown) => flags === undefined || flags === 'r' || flags === 'rs' || flags === 0;
+  // open() counts when it opens for reading only (flags absent — the callback in their place — 'r', 'rs', O_RDONLY).
+  const isRead = (flags: unknown) => flags === undefined || typeof flags === 'function' || flags === 'r' || flags === 'rs' || flags === 0;
   const wrap = (owner: Record<string, unknown>, name: string, opens = false): void => {
     const original = owner[name];
     if (typeof original !== 'function') return;
