@@ -5,7 +5,7 @@ import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
 export interface TestFileFacts {
   assertions: number;
   printOnly: boolean;
-  markers: { kind: 'skip' | 'focus' | 'todo'; line: number; text: string }[];
+  markers: { kind: 'skip' | 'focus' | 'todo' | 'xfail'; line: number; text: string; conditional?: true }[];
 }
 
 /** One configured static check (tsc, eslint…) run on the staged content. */

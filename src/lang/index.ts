@@ -68,7 +68,7 @@ export function analyzeTestFile(path: string, text: string): TestFileAnalysis | 
     assertionLines,
     printOnly: assertionLines.length === 0 && prints > 0,
     prints,
-    markers: profile.markers(blanked, text, imports).map((m) => ({ kind: m.kind, line: lineOf(m.offset), text: m.text })),
+    markers: profile.markers(blanked, text, imports).map((m) => ({ kind: m.kind, line: lineOf(m.offset), text: m.text, ...(m.conditional ? { conditional: true as const } : {}) })),
   };
 }
 
