@@ -13,6 +13,8 @@ const ASSERTIONS = [
   // assert!( assert_eq!( debug_assert_ne!( prop_assert_eq!( insta::assert_snapshot!( assert_matches!(
   /(?<![\w])(?:(?:debug|prop)_)?assert\w*\s*!\s*[([{]/g,
   /#\s*\[\s*should_panic\b/g,
+  // Methods named assert*: assert_cmd's cmd.assert().success(), a harness's te.assert_output(…), cmd.assert_err().
+  /assert(?<=\.\s*assert)\w*\s*(?:::\s*<[^<>()]*>\s*)?\(/g,
 ];
 
 const PRINT = /(?<![\w])(?:println|print|eprintln|eprint|dbg)\s*!\s*[([{]/g;

@@ -76,8 +76,10 @@ const MESSAGES: Record<FindingCode, Words> = {
     next: '`tdd phase red` and commit the failing tests first',
   }),
   ASSERTION_MISSING: (f) => ({
-    what: `${f.path} has no real assertion (outside comments and strings)`,
-    next: 'assert the behaviour (expect(...), assert.equal(...)), then stage the file again',
+    what: `${f.path} has no real assertion (outside comments and strings), and calls no helper of the project that asserts`,
+    next:
+      'assert the behaviour (expect(...).toBe(...), assert.equal(...)), then stage the file again; if it asserts through a helper ' +
+      'defined outside the project (a global, a package), name it in assertFunctionNames in .tddrc.json (e.g. ["ruleTester.run", "request.**.expect"])',
   }),
   ASSERTION_UNCHECKED: (f) => ({ what: `${f.path}: no assertion patterns are known for this language; assertions not checked` }),
   RED_TEST_REMOVED: (f) => ({
