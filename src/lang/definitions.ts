@@ -50,7 +50,7 @@ export function arrowBody(s: string, brackets: Int32Array, from: number): { star
   let i = from;
   while (isSpace(s[i])) i++;
   if (s[i] === '{') return brackets[i] === -1 ? undefined : { start: i, end: brackets[i]! };
-  const stop = Math.min(s.length, i + 10_000);
+  const stop = Math.min(s.length, i + 2_000);
   let j = i;
   for (; j < stop; j++) {
     const c = s[j]!;

@@ -67,7 +67,8 @@ function buildIgnored(blanked: string, text: string): MarkerHit[] {
 }
 
 // import "testing" · import f "fmt" · import ( . "github.com/onsi/gomega"; _ "x" )
-const IMPORT_BLOCK = /(?<![\w.])import\s*(\([^)]*\)|[\w.]*\s*"[^"\n]*")/g;
+// (No `(` inside the list: an unclosed `import (` is not read to the end of the file again from each.)
+const IMPORT_BLOCK = /(?<![\w.])import\s*(\([^()]*\)|[\w.]*\s*"[^"\n]*")/g;
 
 export function parseGoImports(blanked: string, text: string): ImportBinding[] {
   const found: ImportBinding[] = [];

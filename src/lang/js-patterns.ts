@@ -31,7 +31,8 @@ const ASSERTION = new RegExp(
       String.raw`expect(?<=\.\s*expect)${CALL}`,
       String.raw`assertType${CALL}`,
       // assert( · assert.equal( · assert.strict.equal( · t.assert.ok( · sinon.assert.calledOnce( · QUnit assert.ok(
-      String.raw`(?<!\bconsole\s*\.\s*)assert(?:\s*\.\s*[\w$]+)*${CALL}`,
+      // (A bounded chain: `assert.assert.assert…` with no call would be read again from each link.)
+      String.raw`(?<!\bconsole\s*\.\s*)assert(?:\s*\.\s*[\w$]+){0,8}${CALL}`,
       // should(x) · should.exist( · x.should.equal( · cy.get(…).should('be.visible'); not chai.should() setup
       String.raw`(?<!\bchai\s*\.\s*)should(?=\s*[.(])`,
       String.raw`(?<!\.\s*)t\s*\.\s*(?:${T_METHODS})${CALL}`,
@@ -84,7 +85,7 @@ function assertionAliases(imports: readonly ImportBinding[]): { calls?: RegExp; 
   const expects: string[] = [];
   for (const { local, imported, specifier } of imports) {
     const name = escapeRegExp(local);
-    if (ASSERT_MODULE.test(specifier) || imported === 'assert') calls.push(String.raw`${name}(?:\s*\.\s*[\w$]+)*`);
+    if (ASSERT_MODULE.test(specifier) || imported === 'assert') calls.push(String.raw`${name}(?:\s*\.\s*[\w$]+){0,8}`);
     else if (imported === 'should') calls.push(name);
     else if (imported === 'expect' && local !== 'expect') expects.push(name);
   }

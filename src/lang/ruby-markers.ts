@@ -44,7 +44,7 @@ const RULES: MarkerRule[] = [
     kind: (m) => (isExampleCall(m.input, m.index) ? METADATA_KIND[m[1]!] : undefined),
   },
   // An example without a block: `it "does x"` — RSpec reports it not yet implemented, Minitest skips it.
-  { re: /(?<![\w.:@$])(?:it|specify|example|scenario)(?:[ \t]*\([ \t]*|[ \t]+)(["'])[^\n]*?\1[ \t]*\)?[ \t]*$/gm, kind: 'todo' },
+  { re: /(?<![\w.:@$])(?:it|specify|example|scenario)(?:[ \t]*\([ \t]*|[ \t]+)(["'])[^"'\n]*\1[ \t]*\)?[ \t]*$/gm, kind: 'todo' },
 ];
 
 const EXAMPLE_CALL =
