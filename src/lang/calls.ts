@@ -30,6 +30,8 @@ const NOT_CALLEES = new Set([
 const DECLARING = new Set(['function', 'def', 'fn', 'func', 'class', 'interface', 'struct', 'trait', 'impl', 'fun']);
 
 const MAX_SEGMENTS = 16;
+// The empty chain, shared: nothing is ever pushed onto it (a chain grows only when it has a first word).
+const NONE: number[] = [];
 // How far a TypeScript type-argument list may reach: `expect<number>(x)`, `assert.equal<T>(`.
 const MAX_TYPE_ARGS = 200;
 
@@ -42,8 +44,8 @@ function isSpace(c: number): boolean {
 }
 
 interface Frame {
-  /** The chain before the bracket, restored when it closes; undefined for a block or a group. */
-  chain: string[] | undefined;
+  /** The chain before the bracket as [start, end] offset pairs, restored when it closes; undefined for a block or a group. */
+  chain: number[] | undefined;
   chainStart: number;
   /** Index in `calls` when the bracket opened a call. */
   call: number;
@@ -53,19 +55,30 @@ interface Frame {
 /**
  * Every call in `blanked` (comments and literal contents already spaces), in the order their
  * arguments open. `macros`: a word followed by `!` and a bracket is a macro call (Rust).
- * Declarations (`function check(`, `def check(`, `fn check(`) are not calls.
+ * Declarations (`function check(`, `def check(`, `fn check(`) are not calls. Words are kept as
+ * offsets and read into names only where a call opens (a 1 MB file has ~150,000 words).
  */
 export function scanCalls(blanked: string, macros = false): Call[] {
   const calls: Call[] = [];
   const stack: Frame[] = [];
-  let chain: string[] = [];
+  // The current chain: [start, end] of each segment.
+  let chain: number[] = NONE;
   let chainStart = -1;
   // What the last significant token was: a word, a closed call, a closed index, a member dot, other.
   let last: 'word' | 'call' | 'index' | 'dot' | 'other' = 'other';
-  let lastWord = '';
-  let wordBefore = '';
+  // The word before the chain's first one (`function` in `function check(`), as offsets.
+  let beforeStart = -1;
+  let beforeEnd = -1;
+  let wordStart = -1;
+  let wordEnd = -1;
   let closedCall = -1;
   const n = blanked.length;
+  const word = (a: number, b: number): string => blanked.slice(a, b);
+  const nameOf = (segments: number[]): string => {
+    let name = word(segments[0]!, segments[1]!);
+    for (let k = 2; k < segments.length; k += 2) name += '.' + word(segments[k]!, segments[k + 1]!);
+    return name;
+  };
   let i = 0;
   const open = (bracket: number, isCall: boolean, name: string): void => {
     const closer = bracket === 40 ? 41 : bracket === 91 ? 93 : 125;
@@ -75,7 +88,7 @@ export function scanCalls(blanked: string, macros = false): Call[] {
     } else {
       stack.push({ chain: bracket === 91 ? chain : undefined, chainStart, call: -1, closer });
     }
-    chain = [];
+    chain = NONE;
     last = 'other';
   };
   while (i < n) {
@@ -87,18 +100,21 @@ export function scanCalls(blanked: string, macros = false): Call[] {
     if (isWordCode(c)) {
       let j = i + 1;
       while (j < n && isWordCode(blanked.charCodeAt(j))) j++;
-      const word = blanked.slice(i, j);
       if (last === 'dot' && chain.length > 0) {
-        if (chain.length < MAX_SEGMENTS) chain.push(word);
-        else chain = [];
+        if (chain.length < 2 * MAX_SEGMENTS) chain.push(i, j);
+        else chain = NONE;
       } else if (c >= 48 && c <= 57) {
-        chain = [];
+        chain = NONE;
       } else {
-        wordBefore = last === 'word' ? lastWord : '';
-        chain = [word];
+        if (last === 'word') {
+          beforeStart = wordStart;
+          beforeEnd = wordEnd;
+        } else beforeStart = beforeEnd = -1;
+        chain = [i, j];
         chainStart = i;
       }
-      lastWord = word;
+      wordStart = i;
+      wordEnd = j;
       last = 'word';
       i = j;
       continue;
@@ -119,9 +135,10 @@ export function scanCalls(blanked: string, macros = false): Call[] {
       while (j < n && isSpace(blanked.charCodeAt(j))) j++;
       const b = blanked.charCodeAt(j);
       if (b === 40 || b === 91 || b === 123) {
-        const name = chain.join('.') + '!';
+        const before = beforeStart === -1 ? '' : word(beforeStart, beforeEnd);
+        const name = nameOf(chain) + '!';
         i = j;
-        open(b, !DECLARING.has(wordBefore) && wordBefore !== 'macro_rules', name);
+        open(b, !DECLARING.has(before) && before !== 'macro_rules', name);
         i++;
         continue;
       }
@@ -134,15 +151,14 @@ export function scanCalls(blanked: string, macros = false): Call[] {
       }
     }
     if (c === 40 /* ( */ || c === 91 /* [ */ || c === 123 /* { */) {
-      const isCall =
-        c === 40 &&
-        ((last === 'word' && chain.length > 0 && !NOT_CALLEES.has(lastWord) && !DECLARING.has(wordBefore)) || last === 'call' || last === 'index');
-      const name = last === 'word' ? chain.join('.') : chain.join('.');
-      if (isCall && name === '') {
-        open(c, false, '');
-      } else {
-        open(c, isCall, name);
+      let isCall = false;
+      if (c === 40 && chain.length > 0) {
+        if (last === 'call' || last === 'index' || (last === 'word' && chain.length > 2)) isCall = true;
+        else if (last === 'word') {
+          isCall = !NOT_CALLEES.has(word(wordStart, wordEnd)) && !(beforeStart !== -1 && DECLARING.has(word(beforeStart, beforeEnd)));
+        }
       }
+      open(c, isCall, isCall ? nameOf(chain) : '');
       i++;
       continue;
     }
@@ -155,7 +171,7 @@ export function scanCalls(blanked: string, macros = false): Call[] {
         stack.length = k;
         if (frame.call !== -1) {
           calls[frame.call]!.close = i;
-          chain = frame.chain ?? [];
+          chain = frame.chain ?? NONE;
           chainStart = frame.chainStart;
           closedCall = frame.call;
           last = 'call';
@@ -164,17 +180,17 @@ export function scanCalls(blanked: string, macros = false): Call[] {
           chainStart = frame.chainStart;
           last = 'index';
         } else {
-          chain = [];
+          chain = NONE;
           last = 'other';
         }
       } else {
-        chain = [];
+        chain = NONE;
         last = 'other';
       }
       i++;
       continue;
     }
-    chain = [];
+    chain = NONE;
     last = 'other';
     i++;
   }
@@ -194,6 +210,8 @@ function typeArgumentsEnd(s: string, lt: number): number {
   const stop = Math.min(s.length, lt + MAX_TYPE_ARGS);
   for (let i = lt; i < stop; i++) {
     const c = s.charCodeAt(i);
+    // `a < b && c > (d)` compares: `&&` and `||` are no type operators.
+    if ((c === 38 || c === 124) && s.charCodeAt(i - 1) === c) return -1;
     if (c === 60) depth++;
     else if (c === 62) {
       depth--;

@@ -38,8 +38,11 @@ export const MAX_DEPTH = 4;
 export const MAX_FILES = 64;
 const MAX_CANDIDATES = 600;
 
-/** The languages whose helpers are followed. */
-export const HELPER_LANGUAGES: ReadonlySet<LanguageId> = new Set(['js', 'python', 'go', 'rust', 'java', 'kotlin', 'csharp']);
+/**
+ * The languages whose helpers are followed into other files. (A helper in the same file that
+ * asserts is counted where it asserts; Java, Kotlin and C# have no other file to follow here.)
+ */
+export const HELPER_LANGUAGES: ReadonlySet<LanguageId> = new Set(['js', 'python', 'go', 'rust']);
 
 interface Model {
   path: string;
@@ -68,6 +71,8 @@ export interface Lexed {
   blanked: string;
   imports: ImportBinding[];
   calls?: Call[];
+  /** The assertions the profile found (none, for a file whose helpers are looked for). */
+  asserts?: number[];
 }
 
 function buildModel(profile: LanguageProfile, path: string, text: string, assertNames: RegExp | undefined, lexed?: Lexed): Model {
@@ -78,7 +83,7 @@ function buildModel(profile: LanguageProfile, path: string, text: string, assert
   const defs = findDefinitions(profile.id, blanked, brackets, scanned);
   const declared = new Set(defs.map((d) => d.nameAt));
   const calls = scanned.filter((c) => !declared.has(c.start));
-  const asserts = new Set(profile.assertions(blanked, imports));
+  const asserts = new Set(lexed?.asserts ?? profile.assertions(blanked, imports, text));
   for (const c of matchAssertNames(calls, assertNames)) asserts.add(c.start);
   const instances = new Map<string, string>();
   let defaultName: string | undefined;
@@ -95,16 +100,57 @@ function buildModel(profile: LanguageProfile, path: string, text: string, assert
 
 const SELF = new Set(['this', 'self', 'cls', 'super']);
 
+function rootOf(name: string): string {
+  const dot = name.indexOf('.');
+  return dot === -1 ? name : name.slice(0, dot);
+}
+
 /** Import bindings a call of `m` goes through (its root, or the class of an instance). */
 function bindingOf(m: Model, c: Call): ImportBinding | undefined {
-  const root = c.name.split('.')[0]!;
+  const root = rootOf(c.name);
   return m.byLocal.get(m.instances.get(root) ?? root);
+}
+
+/**
+ * What one reader has answered, kept with it: the test files of one red-check run or one commit
+ * share their helpers (362 eslint rule tests, one rule tester), which are then read and modelled once.
+ */
+interface Memo {
+  texts: Map<string, Promise<string | null>>;
+  lists: Map<string, Promise<string[]>>;
+  models: Map<string, Model | undefined>;
+  /** The asserting helpers of a set of helper files (see findHelperAssertions). */
+  asserting: Map<string, Set<string>>;
+}
+
+const MEMOS = new WeakMap<SourceReader, Memo>();
+
+function memoOf(reader: SourceReader): Memo {
+  let memo = MEMOS.get(reader);
+  if (!memo) MEMOS.set(reader, (memo = { texts: new Map(), lists: new Map(), models: new Map(), asserting: new Map() }));
+  return memo;
+}
+
+// Promises are kept, so test files analysed side by side wait for one read of a shared helper.
+async function readMemo(reader: SourceReader, memo: Memo, paths: readonly string[]): Promise<Map<string, string>> {
+  const unknown = paths.filter((p) => !memo.texts.has(p));
+  if (unknown.length > 0) {
+    const batch = reader.read(unknown);
+    for (const p of unknown) memo.texts.set(p, batch.then((texts) => texts.get(p) ?? null));
+  }
+  const out = new Map<string, string>();
+  for (const p of paths) {
+    const text = await memo.texts.get(p)!;
+    if (text !== null) out.set(p, text);
+  }
+  return out;
 }
 
 /** Loads the test file's reachable helper files, level by level (one read per level). */
 async function loadModels(test: Model, reader: SourceReader, make: (path: string, text: string) => Model | undefined): Promise<World> {
   const models = new Map<string, Model>([[test.path, test]]);
   const resolved = new Map<string, string>();
+  const memo = memoOf(reader);
   let frontier: Model[] = [test];
   for (let depth = 0; depth < MAX_DEPTH && frontier.length > 0 && models.size < MAX_FILES; depth++) {
     const requests: { key: string; candidates: string[] }[] = [];
@@ -112,8 +158,14 @@ async function loadModels(test: Model, reader: SourceReader, make: (path: string
     for (const m of frontier) {
       // The test file: the bindings its calls go through (every one when it calls methods of its own
       // classes, which may come from an imported base class). A helper file: all its imports.
-      const selfCalls = m.calls.some((c) => SELF.has(c.name.split('.')[0]!));
-      const used = m === test && !selfCalls ? new Set(m.calls.map((c) => bindingOf(m, c)).filter((b) => b !== undefined)) : new Set(m.imports);
+      const selfCalls = m.calls.some((c) => SELF.has(rootOf(c.name)));
+      const used = new Set<ImportBinding>(m === test && !selfCalls ? [] : m.imports);
+      if (m === test && !selfCalls) {
+        for (const c of m.calls) {
+          const b = m.byLocal.size === 0 ? undefined : bindingOf(m, c);
+          if (b) used.add(b);
+        }
+      }
       for (const b of used) {
         const candidates = moduleCandidates(m.language, m.path, b);
         if (candidates.length > 0) requests.push({ key: `${m.path}\0${b.local}`, candidates });
@@ -121,17 +173,21 @@ async function loadModels(test: Model, reader: SourceReader, make: (path: string
       if (m.language === 'rust') for (const name of m.mods) requests.push({ key: `${m.path}\0mod ${name}`, candidates: rustModCandidates(m.path, name) });
       if (depth === 0 && (m.language === 'go' || m.language === 'rust')) {
         const ext = m.language === 'go' ? '.go' : '.rs';
-        for (const p of await reader.list(dirname(m.path))) if (p.endsWith(ext) && p !== m.path) extra.add(p);
+        const dir = dirname(m.path);
+        if (!memo.lists.has(dir)) memo.lists.set(dir, reader.list(dir));
+        for (const p of await memo.lists.get(dir)!) if (p.endsWith(ext) && p !== m.path) extra.add(p);
       }
     }
     const wanted = new Set<string>(extra);
     for (const r of requests) for (const c of r.candidates) if (!models.has(c)) wanted.add(c);
-    const texts = await reader.read([...wanted].slice(0, MAX_CANDIDATES));
+    const texts = await readMemo(reader, memo, [...wanted].slice(0, MAX_CANDIDATES));
     const next: Model[] = [];
     const add = (path: string): void => {
       const text = texts.get(path);
       if (text === undefined || models.has(path) || models.size >= MAX_FILES) return;
-      const model = make(path, text);
+      // The test file being checked is modelled afresh (its text is the one given); a helper once per reader.
+      if (!memo.models.has(path)) memo.models.set(path, make(path, text));
+      const model = memo.models.get(path);
       if (!model) return;
       models.set(path, model);
       next.push(model);
@@ -163,8 +219,8 @@ interface World {
   models: Map<string, Model>;
   resolved: Map<string, string>;
   byLanguage: Map<LanguageId, Map<string, Node[]>>;
-  /** Memo: `${path}\0${call name}` → what it may run. */
-  targets: Map<string, Node[]>;
+  /** Memo: a file's call name → what it may run. */
+  targets: Map<Model, Map<string, Node[]>>;
 }
 
 interface Node {
@@ -176,9 +232,10 @@ const key = (n: Node): string => `${n.path}\0${n.name}`;
 
 /** What a call may run: definitions by name in the file, its imports, its package or crate. */
 function targetsOf(world: World, m: Model, c: Call): Node[] {
-  const memo = `${m.path}\0${c.name}`;
-  let found = world.targets.get(memo);
-  if (!found) world.targets.set(memo, (found = findTargets(world, m, c)));
+  let byName = world.targets.get(m);
+  if (!byName) world.targets.set(m, (byName = new Map()));
+  let found = byName.get(c.name);
+  if (!found) byName.set(c.name, (found = findTargets(world, m, c)));
   return found;
 }
 
@@ -250,10 +307,10 @@ function holdsAssertion(asserts: readonly number[], d: Definition): boolean {
 }
 
 /** The helpers that assert, each with the file that defines it: breadth-first from those whose body asserts. */
-function assertingHelpers(world: World): Set<string> {
+function assertingHelpers(world: World, models: Iterable<Model>, known: ReadonlySet<string>): Set<string> {
   const callers = new Map<string, Set<string>>();
-  const asserting = new Set<string>();
-  for (const m of world.models.values()) {
+  const asserting = new Set<string>(known);
+  for (const m of models) {
     for (const d of m.defs) if (holdsAssertion(m.asserts, d)) asserting.add(key({ path: m.path, name: d.name }));
     const owner = ownerOf(m);
     for (const c of m.calls) {
@@ -293,14 +350,25 @@ export async function findHelperAssertions(
     lexed?: Lexed;
   },
 ): Promise<AssertionVia[]> {
+  // JS and Python reach other files only through their imports: with no import of a project
+  // file, nothing is there to find (and the file need not be modelled at all).
+  const lexed = options.lexed;
+  if (lexed && (profile.id === 'js' || profile.id === 'python') && !lexed.imports.some((b) => moduleCandidates(profile.id, path, b).length > 0)) return [];
   const names = compileAssertNames(options.assertFunctionNames ?? []);
-  const test = buildModel(profile, path, text, names, options.lexed);
+  const test = buildModel(profile, path, text, names, lexed);
   const make = (p: string, t: string): Model | undefined => {
     const other = options.profileOf(p);
     return other && HELPER_LANGUAGES.has(other.id) ? buildModel(other, p, t, names) : undefined;
   };
   const world = await loadModels(test, reader, make);
-  const asserting = assertingHelpers(world);
+  // The helpers' own verdicts, once per set of helper files and reader (every rule test of eslint
+  // loads the same rule tester); then the test file's definitions on top.
+  const helpers = [...world.models.values()].filter((m) => m !== test);
+  const memo = memoOf(reader);
+  const setKey = `${names?.source ?? ''}\0${helpers.map((m) => m.path).sort().join('\0')}`;
+  let known = memo.asserting.get(setKey);
+  if (!known) memo.asserting.set(setKey, (known = assertingHelpers(world, helpers, new Set())));
+  const asserting = assertingHelpers(world, [test], known);
   const via: AssertionVia[] = [];
   for (const c of test.calls) {
     const hit = targetsOf(world, test, c).find((t) => asserting.has(key(t)));

@@ -76,7 +76,8 @@ function analyze(path: string, text: string, options: AnalyzeOptions): { analysi
   const imports = profile.imports(blanked, text);
   const lexed: Lexed = { blanked, imports };
   const lineOf = lineIndex(blanked);
-  const offsets = profile.assertions(blanked, imports);
+  const offsets = profile.assertions(blanked, imports, text);
+  lexed.asserts = offsets;
   const analysis: TestFileAnalysis = {
     language: profile.id,
     assertions: offsets.length,

@@ -50,8 +50,8 @@ export interface LanguageProfile {
   /** Comments, string contents, regex literals etc. become spaces; every '\n' stays put. */
   blank(path: string, text: string): string;
   imports(blanked: string, text: string): ImportBinding[];
-  /** Offsets of real assertions, one per assertion, ascending. */
-  assertions(blanked: string, imports: readonly ImportBinding[]): number[];
+  /** Offsets of real assertions, one per assertion, ascending (`text`: for what lives in comments, Go's `// Output:`). */
+  assertions(blanked: string, imports: readonly ImportBinding[], text: string): number[];
   /** Offsets of print calls (`console.log(`…), ascending. */
   prints(blanked: string): number[];
   markers(blanked: string, text: string, imports: readonly ImportBinding[]): MarkerHit[];

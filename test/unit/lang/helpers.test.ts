@@ -151,16 +151,20 @@ describe('assertions through project helpers', () => {
     expect([a?.assertions, a?.via, reader.reads]).toEqual([1, undefined, []]);
   });
 
-  it('reads a level of helper files in one batch', async () => {
+  it('reads a level of helper files in one batch, and a file once per reader', async () => {
     const files = {
       'test/x.test.js': "import { a } from './a.js';\nimport { b } from './b.js';\nit('x', () => { a(); b(); });\n",
+      'test/y.test.js': "import { b } from './b.js';\nit('y', () => b());\n",
       'test/a.js': 'export function a() {}\n',
       'test/b.js': 'export function b() { assert.ok(1); }\n',
     };
     const reader = memory(files);
-    await analyzeTestFileWithHelpers('test/x.test.js', files['test/x.test.js'], reader);
-    expect(reader.reads.length).toBe(2);
+    const x = await analyzeTestFileWithHelpers('test/x.test.js', files['test/x.test.js'], reader);
+    expect(reader.reads.length).toBe(1);
     expect(reader.reads[0]).toEqual(expect.arrayContaining(['test/a.js', 'test/b.js']));
+    const y = await analyzeTestFileWithHelpers('test/y.test.js', files['test/y.test.js'], reader);
+    expect([x?.assertions, y?.assertions]).toEqual([1, 1]);
+    expect(reader.reads.flat().filter((p) => p === 'test/b.js')).toEqual(['test/b.js']);
   });
 });
 
