@@ -51,11 +51,19 @@ export function findJsMarkers(blanked: string, text: string, imports: readonly I
     // `it.only` passed as a value is none, and a ternary's branch `(ci ? it.only : it)(…)` is conditional.
     const use = usedAs(blanked, m.index, m.index + m[0].length);
     if (use === 'value') continue;
+    // A member of the marker is no call of it: `it.only.resetHistory()` (a sinon stub), but
+    // `test.only.each([…])(…)` is.
+    const found: [MarkerKind, number][] = [];
+    let member = false;
     for (const link of m[0].matchAll(/\.\s*([\w$]+)/g)) {
       const kind = MODIFIERS.get(link[1]!);
-      if (kind === undefined) break;
-      if (kind !== 'neutral') hit(kind, m.index, m.index + link.index + link[0].length, use === 'conditional');
+      if (kind === undefined) {
+        member = found.length > 0 && link[1] !== 'each';
+        break;
+      }
+      if (kind !== 'neutral') found.push([kind, link.index + link[0].length]);
     }
+    if (!member) for (const [kind, end] of found) hit(kind, m.index, m.index + end, use === 'conditional');
   }
   for (const m of blanked.matchAll(PREFIXED)) {
     hit(m[1]!.startsWith('f') ? 'focus' : 'skip', m.index, m.index + m[1]!.length);

@@ -77,6 +77,7 @@ const NEGATIVE: [string, string][] = [
   ['it.only assigned', 'it.only = function (name, fn) { return it(name, fn); };'],
   ['it.only stored or exported as a value', 'const focus = it.only;\nexport const skipper = describe.skip;'],
   ['it.only passed as an argument', 'sinon.assert.calledWith(spy, it.only);\nexpect(wrap(test.skip, 1)).toBe(2);'],
+  ['a method of a stubbed it.only', 'it.only.resetHistory();\nRuleTester.it.only.calledOnce;'],
 ];
 
 describe('skip / focus / todo markers', () => {
