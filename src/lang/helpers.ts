@@ -1,6 +1,7 @@
 import { compileAssertNames, matchAssertNames } from './assert-names.js';
 import { matchBrackets, scanCalls, type Call } from './calls.js';
 import { findDefinitions, type Definition } from './definitions.js';
+import { isDeclared } from './match.js';
 import { dirname, moduleCandidates, rustModCandidates } from './modules.js';
 import type { ImportBinding, LanguageId, LanguageProfile } from './profile.js';
 
@@ -78,11 +79,12 @@ export interface Lexed {
 function buildModel(profile: LanguageProfile, path: string, text: string, assertNames: RegExp | undefined, lexed?: Lexed): Model {
   const blanked = lexed?.blanked ?? profile.blank(path, text);
   const imports = lexed?.imports ?? profile.imports(blanked, text);
-  const brackets = matchBrackets(blanked);
   const scanned = lexed?.calls ?? scanCalls(blanked, profile.id === 'rust');
-  const defs = findDefinitions(profile.id, blanked, brackets, scanned);
+  // The test file itself (`lexed` given) needs no definitions: every call in it is checked, the
+  // ones inside its own helpers too; a call that hits is checked for being a declaration instead.
+  const defs = lexed ? [] : findDefinitions(profile.id, blanked, matchBrackets(blanked), scanned);
   const declared = new Set(defs.map((d) => d.nameAt));
-  const calls = scanned.filter((c) => !declared.has(c.start));
+  const calls = defs.length === 0 ? scanned : scanned.filter((c) => !declared.has(c.start));
   const asserts = new Set(lexed?.asserts ?? profile.assertions(blanked, imports, text));
   for (const c of matchAssertNames(calls, assertNames)) asserts.add(c.start);
   const instances = new Map<string, string>();
@@ -279,6 +281,18 @@ function findTargets({ models, resolved, byLanguage }: World, m: Model, c: Call)
   return m.instances.has(root) ? defined(m, last) : [];
 }
 
+/**
+ * Is this call-shaped head a definition: a method (`check(a) {`, `void check(int a) {`) or a Go
+ * function (`func check(`, `func (h *H) check(`)? Looks at the call's own line and what follows it.
+ */
+function isDefinitionHead(blanked: string, c: Call, language: LanguageId): boolean {
+  if (language === 'go') return isDeclared(blanked, c.start, false);
+  if (c.close === -1) return false;
+  let i = c.close + 1;
+  while (i < blanked.length && i - c.close < 200 && /\s/.test(blanked[i]!)) i++;
+  return blanked[i] === '{' || (blanked[i] === ':' && language === 'js' && /^:[^;=(){}]{0,200}\{/.test(blanked.slice(i, i + 202)));
+}
+
 /** The innermost definition holding each call (undefined: top level), by a sweep over starts. */
 function ownerOf(m: Model): (c: Call) => Definition | undefined {
   const defs = [...m.defs].sort((a, b) => a.start - b.start);
@@ -370,9 +384,10 @@ export async function findHelperAssertions(
   if (!known) memo.asserting.set(setKey, (known = assertingHelpers(world, helpers, new Set())));
   const asserting = assertingHelpers(world, [test], known);
   const via: AssertionVia[] = [];
+  const blanked = lexed?.blanked ?? profile.blank(path, text);
   for (const c of test.calls) {
     const hit = targetsOf(world, test, c).find((t) => asserting.has(key(t)));
-    if (hit) via.push({ call: c.name, line: options.lineOf(c.start), kind: 'helper', helper: hit.name, path: hit.path });
+    if (hit && !isDefinitionHead(blanked, c, test.language)) via.push({ call: c.name, line: options.lineOf(c.start), kind: 'helper', helper: hit.name, path: hit.path });
   }
   return via;
 }
