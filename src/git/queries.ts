@@ -188,3 +188,10 @@ export async function readStagedFolder(ctx: RepoContext, dir: string): Promise<s
   });
   return [...new Set(parseNulList(out))];
 }
+
+/** The files directly in `dir` ('' is the top) of a commit or tree, as repository paths (folders and links left out). */
+export async function readTreeFolder(ctx: RepoContext, treeish: string, dir: string): Promise<string[]> {
+  // `dir/` lists what the folder holds, not the folder itself.
+  const out = await git(['ls-tree', '-z', '--full-tree', treeish, '--', ...(dir === '' ? [] : [`:(literal)${dir}/`])], { cwd: ctx.top, baseEnv: ctx.env });
+  return [...parseLsTree(out)].filter(([, e]) => e.mode.startsWith('100')).map(([path]) => path);
+}
