@@ -3,6 +3,7 @@
  * staged (the index), never as it is on disk. Through real `git commit` and `node --test`.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readRepoContext, readStagedFolder, readStagedTexts } from '../../src/git/queries.js';
 import { codesOf, fingerprint } from '../helpers/cycle.js';
 import { makeRepo, type Repo } from '../helpers/repo.js';
 
@@ -66,3 +67,20 @@ describe('RED through a helper, read from the index', () => {
     expect(codes).toContain('RED_WRONG_REASON');
   });
 });
+
+describe('the index as a helper reader (git/queries)', () => {
+  it('lists the staged files of one folder, not its subfolders, and reads them as staged', async () => {
+    repo.write({ 'pkg/a_test.go': 'package pkg\n', 'pkg/helpers_test.go': 'package pkg // staged\n', 'pkg/sub/x.go': 'package sub\n', 'we[ir]d/*x.go': 'package w\n' });
+    repo.git('add', '-A');
+    repo.write({ 'pkg/helpers_test.go': 'package pkg // on disk only\n', 'pkg/untracked_test.go': 'package pkg\n' });
+    const ctx = await readRepoContext(repo.dir, repo.env);
+    expect((await readStagedFolder(ctx, 'pkg')).sort()).toEqual(['pkg/a_test.go', 'pkg/helpers_test.go']);
+    expect(await readStagedFolder(ctx, 'we[ir]d')).toEqual(['we[ir]d/*x.go']);
+    const top = await readStagedFolder(ctx, '');
+    expect(top).toEqual(expect.arrayContaining(['README.md', 'package.json']));
+    expect(top.filter((p) => p.includes('/'))).toEqual([]);
+    const texts = await readStagedTexts(ctx, ['pkg/helpers_test.go', 'pkg/missing.go', 'pkg/untracked_test.go']);
+    expect([...texts]).toEqual([['pkg/helpers_test.go', 'package pkg // staged\n']]);
+  });
+});
+
