@@ -19,7 +19,8 @@ const SUITE_METHODS = [
 ].join('|');
 
 const ASSERTIONS = [
-  /(?<![\w.])(?:[tbf]|tb)\s*\.\s*(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(/g,
+  // t.Errorf( · and a harness's own: h.t.Fatalf( · s.tb.Error(
+  /(?<![\w.])(?:\w+\s*\.\s*)?(?:[tbf]|tb)\s*\.\s*(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(/g,
   // testify, package functions and `assert := assert.New(t)` objects alike; New( itself is setup.
   /(?<![\w.])(?:assert|require)\s*\.\s*(?!New\b)[A-Z]\w*\s*\(/g,
   // suites: s.Require().NoError( · s.Assert().Equal( · s.Equal(

@@ -68,6 +68,9 @@ function findTargets({ models, resolved, byLanguage }: World, m: Model, c: Call)
     return inModule(resolved.get(`${model.path}\0${through.local}`), name, through.imported === '*' || through.imported === 'default' ? via : through.imported, hops + 1);
   };
   const anywhere = (name: string): Node[] => byLanguage.get(m.language)?.get(name) ?? [];
+  // Go: a method of the test's own object (`t.Run`) or another package's function (`fmt.Println`,
+  // the root an import) is none of the package's.
+  if (m.language === 'go' && segments.length > 1 && (GO_TESTING.has(root) || m.byLocal.has(root))) return [];
   if (m.language === 'go' || m.language === 'rust') return anywhere(last);
   if (segments.length === 1 && !root.endsWith('!')) {
     const own = defined(m, root);
@@ -90,6 +93,8 @@ function findTargets({ models, resolved, byLanguage }: World, m: Model, c: Call)
   // An instance of a class this file defines: `const h = new Harness(); h.check()`.
   return m.instances.has(root) ? defined(m, last) : [];
 }
+
+const GO_TESTING = new Set(['t', 'b', 'f', 'tb']);
 
 /**
  * Is this call-shaped head a definition: a method (`check(a) {`, `void check(int a) {`) or a Go

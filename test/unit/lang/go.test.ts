@@ -17,6 +17,7 @@ const EDGE: [string, string, number][] = [
 ];
 
 const PATTERNS: [string, string, number][] = [
+  ['a harness holding the testing.T', 'func (h *harness) check(want int) {\n\th.t.Fatalf("want %d", want)\n\ts.tb.Error("x")\n}\n', 2],
   ['testify objects under any name', 'r := require.New(t)\nis := assert.New(t)\nr.Error(err)\nis.Equal(1, got)\nr.New(t)\n', 2],
   ['an example with its expected output', 'func ExampleAdd() {\n\tfmt.Println(Add(1, 2))\n\t// Output: 3\n}\n\nfunc ExampleSorted() {\n\t// unordered output:\n\t// a\n}\n', 2],
   ['an example without output, or an Output comment outside examples', 'func ExampleAdd() {\n\tAdd(1, 2)\n}\n', 0],

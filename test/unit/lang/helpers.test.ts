@@ -122,6 +122,7 @@ const NO_HELPER: [string, Record<string, string>][] = [
   ['a Go helper of another package folder', { 'a/a_test.go': 'package a\n\nfunc TestA(t *testing.T) { expect(t, 1, 1) }\n', 'b/helpers_test.go': 'package b\n\nfunc expect(t *testing.T, a, b int) { t.Errorf("x") }\n' }],
   ['a declaration named like an asserting helper (no call)', { 'a/a_test.go': 'package a\n\nfunc (x *T) expect(t *testing.T) {}\n\nfunc TestA(t *testing.T) { run() }\n', 'a/helpers_test.go': 'package a\n\nfunc expect(t *testing.T) { t.Errorf("x") }\n' }],
   ['a JS method named like an imported asserting helper', { 'test/m.test.js': "import { check } from './h.js';\nclass Page { check(a) { return a; } }\n", 'test/h.js': 'export function check(x) { assert.ok(x); }\n' }],
+  ['Go: testing.T\'s own Run, and another package\'s function, named like an asserting package method', { 'p/p_test.go': 'package p\n\nimport "strings"\n\nfunc TestA(t *testing.T) {\n\tt.Run("x", func(t *testing.T) {})\n\tstrings.Check("a")\n}\n', 'p/h_test.go': 'package p\n\nfunc (h *harness) Run(t *testing.T) { t.Fatalf("x") }\nfunc (h *harness) Check(t *testing.T) { t.Fatalf("x") }\n' }],
   ['a Rust macro that asserts nothing', { 'tests/t.rs': '#[test]\nfn a() { show!(1); }\n', 'tests/m.rs': 'macro_rules! show { ($x:expr) => { println!("{}", $x) }; }\n' }],
 ];
 
