@@ -82,6 +82,12 @@ export interface Config {
   staticChecks: string[];
   /** Regular expressions of failures a machine's environment causes (a missing tool): GREEN-impossible, recorded. */
   falseFailPatterns: string[];
+  /**
+   * Calls that count as assertions in a RED test file besides the built-in ones and the project's
+   * own helpers (eslint-plugin-jest's expect-expect convention): "ruleTester.run", "request.**.expect"
+   * (`*` one segment or part of one, `**` any number), "eqnice!" (a Rust macro).
+   */
+  assertFunctionNames: string[];
   /** Attempt ceilings per task and phase (`tdd attempt`). */
   attempts: { red: number; green: number };
   budgets: { perTaskMinutes: number };
@@ -145,6 +151,7 @@ export const DEFAULTS: Config = {
   plan: 'tdd-plan.json',
   staticChecks: [],
   falseFailPatterns: [],
+  assertFunctionNames: [],
   attempts: { red: 2, green: 3 },
   budgets: { perTaskMinutes: 30 },
   commitMessage: { template: null, mode: 'enforce' },
