@@ -34,6 +34,8 @@ export interface RunTestsOptions {
   command?: { full: string[] | null; targeted: string[] | null };
   /** The user's work tree and the copy `root` lies in: reads of the work tree make the run 'leaked'. */
   guard?: LeakGuard;
+  /** The configuration's assertFunctionNames (see ParseInput). */
+  assertNames?: readonly string[];
 }
 
 const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
@@ -196,6 +198,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       sources: o.sources,
       ...(isProjectImport === undefined ? {} : { isProjectImport }),
       ...(o.command === undefined ? {} : { command: o.command }),
+      ...(o.assertNames === undefined ? {} : { assertNames: o.assertNames }),
     });
     const { rerun, ...rest } = parsed;
     const result: RunResult = { ...rest, ...common, files, fileErrors: [...missing, ...rest.fileErrors] };

@@ -54,6 +54,7 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
           targeted: spec.testTargetedCommand === null ? null : splitCommand(spec.testTargetedCommand),
         },
         guard,
+        assertNames: config.assertFunctionNames,
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
       placed.fileErrors.push(...outside.map((file) => ({ file, kind: 'no-tests' as const, message: `outside ${spec.root}, the folder runner ${spec.runner} runs in` })));
