@@ -116,9 +116,9 @@ export const DEFAULTS: Config = {
     '**/__mocks__/**',
     '**/fixtures/**',
     '**/testdata/**',
-    'test/**',
-    'tests/**',
-    '**/test/helpers/**',
+    // A package's own test folder too (packages/app/test/setup.js), not only the top's.
+    '**/test/**',
+    '**/tests/**',
     '**/{vitest,jest}.config.*',
     '**/vitest.{workspace,setup}.*',
     '**/{setupTests,test-setup}.*',
