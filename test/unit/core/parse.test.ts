@@ -101,7 +101,7 @@ describe('classifier', () => {
     // A workspace package's own test folders, not only the top's.
     ['packages/app/test/setup.js', 'support'],
     ['services/api/tests/conftest_data.json', 'support'],
-    ['packages/app/src/test-utils-free.js', 'impl'],
+    ['packages/app/src/index.js', 'impl'],
     ['src/__snapshots__/a.test.ts.snap', 'support'],
     ['vitest.config.ts', 'support'],
     ['.tddrc.json', 'support'],
