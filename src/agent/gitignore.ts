@@ -1,6 +1,6 @@
 /**
  * git's ignore rules (gitignore(5)) as a function, so a deny that depends on them (`npm test >
- * out.log` in RED) starts no git process. Pure: the shell reads the files and hands them in, each
+ * out.log` in RED) runs no git. Pure: the shell reads the files and hands them in, each
  * with the folder it applies to. Of the patterns that match, the last one decides; a deeper
  * `.gitignore` comes after a shallower one, `info/exclude` and the global file before both; and
  * nothing under an ignored folder can be re-included.
