@@ -13,6 +13,7 @@ import { formatDenial } from './messages.js';
 import { readIgnored, resolveChanges, type NamedChange } from './resolve.js';
 import { analyzeShell } from './shell-rules.js';
 import { appendEvent } from '../state/store.js';
+import type { GuardEvent } from '../state/types.js';
 import type { AgentName, AgentOutput, Decision, GuardFinding, GuardRequest, ResolvedChange } from './types.js';
 
 export interface GuardRun {
@@ -111,7 +112,7 @@ async function logDecision(read: ReadContext | undefined, agent: AgentName, requ
   if (!read) return;
   // Repository-relative, as the commit hooks name paths; outside the work tree is not the report's.
   const paths = changes.flatMap((c) => (c.place.where === 'repo' || c.place.where === 'git-dir' ? [c.place.rel] : []));
-  const event: Record<string, unknown> = {
+  const event: GuardEvent = {
     event: 'guard',
     agent,
     tool: toolOf(request),
@@ -122,5 +123,5 @@ async function logDecision(read: ReadContext | undefined, agent: AgentName, requ
     paths: [...new Set([...paths, ...d.findings.flatMap((f) => (f.path ? [f.path] : []))])].slice(0, 20),
   };
   if (request.kind === 'shell') event.command = request.command.length > 200 ? `${request.command.slice(0, 199)}…` : request.command;
-  await appendEvent(read.repo.stateDir, event).catch(() => {});
+  await appendEvent(read.repo.stateDir, { ...event }).catch(() => {});
 }
