@@ -4,59 +4,17 @@
  * project-dir variable): the decision in the exact shape each agent reads, through RED and GREEN.
  * Also: install merges, repeats as a no-op and comes out exactly; a guard that cannot start still denies.
  */
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import type { SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentName } from '../../../src/agent/types.js';
-import { payload } from '../../helpers/agent-fixtures.js';
+import { payload, runAgentHook } from '../../helpers/agent-fixtures.js';
 import { makeRepo, PROJECT_ROOT, type Repo } from '../../helpers/repo.js';
 
 const TEST = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds two numbers', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
 
 let repo: Repo;
-
-/** The tdd-hooks command in a JSON hook configuration. */
-function commandIn(file: string, pick: (v: any) => string): string {
-  return pick(JSON.parse(readFileSync(join(repo.dir, file), 'utf8')));
-}
-
-/** Runs what the agent's configuration says for `event`, as the agent runs it, with `input` on stdin. */
-function runAs(agent: AgentName, input: string, event: 'tool' | 'session' = 'tool'): SpawnSyncReturns<string> {
-  const env = { ...repo.env };
-  const opts = (extra: Record<string, string> = {}, cwd = repo.dir) => ({ cwd, env: { ...env, ...extra }, input, encoding: 'utf8' as const });
-  const session = event === 'session';
-  switch (agent) {
-    case 'claude': {
-      const cmd = commandIn('.claude/settings.json', (v) => v.hooks[session ? 'SessionStart' : 'PreToolUse'][0].hooks[0].command);
-      return spawnSync('bash', ['-c', cmd], opts({ CLAUDE_PROJECT_DIR: repo.dir }));
-    }
-    case 'codex': {
-      // Codex runs hooks through `$SHELL -lc` in the session's folder (here a subfolder).
-      const cmd = commandIn('.codex/hooks.json', (v) => v.hooks[session ? 'SessionStart' : 'PreToolUse'][0].hooks[0].command);
-      return spawnSync('sh', ['-lc', cmd], opts({}, join(repo.dir, 'docs')));
-    }
-    case 'gemini': {
-      const cmd = commandIn('.gemini/settings.json', (v) => v.hooks[session ? 'SessionStart' : 'BeforeTool'][0].hooks[0].command);
-      return spawnSync('bash', ['-c', cmd], opts({ GEMINI_PROJECT_DIR: repo.dir }));
-    }
-    case 'cursor': {
-      const cmd = commandIn('.cursor/hooks.json', (v) => v.hooks[session ? 'sessionStart' : 'preToolUse'][0].command);
-      return spawnSync('sh', ['-c', cmd], opts({ CURSOR_PROJECT_DIR: repo.dir }));
-    }
-    case 'copilot': {
-      const entry = commandIn('.github/hooks/tdd-hooks.json', (v) => JSON.stringify(v.hooks.preToolUse[0]));
-      const { bash, cwd } = JSON.parse(entry) as { bash: string; cwd: string };
-      return spawnSync('bash', ['-c', bash], opts({}, join(repo.dir, cwd)));
-    }
-    case 'windsurf': {
-      const cmd = commandIn('.windsurf/hooks.json', (v) => v.hooks.pre_write_code[0].command);
-      return spawnSync('sh', ['-c', cmd], opts());
-    }
-    case 'cline':
-      return spawnSync(join(repo.dir, '.clinerules/hooks', session ? 'TaskStart' : 'PreToolUse'), [], opts());
-  }
-}
 
 /** allow | deny as the agent reads it, checking the shape on the way. */
 function verdict(agent: AgentName, r: SpawnSyncReturns<string>): 'allow' | 'deny' {
@@ -86,6 +44,7 @@ function verdict(agent: AgentName, r: SpawnSyncReturns<string>): 'allow' | 'deny
   }
 }
 
+const runAs = (agent: AgentName, input: string, event: 'tool' | 'session' = 'tool') => runAgentHook(repo, agent, input, event);
 const decide = (agent: AgentName, name: string) => verdict(agent, runAs(agent, payload(agent, name, repo.dir)));
 
 beforeAll(() => {
