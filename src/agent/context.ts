@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
+import type { RepoContext } from '../git/queries.js';
 import { classifierOf, globListsOf, matchTest, regexTest, type Classifier, type CompiledMatch } from '../snapshot/kinds.js';
 import { taskKey } from '../state/machine.js';
 import { readStateFile, writeJsonAtomic } from '../state/store.js';
@@ -81,43 +82,60 @@ async function contextOf(top: string, state: State, plan: string | null): Promis
  */
 export async function readGuardContext(start: string, env: NodeJS.ProcessEnv): Promise<ReadContext | undefined> {
   const found = findRepo(start, env);
-  if (found) {
-    const cache = readCache(join(found.stateDir, 'guard.json'));
-    const state = cache && cache.head === found.head && cache.index === found.indexStamp ? await readStateFile(found.stateDir) : undefined;
-    if (cache && state) {
+  const cache = found ? readCache(join(found.stateDir, 'guard.json')) : undefined;
+  if (found && cache && cache.head === found.head && cache.index === found.indexStamp) {
+    const state = await readStateFile(found.stateDir);
+    if (state) {
       const classify = classifierOf({ tests: matchTest(cache.tests), support: regexTest(cache.support), ignored: regexTest(cache.ignored) });
       return { repo: found, ctx: await contextOf(found.top, state, cache.plan), classify, excludesFile: cache.excludesFile, slow: false };
     }
   }
-  // Ask git: where we are, the committed rules, the state (rebuilt from the history when missing).
-  const [{ readRepoContext }, { readCommitContext }, { TddError }] = await Promise.all([import('../git/queries.js'), import('../verify/context.js'), import('../errors.js')]);
-  let repo;
-  try {
-    repo = await readRepoContext(start, env);
-  } catch (e) {
-    if (e instanceof TddError && e.code === 'NOT_A_REPO') return undefined;
-    throw e;
+  // Ask git: the committed rules, the state (rebuilt from the history when missing); where we
+  // are too, when the file system could not say.
+  const { readCommitContext } = await import('../verify/context.js');
+  let repo: RepoContext;
+  if (found) {
+    const indexFile = join(found.gitDir, 'index');
+    repo = { top: found.top, gitDir: found.gitDir, stateDir: found.stateDir, indexFile, head: found.head, env: { ...env, GIT_INDEX_FILE: indexFile } };
+  } else {
+    const [{ readRepoContext }, { TddError }] = await Promise.all([import('../git/queries.js'), import('../errors.js')]);
+    try {
+      repo = await readRepoContext(start, env);
+    } catch (e) {
+      if (e instanceof TddError && e.code === 'NOT_A_REPO') return undefined;
+      throw e;
+    }
   }
   const cc = await readCommitContext(repo);
   const config = cc.loaded.config;
-  const excludesFile = await readExcludesFile(repo.top, env);
-  if (found && found.top === repo.top) {
-    const { compileGlobs, compileMatch } = await import('../snapshot/classify.js');
+  // The global excludes file does not change with the index: kept from the last read.
+  const excludesFile = cache ? cache.excludesFile : await readExcludesFile(repo.top, env);
+  if (found) {
     const lists = globListsOf(config);
-    const cache: Cache = {
-      version: CACHE_VERSION,
-      head: found.head,
-      index: found.indexStamp,
-      tests: lists.tests.map(compileMatch),
-      support: compileGlobs(lists.support),
-      ignored: compileGlobs(lists.ignored),
-      plan: config.plan ?? null,
-      excludesFile,
-    };
-    await writeJsonAtomic(join(found.stateDir, 'guard.json'), cache).catch(() => {});
+    const compiled = readCompiled(found.stateDir, lists) ?? (await compile(lists));
+    const next: Cache = { version: CACHE_VERSION, head: found.head, index: found.indexStamp, ...compiled, plan: config.plan ?? null, excludesFile };
+    await writeJsonAtomic(join(found.stateDir, 'guard.json'), next).catch(() => {});
   }
-  const { commonDir } = found ?? { commonDir: repo.gitDir };
+  const commonDir = found?.commonDir ?? repo.gitDir;
   return { repo: { top: repo.top, gitDir: repo.gitDir, commonDir, stateDir: repo.stateDir }, ctx: await contextOf(repo.top, cc.state, config.plan ?? null), classify: cc.classify, excludesFile, slow: true };
+}
+
+type Lists = ReturnType<typeof globListsOf>;
+type Compiled = Pick<Cache, 'tests' | 'support' | 'ignored'>;
+
+/** The compiled globs the commit hook keeps in globs.json (state/glob-cache), when they are these lists'. */
+function readCompiled(stateDir: string, lists: Lists): Compiled | undefined {
+  try {
+    const c = JSON.parse(readFileSync(join(stateDir, 'globs.json'), 'utf8')) as Compiled & { key?: string };
+    return c.key === JSON.stringify(lists) ? { tests: c.tests, support: c.support, ignored: c.ignored } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function compile(lists: Lists): Promise<Compiled> {
+  const { compileGlobs, compileMatch } = await import('../snapshot/classify.js');
+  return { tests: lists.tests.map(compileMatch), support: compileGlobs(lists.support), ignored: compileGlobs(lists.ignored) };
 }
 
 /** core.excludesFile (`--path` expands ~), else git's default: $XDG_CONFIG_HOME/git/ignore or ~/.config/git/ignore. */

@@ -9,9 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { ADAPTERS } from './adapters/index.js';
 import { readGuardContext, type ReadContext } from './context.js';
 import { decide, dependsOnIgnore } from './decide.js';
-import { formatDenial } from './messages.js';
 import { readIgnored, resolveChanges, type NamedChange } from './resolve.js';
-import { analyzeShell } from './shell-rules.js';
 import { appendEvent } from '../state/store.js';
 import type { GuardEvent } from '../state/types.js';
 import type { AgentName, AgentOutput, Decision, GuardFinding, GuardRequest, ResolvedChange } from './types.js';
@@ -45,11 +43,13 @@ interface Decided {
   changes: ResolvedChange[];
 }
 
-function decideRequest(read: ReadContext, request: Extract<GuardRequest, { kind: 'files' | 'shell' }>, base: string | null): Decided {
+async function decideRequest(read: ReadContext, request: Extract<GuardRequest, { kind: 'files' | 'shell' }>, base: string | null): Promise<Decided> {
   const { ctx, repo, classify } = read;
   let named: NamedChange[];
   let commandFindings: GuardFinding[] = [];
   if (request.kind === 'shell') {
+    // A chunk of its own (bin/build.mjs): loaded, and kept compiled in V8's cache, by shell calls only.
+    const { analyzeShell } = await import('./shell-rules.js');
     const shell = analyzeShell(request.command, base);
     if (shell.error) return { decision: denyAll([{ code: 'SHELL_UNREADABLE', data: { reason: shell.error } }], ctx.phase, ctx.task), changes: [] };
     commandFindings = shell.findings;
@@ -87,14 +87,14 @@ export async function runGuard(agent: AgentName, stdin: string, env: NodeJS.Proc
     let decided: Decided;
     if (request.kind === 'unreadable') decided = { decision: denyAll([{ code: 'INPUT_UNREADABLE', data: { reason: request.reason } }], read?.ctx.phase, read?.ctx.task), changes: [] };
     else if (!read) return { output: adapter.formatDecision(true, ''), request }; // not a git work tree: no commit to guard
-    else decided = decideRequest(read, request, base);
+    else decided = await decideRequest(read, request, base);
     const { decision } = decided;
     await logDecision(read, agent, request, decision, decided.changes);
-    return { output: adapter.formatDecision(decision.allow, decision.allow ? '' : formatDenial(decision, toolOf(request))), request, decision };
+    return { output: adapter.formatDecision(decision.allow, decision.allow ? '' : await denial(decision, request)), request, decision };
   } catch (e) {
     const decision = denyAll([{ code: 'GUARD_ERROR', data: { reason: (e as Error)?.message ?? String(e) } }], read?.ctx.phase, read?.ctx.task);
     await logDecision(read, agent, request, decision, []).catch(() => {});
-    return { output: adapter.formatDecision(false, formatDenial(decision, toolOf(request))), request, decision };
+    return { output: adapter.formatDecision(false, await denial(decision, request)), request, decision };
   }
 }
 
@@ -103,6 +103,12 @@ function existingFolder(path: string): string {
   let dir = resolve(path);
   while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
   return dir;
+}
+
+/** The words of a deny (their own chunk: an allowed call never loads them). */
+async function denial(decision: Decision, request: GuardRequest): Promise<string> {
+  const { formatDenial } = await import('./messages.js');
+  return formatDenial(decision, toolOf(request));
 }
 
 const toolOf = (r: GuardRequest): string => ('tool' in r && r.tool ? r.tool : 'tool');
