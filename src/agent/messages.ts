@@ -69,6 +69,9 @@ const WORDS: Record<GuardFinding['code'], Words> = {
   }),
 };
 
+/** Every code the guard can deny with (the README documents each). */
+export const GUARD_CODES = Object.keys(WORDS) as GuardFinding['code'][];
+
 /** The text the agent reads for a deny: one line per finding, then the next steps. */
 export function formatDenial(decision: Decision, tool: string): string {
   const phase = decision.phase ? decision.phase.toUpperCase() : 'no phase';
