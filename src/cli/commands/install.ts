@@ -40,12 +40,12 @@ async function run(ctx: CommandContext): Promise<CommandResult> {
   const { dryRun, agents } = parseFlags(ctx.argv, 'install');
   const skip = decideSkip(ctx.env);
   if (skip) return { exitCode: 0, text: formatSkip(skip), json: { skipped: skip } };
-  if (agents.length > 0) {
-    const { installAgents } = await import('../../install/agents.js');
-    const report = await installAgents({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, agents, dryRun });
-    return { exitCode: 0, text: formatAgents(report, 'install'), json: { ...report } };
-  }
   try {
+    if (agents.length > 0) {
+      const { installAgents } = await import('../../install/agents.js');
+      const report = await installAgents({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, agents, dryRun });
+      return { exitCode: 0, text: formatAgents(report, 'install'), json: { ...report } };
+    }
     const report = await install({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, dryRun });
     return { exitCode: 0, text: formatInstall(report), json: { ...report, next: NEXT_STEP } };
   } catch (e) {

@@ -34,6 +34,7 @@ describe('recorded payloads → requests', () => {
     ['gemini', 'beforetool-shell-tdd-hooks-0', "shell TDD_HOOKS=0 git commit -am 'skip the checks'"],
     ['gemini', 'sessionstart', 'session'],
     ['cursor', 'pretooluse-write-impl', 'files write /repo/src/math.js +content'],
+    ['cursor', 'pretooluse-write-test', 'files write /repo/test/math.test.js +content'],
     ['cursor', 'pretooluse-shell-no-verify', 'shell git commit -anm wip'],
     ['cursor', 'pretooluse-read', 'other Read'],
     ['cursor', 'sessionstart', 'session'],
