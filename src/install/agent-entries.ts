@@ -30,6 +30,12 @@ const dq = (s: string): string => s.replace(/["$`\\]/g, '\\$&');
 
 const TIMEOUT = 30;
 
+/** Claude Code's layout, which Codex shares: the guard on PreToolUse, and SessionStart for the context. */
+function claudeShaped(path: string, matcher: string, command: string): AgentFile {
+  const handler = { type: 'command', command, timeout: TIMEOUT };
+  return { kind: 'grouped', path, entries: [{ event: 'PreToolUse', matcher, handler }, { event: 'SessionStart', handler }] };
+}
+
 /** The files for one agent. */
 export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
   // Each agent runs the command through a shell; a guard that cannot start (node missing, the
@@ -37,32 +43,10 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
   const node = (root: string) => `node "${root}/${dq(cli)}" guard ${agent}`;
   const gitTop = '$(git rev-parse --show-toplevel)';
   switch (agent) {
-    case 'claude': {
-      const command = `${node('$CLAUDE_PROJECT_DIR')} || exit 2`;
-      return [
-        {
-          kind: 'grouped',
-          path: '.claude/settings.json',
-          entries: [
-            { event: 'PreToolUse', matcher: 'Write|Edit|MultiEdit|NotebookEdit|Bash', handler: { type: 'command', command, timeout: TIMEOUT } },
-            { event: 'SessionStart', handler: { type: 'command', command, timeout: TIMEOUT } },
-          ],
-        },
-      ];
-    }
-    case 'codex': {
-      const command = `${node(gitTop)} || exit 2`;
-      return [
-        {
-          kind: 'grouped',
-          path: '.codex/hooks.json',
-          entries: [
-            { event: 'PreToolUse', matcher: 'apply_patch|Edit|Write|Bash', handler: { type: 'command', command, timeout: TIMEOUT } },
-            { event: 'SessionStart', handler: { type: 'command', command, timeout: TIMEOUT } },
-          ],
-        },
-      ];
-    }
+    case 'claude':
+      return [claudeShaped('.claude/settings.json', 'Write|Edit|MultiEdit|NotebookEdit|Bash', `${node('$CLAUDE_PROJECT_DIR')} || exit 2`)];
+    case 'codex':
+      return [claudeShaped('.codex/hooks.json', 'apply_patch|Edit|Write|Bash', `${node(gitTop)} || exit 2`)];
     case 'gemini': {
       const command = `${node('$GEMINI_PROJECT_DIR')} || exit 2`;
       const handler = (name: string, description: string) => ({ name, type: 'command', command, timeout: TIMEOUT * 1000, description });
