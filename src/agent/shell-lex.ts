@@ -11,6 +11,8 @@
  * cannot run either: an unterminated quote or substitution.
  */
 
+import { BLANK, closeBacktick, closeParen, META, readDollar, readHeredocDelimiter, skipHeredocBody } from './shell-scan.js';
+
 export interface Word {
   type: 'word';
   /** The word after quote removal; expansions ($VAR, $(…)) stand as the text they were written as. */
@@ -35,64 +37,8 @@ export interface Lexed {
   error?: string;
 }
 
-const BLANK = /[ \t]/;
-const META = /[ \t\n;&|()<>]/;
-const NAME_START = /[A-Za-z_]/;
-const NAME = /[A-Za-z0-9_]/;
 const REDIR_OPS = ['&>>', '&>', '<<<', '<<-', '>>', '>|', '>&', '<<', '<&', '<>', '>', '<'];
 const OPS = ['&&', '||', ';;', '|&', ';', '&', '|', '(', ')'];
-
-/** The index just past the `)` that closes a `$(` / `<(` opened before `i`; -1 when it never closes. */
-function closeParen(s: string, i: number): number {
-  let depth = 1;
-  while (i < s.length) {
-    const c = s[i]!;
-    if (c === '\\') i += 2;
-    else if (c === "'") {
-      const end = s.indexOf("'", i + 1);
-      if (end < 0) return -1;
-      i = end + 1;
-    } else if (c === '"') {
-      i = closeDouble(s, i + 1);
-      if (i < 0) return -1;
-    } else if (c === '`') {
-      const end = closeBacktick(s, i + 1);
-      if (end < 0) return -1;
-      i = end;
-    } else {
-      if (c === '(') depth++;
-      else if (c === ')' && --depth === 0) return i + 1;
-      i++;
-    }
-  }
-  return -1;
-}
-
-/** Just past the `"` that closes a double-quoted string starting at `i`; -1 when none does. */
-function closeDouble(s: string, i: number): number {
-  while (i < s.length) {
-    const c = s[i]!;
-    if (c === '\\') i += 2;
-    else if (c === '"') return i + 1;
-    else if (c === '$' && s[i + 1] === '(') {
-      i = closeParen(s, i + 2);
-      if (i < 0) return -1;
-    } else if (c === '`') {
-      i = closeBacktick(s, i + 1);
-      if (i < 0) return -1;
-    } else i++;
-  }
-  return -1;
-}
-
-function closeBacktick(s: string, i: number): number {
-  while (i < s.length) {
-    if (s[i] === '\\') i += 2;
-    else if (s[i] === '`') return i + 1;
-    else i++;
-  }
-  return -1;
-}
 
 export function lexShell(s: string): Lexed {
   const tokens: Token[] = [];
@@ -106,49 +52,15 @@ export function lexShell(s: string): Lexed {
     if (word) tokens.push(word);
     word = null;
   };
-  /** `$…` at s[i]: an expansion; returns the index after it. */
+  /** `$…` at s[i] into word `w`: the index after it, null when it never closes. */
   const dollar = (w: Word, quoted: boolean): number | null => {
-    const n = s[i + 1];
-    if (n === '(') {
-      const close = closeParen(s, i + 2);
-      if (close < 0) return null;
-      // $(( arithmetic )) runs no command; $( command ) does.
-      if (s[i + 2] !== '(') nested.push(s.slice(i + 2, close - 1));
-      w.text += s.slice(i, close);
-      w.dynamic = true;
-      return close;
-    }
-    if (n === '{') {
-      const close = s.indexOf('}', i + 2);
-      if (close < 0) return null;
-      w.text += s.slice(i, close + 1);
-      w.dynamic = true;
-      return close + 1;
-    }
-    if (n !== undefined && (NAME_START.test(n) || /[0-9@*#?$!-]/.test(n))) {
-      let j = i + 2;
-      if (NAME_START.test(n)) while (j < s.length && NAME.test(s[j]!)) j++;
-      w.text += s.slice(i, j);
-      w.dynamic = true;
-      return j;
-    }
-    if (!quoted && n === "'") {
-      // $'…': ANSI-C quoting.
-      let j = i + 2;
-      while (j < s.length && s[j] !== "'") {
-        if (s[j] === '\\' && j + 1 < s.length) {
-          const e = s[j + 1]!;
-          w.text += e === 'n' ? '\n' : e === 't' ? '\t' : e;
-          j += 2;
-        } else w.text += s[j++];
-      }
-      if (j >= s.length) return null;
-      return j + 1;
-    }
-    w.text += '$';
-    return i + 1;
+    const x = readDollar(s, i, quoted);
+    if (!x) return null;
+    w.text += x.text;
+    w.dynamic ||= x.dynamic;
+    if (x.nested !== undefined) nested.push(x.nested);
+    return x.end;
   };
-
   while (i < s.length) {
     const c = s[i]!;
     if (c === '\n') {
@@ -156,14 +68,7 @@ export function lexShell(s: string): Lexed {
       tokens.push({ type: 'op', op: '\n' });
       i++;
       // The bodies of here-documents opened on this line: data, not commands.
-      for (const h of heredocs.splice(0)) {
-        while (i < s.length) {
-          const eol = s.indexOf('\n', i);
-          const line = s.slice(i, eol < 0 ? s.length : eol);
-          i = eol < 0 ? s.length : eol + 1;
-          if ((h.strip ? line.replace(/^\t+/, '') : line) === h.delim) break;
-        }
-      }
+      for (const h of heredocs.splice(0)) i = skipHeredocBody(s, i, h.delim, h.strip);
       continue;
     }
     if (BLANK.test(c)) {
@@ -267,21 +172,10 @@ export function lexShell(s: string): Lexed {
         tokens.push({ type: 'redir', op: redir, fd });
         i += redir.length;
         if (redir === '<<' || redir === '<<-') {
-          // The delimiter word: quoted or not, its text after quote removal ends the body.
-          while (i < s.length && BLANK.test(s[i]!)) i++;
-          let delim = '';
-          while (i < s.length && !META.test(s[i]!)) {
-            const q = s[i]!;
-            if (q === "'" || q === '"') {
-              const close = s.indexOf(q, i + 1);
-              if (close < 0) return fail('an unterminated here-document delimiter');
-              delim += s.slice(i + 1, close);
-              i = close + 1;
-            } else if (q === '\\') {
-              delim += s[i + 1] ?? '';
-              i += 2;
-            } else delim += s[i++];
-          }
+          const d = readHeredocDelimiter(s, i);
+          if (!d) return fail('an unterminated here-document delimiter');
+          const delim = d.delim;
+          i = d.end;
           heredocs.push({ delim, strip: redir === '<<-' });
           tokens.push({ type: 'word', text: delim, dynamic: false, glob: false });
         }
