@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config/schema.js';
+import { CONFIG_FILES, type Config } from '../config/schema.js';
 import type { RepoContext } from '../git/queries.js';
 import { classifierOf, globListsOf, matchTest, regexTest, type Classifier, type CompiledMatch } from '../snapshot/kinds.js';
 import { taskKey } from '../state/machine.js';
@@ -64,7 +64,6 @@ async function contextOf(top: string, state: State, plan: string | null): Promis
   if (state.task && plan) {
     // The plan is an orchestrator's file in the work tree: read on every decision, as pre-commit does.
     const { readTaskPlan } = await import('../config/plan.js');
-    const { CONFIG_FILES } = await import('../config/schema.js');
     const read = await readTaskPlan(top, { plan } as Config);
     const task = read?.tasks.find((t) => t.id === state.task);
     if (read && task) {

@@ -16,7 +16,8 @@ import type { AgentAdapter, GuardRequest } from '../types.js';
 import { isObj, json, oneFile, shellCommand, str, text, unreadable } from './common.js';
 
 const PATH_KEYS = ['file_path', 'path', 'target_file', 'filePath', 'file'];
-const WRITE_TOOLS = new Set(['Write', 'Edit', 'StrReplace', 'MultiEdit', 'TabWrite', 'EditNotebook']);
+/** Other edit tools a matcher may let through: judged when they name a path (only Write is matched on purpose). */
+const OTHER_EDITS = new Set(['Edit', 'StrReplace', 'MultiEdit', 'TabWrite', 'EditNotebook']);
 
 export const cursor: AgentAdapter = {
   name: 'cursor',
@@ -44,7 +45,8 @@ export const cursor: AgentAdapter = {
       const path = str(input, ...PATH_KEYS);
       return path ? { kind: 'files', tool, changes: [{ path, op: 'delete' }], ...at } : unreadable('Delete names no file', tool, cwd);
     }
-    if (WRITE_TOOLS.has(tool)) return oneFile(tool, input, PATH_KEYS, tool === 'Write' ? text(input, 'contents', 'content') : undefined, cwd);
+    if (tool === 'Write') return oneFile(tool, input, PATH_KEYS, text(input, 'contents', 'content'), cwd);
+    if (OTHER_EDITS.has(tool) && str(input, ...PATH_KEYS)) return oneFile(tool, input, PATH_KEYS, undefined, cwd);
     return { kind: 'other', tool, ...at };
   },
   formatDecision(allow, reason) {
