@@ -4,9 +4,8 @@
  * then placed inside the git dir, inside the work tree (with what the commit-time classifier calls
  * it), or outside. Reads the file system; decides nothing.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
-import { isInside, realpathLoose, toPosix } from '../install/paths.js';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Classifier } from '../snapshot/kinds.js';
 import { ignoreMatcher, type IgnoreFile } from './gitignore.js';
 import type { GuardRepoInfo } from './context.js';
@@ -26,10 +25,26 @@ export interface NamedChange {
   into?: string[];
 }
 
+/** `child` is `parent` or lies below it (both absolute and normalized). */
+const isInside = (child: string, parent: string): boolean => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+const toPosix = (p: string): string => (sep === '/' ? p : p.split(sep).join('/'));
+
+/**
+ * The real path, `..` and symlinks resolved, of a file that may not exist yet: its longest existing
+ * prefix through the system's realpath, the rest appended. (The repository's folders arrive real.)
+ */
+function realpathOf(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realpathOf(parent), basename(path));
+  }
+}
+
 function placeOf(repo: GuardRepoInfo, real: string): Place {
-  const top = realpathLoose(repo.top);
-  for (const dir of [repo.gitDir, repo.commonDir]) {
-    const gitDir = realpathLoose(dir);
+  const top = repo.top;
+  for (const gitDir of [repo.gitDir, repo.commonDir]) {
     if (isInside(real, gitDir)) return { where: 'git-dir', rel: isInside(real, top) ? toPosix(relative(top, real)) : real };
   }
   if (!isInside(real, top) || real === top) return { where: 'outside' };
@@ -68,7 +83,7 @@ export function resolveChanges(repo: GuardRepoInfo, base: string | null, change:
     if (dir) targets = change.into.map((name) => join(abs, name));
   }
   return targets.map((target) => {
-    const place = placeOf(repo, realpathLoose(target));
+    const place = placeOf(repo, realpathOf(target));
     const r: ResolvedChange = { path: change.path!, op: change.op, place };
     if (place.where !== 'repo') return r;
     r.kind = classify(place.rel);
