@@ -4,7 +4,10 @@
  * Docker build no git, CI no use for hooks); run by hand, it reports problems as errors.
  */
 import { parseArgs } from 'node:util';
+import type { AgentName } from '../agent/types.js';
+import { AGENTS } from '../agent/types.js';
 import { usageError } from '../errors.js';
+import { parseAgentNames } from './agent-entries.js';
 
 /** npm (pnpm, yarn and bun too) names the script being run in `npm_lifecycle_event`. */
 const INSTALL_SCRIPTS = new Set(['preinstall', 'install', 'postinstall', 'prepare', 'prepublish']);
@@ -40,11 +43,16 @@ export function projectDir(cwd: string, env: NodeJS.ProcessEnv): string {
 }
 
 /** The options of install and uninstall (`--json` and `--help` are main's). */
-export function parseFlags(argv: string[], command: string): { dryRun: boolean } {
+export function parseFlags(argv: string[], command: string): { dryRun: boolean; agents: AgentName[] } {
+  let values: { 'dry-run': boolean; agent?: string[] };
   try {
-    const { values } = parseArgs({ args: argv, options: { 'dry-run': { type: 'boolean', default: false } }, strict: true, allowPositionals: false });
-    return { dryRun: values['dry-run'] };
+    ({ values } = parseArgs({ args: argv, options: { 'dry-run': { type: 'boolean', default: false }, agent: { type: 'string', multiple: true } }, strict: true, allowPositionals: false }));
   } catch (e) {
     throw usageError((e as Error).message, `see tdd-hooks ${command} --help`);
   }
+  const { agents, unknown } = parseAgentNames(values.agent ?? []);
+  if (unknown.length > 0 || (values.agent !== undefined && agents.length === 0)) {
+    throw usageError(`--agent: unknown agent "${unknown[0] ?? values.agent?.join(',') ?? ''}"`, `name one of ${AGENTS.join(', ')} or all, e.g. tdd-hooks ${command} --agent claude`);
+  }
+  return { dryRun: values['dry-run'], agents };
 }

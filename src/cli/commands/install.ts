@@ -1,10 +1,11 @@
 import { TddError } from '../../errors.js';
 import { decideSkip, isPackageInstallScript, parseFlags, projectDir } from '../../install/context.js';
-import { formatInstall, formatSkip, NEXT_STEP } from '../../install/format.js';
+import { formatAgents, formatInstall, formatSkip, NEXT_STEP } from '../../install/format.js';
 import { install } from '../../install/install.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd-hooks install [--dry-run] [--json]
+       tdd-hooks install --agent NAME [--agent NAME…] [--dry-run] [--json]
 
 Installs the pre-commit, commit-msg and post-commit hooks, and writes .tddrc.json (runner detected
 from package.json) when the repository has no tdd-hooks config yet.
@@ -15,17 +16,36 @@ Running it again changes nothing; \`tdd-hooks uninstall\` removes exactly what i
 core.hooksPath outside the repository. From an npm prepare/postinstall script it never fails the
 install: outside a git repository, with CI set, or on any problem it says why and exits 0.
 
+With --agent it writes only that coding agent's own project hooks instead: the edit-time guard
+(\`tdd guard\`) before each file write and shell command, and the phase and next step at the start of
+a session. Merged into what the file holds; again changes nothing; \`uninstall --agent\` takes out
+exactly those entries (a file that held nothing else is deleted).
+  claude    .claude/settings.json     PreToolUse (Write, Edit, MultiEdit, NotebookEdit, Bash), SessionStart
+  codex     .codex/hooks.json         PreToolUse (apply_patch, Bash), SessionStart
+  gemini    .gemini/settings.json     BeforeTool (write_file, replace, run_shell_command), SessionStart
+  cursor    .cursor/hooks.json        preToolUse (Write, Shell; failClosed), sessionStart
+  copilot   .github/hooks/tdd-hooks.json   preToolUse
+  windsurf  .windsurf/hooks.json      pre_write_code, pre_run_command
+  cline     .clinerules/hooks/PreToolUse, TaskStart
+  all       every one of them
+
 Options:
-  --dry-run   print what would change, write nothing
-  --json      the same report as JSON
+  --agent NAME   a coding agent's hooks instead of the git hooks (repeat it, or NAME,NAME)
+  --dry-run      print what would change, write nothing
+  --json         the same report as JSON
 
 Environment: TDD_HOOKS=0 skips install (and, at commit time, the hooks).`;
 
 async function run(ctx: CommandContext): Promise<CommandResult> {
-  const { dryRun } = parseFlags(ctx.argv, 'install');
+  const { dryRun, agents } = parseFlags(ctx.argv, 'install');
   const skip = decideSkip(ctx.env);
   if (skip) return { exitCode: 0, text: formatSkip(skip), json: { skipped: skip } };
   try {
+    if (agents.length > 0) {
+      const { installAgents } = await import('../../install/agents.js');
+      const report = await installAgents({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, agents, dryRun });
+      return { exitCode: 0, text: formatAgents(report, 'install'), json: { ...report } };
+    }
     const report = await install({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, dryRun });
     return { exitCode: 0, text: formatInstall(report), json: { ...report, next: NEXT_STEP } };
   } catch (e) {

@@ -43,9 +43,12 @@ describe('projectDir', () => {
 });
 
 describe('parseFlags', () => {
-  it('knows --dry-run and nothing else', () => {
-    expect(parseFlags([], 'install')).toEqual({ dryRun: false });
-    expect(parseFlags(['--dry-run'], 'install')).toEqual({ dryRun: true });
+  it('knows --dry-run and --agent, and nothing else', () => {
+    expect(parseFlags([], 'install')).toEqual({ dryRun: false, agents: [] });
+    expect(parseFlags(['--dry-run'], 'install')).toEqual({ dryRun: true, agents: [] });
+    expect(parseFlags(['--agent', 'codex', '--agent=claude'], 'install')).toEqual({ dryRun: false, agents: ['claude', 'codex'] });
+    expect(() => parseFlags(['--agent', 'aider'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2, message: expect.stringContaining('--agent') }));
+    expect(() => parseFlags(['--agent'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE' }));
     expect(() => parseFlags(['--force'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2 }));
     expect(() => parseFlags(['here'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE' }));
   });
