@@ -12,7 +12,7 @@ import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
 import { runProcess } from '../verify/spawn.js';
 import { getAdapter } from './index.js';
-import { guardEnv, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
+import { guardEnv, missingGuardFile, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
 import type { IsProjectImport, RunnerName } from './types.js';
 
@@ -145,6 +145,9 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   }
   if (present.length === 0) return { ...base, status: 'completed', fileErrors: missing };
 
+  // A guard whose files are missing would watch nothing (Python just finds no sitecustomize): fail closed.
+  const unguarded = o.guard ? missingGuardFile() : undefined;
+  if (unguarded) return { ...base, status: 'unknown', reason: `the leak guard is not built (${unguarded} is missing)` };
   // go and cargo read what their manifests name: a path into the work tree there is known before the run.
   const manifestLeaks = o.guard ? readStaticLeaks(o.runner, root, o.guard, o.env) : [];
   if (manifestLeaks.length > 0) return { ...base, status: 'leaked', reason: 'leaked', leaks: manifestLeaks };
