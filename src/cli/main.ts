@@ -6,9 +6,10 @@
 import { TddError } from '../errors.js';
 // Static, not lazy like the commands: 1.5 KB that every hook needs; a chunk of its own cost ~0.4 ms to load.
 import { interruptedBy, trapInterrupts } from '../verify/interrupt.js';
+import { parseCommandArgs, type ParsedArgs } from './options.js';
 import type { CommandContext, CommandModule, CommandResult } from './types.js';
 
-const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
+export const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
   install: () => import('./commands/install.js'),
   uninstall: () => import('./commands/uninstall.js'),
   phase: () => import('./commands/phase.js'),
@@ -54,7 +55,7 @@ configuration error, 3 could not verify.`;
  * A command module's default export. In the CommonJS bundles (bin/build.mjs) a lazily required
  * module arrives with node's interop: `default` is then the whole exports object.
  */
-function commandOf(loaded: { default: CommandModule }): CommandModule {
+export function commandOf(loaded: { default: CommandModule }): CommandModule {
   const d = loaded.default as CommandModule | { default: CommandModule };
   return 'run' in d ? d : d.default;
 }
@@ -79,11 +80,23 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const load = COMMANDS[name];
-  if (!load) return fail(json, new TddError('USAGE', `unknown command "${name}"`, 2, { hint: 'run `tdd --help` for the commands' }));
+  if (!load) {
+    const { nearest } = await import('../nearest.js');
+    const guess = nearest(name, Object.keys(COMMANDS));
+    const tail = guess ? `; did you mean tdd ${guess}?` : ' (see tdd --help)';
+    return fail(json, new TddError('USAGE', `unknown command "${name}"${tail}`, 2, { data: { command: name, suggestion: guess ?? null } }));
+  }
   const mod = commandOf(await load());
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(mod.help.trimEnd() + '\n');
     return 0;
+  }
+  let parsed: ParsedArgs | undefined;
+  try {
+    // A command that declares no options parses its own argv (none of ours: test/integration/cli-options.test.ts).
+    if (mod.options) parsed = parseCommandArgs(name, rest, mod.options);
+  } catch (e) {
+    return fail(json, e);
   }
   const isHook = name === 'hook';
   // A hook prints to stderr (git shows it; stdout may be a pipe git reads). Written straight to
@@ -91,7 +104,7 @@ export async function main(argv: string[]): Promise<number> {
   const err = isHook ? await fd2Writer() : undefined;
   const write = err?.write ?? ((text: string) => process.stdout.write(text));
   const color = colorAllowedFor(process.env, err?.isTTY ?? (() => Boolean(process.stdout.isTTY)));
-  const ctx: CommandContext = { argv: rest, cwd: process.cwd(), env: process.env, json, color };
+  const ctx: CommandContext = { argv: rest, ...(parsed ? { parsed } : {}), cwd: process.cwd(), env: process.env, json, color };
   // A hook (or `tdd verify`) unwinds through its cleanup on Ctrl-C instead of dying mid-step.
   const guarded = isHook || name === 'verify';
   if (guarded) trapInterrupts();

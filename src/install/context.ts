@@ -3,8 +3,6 @@
  * `postinstall` script, install must never fail `npm install` (a tarball install has no .git, a
  * Docker build no git, CI no use for hooks); run by hand, it reports problems as errors.
  */
-import { parseArgs } from 'node:util';
-import { usageError } from '../errors.js';
 
 /** npm (pnpm, yarn and bun too) names the script being run in `npm_lifecycle_event`. */
 const INSTALL_SCRIPTS = new Set(['preinstall', 'install', 'postinstall', 'prepare', 'prepublish']);
@@ -37,14 +35,4 @@ export function decideSkip(env: NodeJS.ProcessEnv): SkipReason | null {
 export function projectDir(cwd: string, env: NodeJS.ProcessEnv): string {
   const inDependency = /[\\/]node_modules([\\/]|$)/.test(cwd);
   return isPackageInstallScript(env) && inDependency && env.INIT_CWD ? env.INIT_CWD : cwd;
-}
-
-/** The options of install and uninstall (`--json` and `--help` are main's). */
-export function parseFlags(argv: string[], command: string): { dryRun: boolean } {
-  try {
-    const { values } = parseArgs({ args: argv, options: { 'dry-run': { type: 'boolean', default: false } }, strict: true, allowPositionals: false });
-    return { dryRun: values['dry-run'] };
-  } catch (e) {
-    throw usageError((e as Error).message, `see tdd-hooks ${command} --help`);
-  }
 }

@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { usageError } from '../../errors.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 
 const help = `Usage: tdd audit [RANGE] [--replay] [--json]
@@ -18,10 +18,13 @@ Exit codes: 0 clean (off, regression and false-fail commits are listed, not fail
 2 usage error or unknown range, 3 could not verify (a shallow clone cuts the range, a replay
 could not run).`;
 
+const OPTIONS = { options: { replay: { type: 'boolean' } }, positionals: Infinity } as const;
+
 const audit: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const { values, positionals } = parseArgs({ args: ctx.argv, allowPositionals: true, options: { replay: { type: 'boolean' } } });
+    const { values, positionals } = argsOf(ctx, 'audit', OPTIONS);
     const bad = positionals.find((p) => p.startsWith('-') || p.length === 0);
     if (bad !== undefined) throw usageError(`"${bad}" is not a revision range`, 'give a range: tdd audit main..HEAD');
     const [{ runAudit }, { auditJson, formatAuditText }] = await Promise.all([import('../../audit/audit.js'), import('../../audit/format.js')]);

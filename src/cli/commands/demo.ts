@@ -7,9 +7,9 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { PACKAGE_BIN as BIN } from '../../paths.js';
 import { paint } from '../../report/format.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 import { DEMO_BYPASS_TEST, DEMO_STEPS, type DemoStep } from './demo-steps.js';
 
@@ -31,10 +31,13 @@ interface StepOutcome {
   output: string;
 }
 
+const OPTIONS = { options: { keep: { type: 'boolean' } } } as const;
+
 const demo: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const { values } = parseArgs({ args: ctx.argv, options: { keep: { type: 'boolean' } } });
+    const { values } = argsOf(ctx, 'demo', OPTIONS);
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-demo-')));
     const home = join(dir, '.home');
     const repo = join(dir, 'repo');

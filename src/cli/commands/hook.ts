@@ -3,6 +3,7 @@ import { readRepoContext } from '../../git/queries.js';
 import { findingJson, formatFindings, paint } from '../../report/format.js';
 import { appendEvent, writePending, removePending, readStateFile, writeState } from '../../state/store.js';
 import type { RunResult } from '../../types.js';
+import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd hook <pre-commit|commit-msg|post-commit> [args]
@@ -86,11 +87,20 @@ async function postCommit(ctx: CommandContext): Promise<CommandResult> {
   return { exitCode: 0, text, json: { hook: 'post-commit', ...r } };
 }
 
+// git passes commit-msg the message file; --prefetched comes from our shim (hooks/shim.sh).
+const OPTIONS = {
+  options: { prefetched: { type: 'boolean' } },
+  positionals: 2,
+  words: { name: 'hook', values: ['pre-commit', 'commit-msg', 'post-commit'] },
+} as const;
+
 const hook: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const [name, ...args] = ctx.argv;
-    if (name === 'pre-commit') return preCommit(ctx, { inHook: true, prefetched: args.includes('--prefetched') });
+    const { values, positionals } = argsOf(ctx, 'hook', OPTIONS);
+    const [name, ...args] = positionals;
+    if (name === 'pre-commit') return preCommit(ctx, { inHook: true, prefetched: Boolean(values.prefetched) });
     if (name === 'commit-msg') return commitMsg(ctx, args[0]);
     if (name === 'post-commit') return postCommit(ctx);
     throw usageError(`unknown hook "${name ?? ''}"`, 'expected pre-commit, commit-msg or post-commit');

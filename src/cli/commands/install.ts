@@ -1,7 +1,8 @@
 import { TddError } from '../../errors.js';
-import { decideSkip, isPackageInstallScript, parseFlags, projectDir } from '../../install/context.js';
+import { decideSkip, isPackageInstallScript, projectDir } from '../../install/context.js';
 import { formatInstall, formatSkip, NEXT_STEP } from '../../install/format.js';
 import { install } from '../../install/install.js';
+import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd-hooks install [--dry-run] [--json]
@@ -21,8 +22,10 @@ Options:
 
 Environment: TDD_HOOKS=0 skips install (and, at commit time, the hooks).`;
 
+const OPTIONS = { options: { 'dry-run': { type: 'boolean' } } } as const;
+
 async function run(ctx: CommandContext): Promise<CommandResult> {
-  const { dryRun } = parseFlags(ctx.argv, 'install');
+  const dryRun = Boolean(argsOf(ctx, 'install', OPTIONS).values['dry-run']);
   const skip = decideSkip(ctx.env);
   if (skip) return { exitCode: 0, text: formatSkip(skip), json: { skipped: skip } };
   try {
@@ -41,5 +44,5 @@ async function run(ctx: CommandContext): Promise<CommandResult> {
   }
 }
 
-const command: CommandModule = { help, run };
+const command: CommandModule = { help, options: OPTIONS, run };
 export default command;

@@ -1,12 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readHistory, type HistoryCommit } from '../../audit/history.js';
 import { TddError, usageError } from '../../errors.js';
 import { execGit } from '../../git/exec.js';
 import { readRepoContext, type RepoContext } from '../../git/queries.js';
 import { parseEventLog, type EventLog } from '../../report/events.js';
 import { assembleReport } from '../../report/model.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 
 const help = `Usage: tdd report [RANGE] [--all] [--md|--html] [--out FILE] [--json]
@@ -86,15 +86,13 @@ async function render(format: Format, report: ReturnType<typeof assembleReport>,
   return (await import('../../report/render-text.js')).formatReportText(report, color) + '\n';
 }
 
+const OPTIONS = { options: { all: { type: 'boolean' }, md: { type: 'boolean' }, html: { type: 'boolean' }, out: { type: 'string' } }, positionals: 1 } as const;
+
 const report: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const { values, positionals } = parseArgs({
-      args: ctx.argv,
-      allowPositionals: true,
-      options: { all: { type: 'boolean' }, md: { type: 'boolean' }, html: { type: 'boolean' }, out: { type: 'string' } },
-    });
-    if (positionals.length > 1) throw usageError(`unexpected argument "${positionals[1]}"`, 'give one range, e.g. origin/main..HEAD');
+    const { values, positionals } = argsOf(ctx, 'report', OPTIONS);
     if (values.md && values.html) throw usageError('choose one of --md and --html');
     if (ctx.json && (values.md || values.html) && values.out === undefined) {
       throw usageError('--json prints the report as data', `add --out FILE to write the ${values.md ? 'Markdown' : 'HTML'} report and print where it went`);

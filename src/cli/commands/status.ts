@@ -22,6 +22,7 @@ const MAY_CHANGE: Record<Phase, string> = {
 
 const status: CommandModule = {
   help,
+  options: { options: {} },
   async run(ctx) {
     const repo = await readRepoContext(ctx.cwd, ctx.env);
     const cc = await readCommitContext(repo);

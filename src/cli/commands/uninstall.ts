@@ -1,6 +1,6 @@
-import { parseFlags } from '../../install/context.js';
 import { formatUninstall } from '../../install/format.js';
 import { uninstall } from '../../install/uninstall.js';
+import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd-hooks uninstall [--dry-run] [--json]
@@ -14,11 +14,13 @@ Options:
   --dry-run   print what would change, write nothing
   --json      the same report as JSON`;
 
+const OPTIONS = { options: { 'dry-run': { type: 'boolean' } } } as const;
+
 async function run(ctx: CommandContext): Promise<CommandResult> {
-  const { dryRun } = parseFlags(ctx.argv, 'uninstall');
+  const dryRun = Boolean(argsOf(ctx, 'uninstall', OPTIONS).values['dry-run']);
   const report = await uninstall({ cwd: ctx.cwd, env: ctx.env, dryRun });
   return { exitCode: 0, text: formatUninstall(report), json: { ...report } };
 }
 
-const command: CommandModule = { help, run };
+const command: CommandModule = { help, options: OPTIONS, run };
 export default command;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideSkip, isCI, parseFlags, projectDir } from '../../../src/install/context.js';
+import { decideSkip, isCI, projectDir } from '../../../src/install/context.js';
 
 describe('decideSkip', () => {
   it.each<[string, NodeJS.ProcessEnv, string | null]>([
@@ -39,14 +39,5 @@ describe('projectDir', () => {
     ['/p/node_modules/x', { npm_lifecycle_event: 'postinstall' }, '/p/node_modules/x'],
   ])('%s with %j → %s', (cwd, env, dir) => {
     expect(projectDir(cwd, env)).toBe(dir);
-  });
-});
-
-describe('parseFlags', () => {
-  it('knows --dry-run and nothing else', () => {
-    expect(parseFlags([], 'install')).toEqual({ dryRun: false });
-    expect(parseFlags(['--dry-run'], 'install')).toEqual({ dryRun: true });
-    expect(() => parseFlags(['--force'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2 }));
-    expect(() => parseFlags(['here'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE' }));
   });
 });
