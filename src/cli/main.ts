@@ -6,6 +6,7 @@
 import { TddError } from '../errors.js';
 // Static, not lazy like the commands: 1.5 KB that every hook needs; a chunk of its own cost ~0.4 ms to load.
 import { interruptedBy, trapInterrupts } from '../verify/interrupt.js';
+import { nearest } from '../nearest.js';
 import { parseCommandArgs, type ParsedArgs } from './options.js';
 import type { CommandContext, CommandModule, CommandResult } from './types.js';
 
@@ -81,7 +82,6 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS[name];
   if (!load) {
-    const { nearest } = await import('../nearest.js');
     const guess = nearest(name, Object.keys(COMMANDS));
     const tail = guess ? `; did you mean tdd ${guess}?` : ' (see tdd --help)';
     return fail(json, new TddError('USAGE', `unknown command "${name}"${tail}`, 2, { data: { command: name, suggestion: guess ?? null } }));

@@ -34,7 +34,8 @@ let packDir: string;
 
 beforeAll(() => {
   packDir = mkdtempSync(join(tmpdir(), 'tdd-pack-'));
-  execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: PROJECT_ROOT, env: isolatedEnv(), stdio: 'pipe' });
+  // --ignore-scripts: `npm test` built dist/ already; prepack would rebuild it under the other tests.
+  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], { cwd: PROJECT_ROOT, env: isolatedEnv(), stdio: 'pipe' });
   const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
   repo = makeRepo({
     'package.json': JSON.stringify({ name: 'app', type: 'module', private: true, scripts: { test: 'vitest run' } }, null, 2) + '\n',
