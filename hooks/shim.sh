@@ -14,6 +14,8 @@ if [ -x "$chained" ]; then "$chained" "$@" || exit $?; fi
 # commit-msg and post-commit act only on a verdict pre-commit left in the state dir: none, no node.
 [ "$hook" = pre-commit ] || [ ! -d "${GIT_DIR:-.git}" ] || [ -f "${GIT_DIR:-.git}/tdd/pending.json" ] || exit 0
 [ -f "$cli" ] || [ ! -f "$cli_fallback" ] || cli=$cli_fallback
+# A global install that moved (another node version): the tdd-hooks on PATH.
+[ -f "$cli" ] || ! command -v tdd-hooks >/dev/null 2>&1 || exec tdd-hooks hook "$hook" "$@"
 if [ ! -f "$cli" ]; then
   echo "tdd-hooks: cannot find $cli (run npm install, or npx tdd-hooks uninstall); TDD_HOOKS=0 git commit ... skips tdd-hooks" >&2
   exit 127

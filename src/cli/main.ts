@@ -6,6 +6,7 @@
 import { TddError } from '../errors.js';
 // Static, not lazy like the commands: 1.5 KB that every hook needs; a chunk of its own cost ~0.4 ms to load.
 import { interruptedBy, trapInterrupts } from '../verify/interrupt.js';
+import { mentionsCommand, spellCommands } from '../install/spelling.js';
 import { nearest } from '../nearest.js';
 import { parseCommandArgs, type ParsedArgs } from './options.js';
 import type { CommandContext, CommandModule, CommandResult } from './types.js';
@@ -83,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
   const load = COMMANDS[name];
   if (!load) {
     const guess = nearest(name, Object.keys(COMMANDS));
-    const tail = guess ? `; did you mean tdd ${guess}?` : ' (see tdd --help)';
+    const tail = guess ? `; did you mean \`tdd ${guess}\`?` : ' (see `tdd --help`)';
     return fail(json, new TddError('USAGE', `unknown command "${name}"${tail}`, 2, { data: { command: name, suggestion: guess ?? null } }));
   }
   const mod = commandOf(await load());
@@ -118,9 +119,20 @@ export async function main(argv: string[]): Promise<number> {
   if (signal) {
     result = { ...result, exitCode: 3, text: `${result.text}\ntdd: interrupted (${signal}): could not verify`.trim() };
   }
-  if (json) process.stdout.write(JSON.stringify({ exitCode: result.exitCode, ...result.json }, null, 2) + '\n');
-  else if (result.text) write(result.text.endsWith('\n') ? result.text : result.text + '\n');
+  if (json) process.stdout.write((await spelled(JSON.stringify({ exitCode: result.exitCode, ...result.json }, null, 2))) + '\n');
+  else if (result.text) write(await spelled(result.text.endsWith('\n') ? result.text : result.text + '\n'));
   return result.exitCode;
+}
+
+/**
+ * The commands a text names, spelled for how tdd-hooks was installed: `tdd phase red` after
+ * `npm i -g`, `npx tdd phase red` in an npm project, `pnpm exec …`, `yarn …` (install/spelling.ts).
+ * The install is looked at only when a text names a command.
+ */
+async function spelled(text: string): Promise<string> {
+  if (!mentionsCommand(text)) return text;
+  const { readInstallKind } = await import('../install/read-kind.js');
+  return spellCommands(text, readInstallKind(process.env));
 }
 
 /**
@@ -154,15 +166,15 @@ async function fd2Writer(): Promise<{ isTTY: () => boolean; write: (text: string
   };
 }
 
-function fail(json: boolean, e: unknown): number {
+async function fail(json: boolean, e: unknown): Promise<number> {
   // node:util parseArgs: an unknown option, a missing value… are usage errors, not bugs.
   const code = (e as { code?: unknown })?.code;
   if (!(e instanceof TddError) && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
     e = new TddError('USAGE', (e as Error).message, 2, { hint: 'see --help for the options' });
   }
   if (e instanceof TddError) {
-    if (json) process.stdout.write(JSON.stringify({ exitCode: e.exitCode, error: { code: e.code, message: e.message, hint: e.hint, ...e.data } }, null, 2) + '\n');
-    else process.stderr.write(`tdd: ${e.message}\n${e.hint ? `  next: ${e.hint}\n` : ''}`);
+    if (json) process.stdout.write((await spelled(JSON.stringify({ exitCode: e.exitCode, error: { code: e.code, message: e.message, hint: e.hint, ...e.data } }, null, 2))) + '\n');
+    else process.stderr.write(await spelled(`tdd: ${e.message}\n${e.hint ? `  next: ${e.hint}\n` : ''}`));
     return e.exitCode;
   }
   const err = e as Error;

@@ -35,7 +35,7 @@ const GLOBAL = ['json', 'help'];
  * where they are listed.
  */
 function usage(command: string, what: string, data: { suggestion?: string | null; choices?: readonly string[] } & Record<string, unknown>): TddError {
-  const tail = data.suggestion ? `; did you mean ${data.suggestion}?` : data.choices ? `; one of ${data.choices.join(', ')}` : ` (see tdd ${command} --help)`;
+  const tail = data.suggestion ? `; did you mean ${data.suggestion}?` : data.choices ? `; one of ${data.choices.join(', ')}` : ` (see \`tdd ${command} --help\`)`;
   return new TddError('USAGE', `${what} for \`tdd ${command}\`${tail}`, 2, { data: { command, ...data } });
 }
 

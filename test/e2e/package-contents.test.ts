@@ -8,36 +8,32 @@ import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOOK_TEMPLATES, NODE_LEAK_GUARD, NODE_REPORTER, PACKAGE_BIN, PYTHON_SITE, UNITTEST_SHIM } from '../../src/paths.js';
-import { isolatedEnv, PROJECT_ROOT } from '../helpers/repo.js';
-
-interface Packed {
-  size: number;
-  entryCount: number;
-  files: { path: string; size: number }[];
-}
+import { packPackage, type Packed } from '../helpers/pack.js';
+import { PROJECT_ROOT } from '../helpers/repo.js';
 
 let packed: Packed;
 let unpacked: string;
 let paths: Set<string>;
+let shipped: Record<string, unknown>;
 
 beforeAll(() => {
-  // --ignore-scripts: `npm test` built dist/ already; prepack would rebuild it under the other tests.
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: PROJECT_ROOT, env: isolatedEnv(), encoding: 'utf8' });
-  packed = (JSON.parse(out.slice(out.indexOf('['))) as Packed[])[0]!;
+  packed = packPackage();
   paths = new Set(packed.files.map((f) => f.path));
-  // The same files, laid out as an installed package, for the consumer's type check.
+  // The tarball, laid out as an installed package, for the consumer's type check.
   unpacked = mkdtempSync(join(tmpdir(), 'tdd-packed-'));
   const pkg = join(unpacked, 'node_modules', 'tdd-hooks');
-  for (const f of packed.files) {
-    mkdirSync(dirname(join(pkg, f.path)), { recursive: true });
-    writeFileSync(join(pkg, f.path), readFileSync(join(PROJECT_ROOT, f.path)));
-  }
+  mkdirSync(pkg, { recursive: true });
+  execFileSync('tar', ['-xzf', packed.tarball, '-C', pkg, '--strip-components=1']);
+  shipped = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as Record<string, unknown>;
 });
-afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(unpacked, { recursive: true, force: true });
+  rmSync(dirname(packed.tarball), { recursive: true, force: true });
+});
 
 /** What may ship: the bin, the bundles and the files a test run loads, the hook templates, the schema, the types. */
 const ALLOWED = [
-  /^(package\.json|README\.md|LICENSE)$/,
+  /^(package\.json|README\.md|LICENSE|\.pre-commit-hooks\.yaml)$/,
   /^bin\/(tdd\.js|package\.json)$/,
   /^dist\/(tdd(-[a-z0-9-]+)?\.cjs|build-id|index\.js)$/,
   /^dist\/runners\/(node-reporter\.js|leak-guard\.cjs)$/,
@@ -48,12 +44,15 @@ const ALLOWED = [
 ];
 
 describe('the packed tarball', () => {
-  it('runs no script when installed, and builds when packed', () => {
-    const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; license: string };
-    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(pkg.scripts[hook], hook).toBeUndefined();
-    expect(pkg.scripts.prepack).toContain('build');
-    expect(pkg.license).toBe('MIT');
+  it('runs no script when installed: the shipped package.json has none; the repository builds in prepack', () => {
+    expect(shipped.scripts).toBeUndefined();
+    expect(shipped.license).toBe('MIT');
     expect(paths.has('LICENSE')).toBe(true);
+    const repo = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(repo.scripts[hook], hook).toBeUndefined();
+    expect(repo.scripts.prepack).toContain('pack-manifest.mjs strip');
+    // postpack put the copy's package.json back as it was.
+    expect(readFileSync(join(packed.source, 'package.json'), 'utf8')).toBe(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));
   });
 
   it('holds only what runs and the types', () => {
@@ -71,13 +70,13 @@ describe('the packed tarball', () => {
     }
     // Every chunk a bundle requires (./tdd-*.cjs) ships.
     for (const p of [...paths].filter((f) => f.endsWith('.cjs'))) {
-      for (const [, chunk] of readFileSync(join(PROJECT_ROOT, p), 'utf8').matchAll(/require\("\.\/(tdd-[a-z0-9-]+\.cjs)"\)/g)) expect(paths, `${p} → ${chunk}`).toContain(`dist/${chunk}`);
+      for (const [, chunk] of readFileSync(join(packed.source, p), 'utf8').matchAll(/require\("\.\/(tdd-[a-z0-9-]+\.cjs)"\)/g)) expect(paths, `${p} → ${chunk}`).toContain(`dist/${chunk}`);
     }
   });
 
   it('holds every declaration the types reach', () => {
     for (const p of [...paths].filter((f) => f.endsWith('.d.ts'))) {
-      for (const [, spec] of readFileSync(join(PROJECT_ROOT, p), 'utf8').matchAll(/(?:from\s+|import\()['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      for (const [, spec] of readFileSync(join(packed.source, p), 'utf8').matchAll(/(?:from\s+|import\()['"](\.{1,2}\/[^'"]+)['"]/g)) {
         expect(paths, `${p} → ${spec}`).toContain(posix.join(posix.dirname(p), spec!).replace(/\.js$/, '.d.ts'));
       }
     }

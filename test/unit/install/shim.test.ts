@@ -65,7 +65,8 @@ describe('renderShim', () => {
     const outside = code.filter((_, i) => i < open || i > close);
     expect(outside.filter(startsSubshellOrGit)).toEqual([]);
     expect(code.slice(open, close + 1).filter((l) => /\$\(|`/.test(l))).toEqual([]);
-    expect(code.filter((l) => /\bexec\b/.test(l))).toEqual(['exec "$node" "$cli" hook "$hook" $prefetched "$@"']);
+    // The CLI found, or (a global install that moved) the tdd-hooks on PATH.
+    expect(code.filter((l) => /\bexec\b/.test(l))).toEqual(['[ -f "$cli" ] || ! command -v tdd-hooks >/dev/null 2>&1 || exec tdd-hooks hook "$hook" "$@"', 'exec "$node" "$cli" hook "$hook" $prefetched "$@"']);
   });
 
   it('commit-msg and post-commit look for the verdict with `[` tests alone, after the chained hook and TDD_HOOKS=0', () => {
