@@ -49,7 +49,8 @@ export function locateCli(top: string, startDir: string, packageBin: string): Cl
   }
   if (found === undefined && isInside(real, top)) found = real;
   const abs = found ?? packageBin;
-  const inProject = isInside(abs, top);
+  // Inside a zip of Yarn's cache (Plug'n'Play): no file a hook or an editor can open.
+  const inProject = isInside(abs, top) && !/\.zip[\\/]/.test(abs);
   const rel = inProject ? toPosix(relative(top, abs)) : DEFAULT_CLI;
   return { rel, abs, schemaRef: inProject ? `./${posix.join(posix.dirname(posix.dirname(rel)), 'schema', 'tddrc.schema.json')}` : undefined };
 }
