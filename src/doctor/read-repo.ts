@@ -13,6 +13,7 @@ import { execGit, git } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
 import { NODE_REPORTER } from '../paths.js';
 import { locatePnpRunner } from '../runners/pnp-runner.js';
+import { LOCKFILES } from './fixes.js';
 import { rebuildState } from '../state/rebuild.js';
 import { readPending, readStateFile } from '../state/store.js';
 import { parseTrailerLog } from '../state/trailers.js';
@@ -30,12 +31,6 @@ async function readJson(path: string): Promise<Record<string, unknown> | undefin
   }
 }
 
-const LOCKFILES: [string, PackageManager][] = [
-  ['pnpm-lock.yaml', 'pnpm'],
-  ['yarn.lock', 'yarn'],
-  ['bun.lockb', 'bun'],
-  ['bun.lock', 'bun'],
-];
 
 export async function readProjectFacts(top: string): Promise<ProjectFacts> {
   const pkg = await readJson(join(top, 'package.json'));

@@ -1,6 +1,7 @@
 import { usageError } from '../../errors.js';
 import { readRepoContext } from '../../git/queries.js';
 import { findingJson, formatFindings, paint } from '../../report/format.js';
+import { formatRefusalNote, type RefusalNote } from '../../report/messages.js';
 import { appendEvent, writePending, removePending, readStateFile, writeState } from '../../state/store.js';
 import type { RunResult } from '../../types.js';
 import { argsOf } from '../options.js';
@@ -24,6 +25,12 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
   const inputs = await readHookInputs(ctx.cwd, ctx.env, how);
   const { repo } = inputs;
   const r = await runPreCommit(inputs);
+  // A refusal says what around it matters: `commit -a`, edits the run did not see, doctor's fix.
+  let notes: RefusalNote[] = [];
+  if (r.exitCode !== 0) {
+    const { readRefusalNotes } = await import('../../verify/refusal-notes.js');
+    ({ findings: r.findings, notes } = await readRefusalNotes(repo, r.findings, inputs.raw.filter((e) => e.status !== 'D').map((e) => e.path)));
+  }
   if (r.pending) await writePending(repo.stateDir, r.pending);
   else await removePending(repo.stateDir);
   const codes = r.findings.map((f) => f.code);
@@ -50,8 +57,14 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
     const head = r.exitCode === 3 ? 'could not verify this commit' : `${phase} commit refused`;
     lines.push(`tdd: ${paint(c, 'red', '✗')} ${head}${r.run ? ` (${r.pending?.summary ?? summarize(r.run)})` : ''}`);
     lines.push(...formatFindings(r.findings, c));
+    for (const n of notes) lines.push(`  ${paint(c, 'yellow', 'note:')} ${formatRefusalNote(n)} ${paint(c, 'dim', `[${n.code}]`)}`);
   }
-  return { exitCode: r.exitCode, text: lines.join('\n'), json: { hook: 'pre-commit', phase: r.phase, task: r.task, tree: r.tree, findings: r.findings.map(findingJson), summary: r.pending?.summary }, findings: r.findings };
+  return {
+    exitCode: r.exitCode,
+    text: lines.join('\n'),
+    json: { hook: 'pre-commit', phase: r.phase, task: r.task, tree: r.tree, findings: r.findings.map(findingJson), summary: r.pending?.summary, notes: notes.map((n) => ({ ...n, message: formatRefusalNote(n) })) },
+    findings: r.findings,
+  };
 }
 
 function summarize(run: RunResult): string {
