@@ -1,7 +1,7 @@
 import { usageError } from '../../errors.js';
 import { readRepoContext } from '../../git/queries.js';
 import { findingJson, formatFindings, paint } from '../../report/format.js';
-import { formatRefusalNote, type RefusalNote } from '../../report/messages.js';
+import { formatFinding, formatRefusalNote, type RefusalNote } from '../../report/messages.js';
 import { appendEvent, writePending, removePending, readStateFile, writeState } from '../../state/store.js';
 import type { RunResult } from '../../types.js';
 import { argsOf } from '../options.js';
@@ -44,7 +44,9 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
   }
   if (r.run || r.exitCode !== 0) {
     // `tdd verify` is a check, not an attempt to commit: the report counts only the hook's refusals.
-    await appendEvent(repo.stateDir, { event: how.inHook ? 'pre-commit' : 'verify', phase: r.phase, task: r.task, tree: r.tree, exitCode: r.exitCode, codes, testMs: r.testMs });
+    // A refusal keeps its findings' words and files: the report shows them (report/events.ts).
+    const findings = r.exitCode === 0 ? undefined : r.findings.filter((f) => f.severity !== 'info').map((f) => ({ code: f.code, severity: f.severity, ...(f.path ? { path: f.path } : {}), what: formatFinding(f).what.slice(0, 300) }));
+    await appendEvent(repo.stateDir, { event: how.inHook ? 'pre-commit' : 'verify', phase: r.phase, task: r.task, tree: r.tree, exitCode: r.exitCode, codes, testMs: r.testMs, ...(findings ? { findings } : {}) });
   }
   const c = ctx.color;
   const phase = (r.phase ?? 'no phase').toUpperCase();
