@@ -12,7 +12,7 @@ import { TddError } from '../errors.js';
 import { execGit, git } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
 import { NODE_REPORTER } from '../paths.js';
-import { locatePnpRunner } from '../runners/pnp-runner.js';
+import { locatePnpRunner } from '../verify/pnp.js';
 import { LOCKFILES } from './fixes.js';
 import { rebuildState } from '../state/rebuild.js';
 import { readPending, readStateFile } from '../state/store.js';
