@@ -6,7 +6,7 @@
 // src/paths.ts relies on.
 import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +28,10 @@ const lazyChunks = {
   },
 };
 
+// Chunks of an earlier build that this one may not make again (a module no longer loaded lazily).
+for (const name of existsSync(resolve(root, 'dist')) ? readdirSync(resolve(root, 'dist')) : []) {
+  if (/^tdd(-.*)?\.cjs$/.test(name)) rmSync(resolve(root, 'dist', name));
+}
 while (pending.size > 0) {
   const [entry, name] = pending.entries().next().value;
   pending.delete(entry);
@@ -48,6 +52,18 @@ while (pending.size > 0) {
     logLevel: 'warning',
   });
 }
+// The library (package.json "exports"): one ESM file, its dependencies left to node_modules. It
+// replaces tsc's dist/index.js; tsc's other .js files stay for the tests and are not packed.
+await build({
+  entryPoints: [resolve(root, 'src/index.ts')],
+  outfile: resolve(root, 'dist', 'index.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});
 // Our Python files run as they are (python3 dist/runners/python/tdd_boot.py …): tsc leaves them out.
 rmSync(resolve(root, 'dist/runners/python'), { recursive: true, force: true });
 cpSync(resolve(root, 'src/runners/python'), resolve(root, 'dist/runners/python'), { recursive: true, filter: (f) => !f.includes('__pycache__') });
@@ -56,5 +72,30 @@ cpSync(resolve(root, 'src/runners/python'), resolve(root, 'dist/runners/python')
 rmSync(resolve(root, 'dist', '.cache'), { recursive: true, force: true });
 mkdirSync(resolve(root, 'dist'), { recursive: true });
 writeFileSync(resolve(root, 'dist', 'build-id'), `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}\n`);
-writeFileSync(resolve(root, 'dist', '.npmignore'), '.cache/\n');
+writeFileSync(resolve(root, 'dist', '.npmignore'), packList());
 console.log(`bundled ${done.size} chunks into dist/ (${[...done].map((f) => basename(chunkName(f))).length} files)`);
+
+/**
+ * dist/.npmignore: the tarball holds what runs and the types, nothing else. What runs: the bundles
+ * (*.cjs, build-id), the library (index.js), the files a test run loads (the node reporter, the
+ * leak guard, the Python shims). The types: index.d.ts and the declarations it reaches. tsc's
+ * other output (one .js and .d.ts per source file) stays out; test/e2e/package-contents.test.ts
+ * checks the list.
+ */
+function packList() {
+  const dist = resolve(root, 'dist');
+  const types = new Set();
+  const visit = (file) => {
+    if (types.has(file) || !existsSync(resolve(dist, file))) return;
+    types.add(file);
+    const text = readFileSync(resolve(dist, file), 'utf8');
+    // `from './x.js'`, `import('./x.js')`, `export * from '../y.js'`
+    for (const [, spec] of text.matchAll(/(?:from\s+|import\()['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = relative(dist, resolve(dist, dirname(file), spec)).replace(/\.(c?)js$/, '.d.$1ts');
+      visit(target.split('\\').join('/'));
+    }
+  };
+  visit('index.d.ts');
+  const keep = ['index.js', 'runners/node-reporter.js', 'runners/leak-guard.cjs', ...[...types].sort()];
+  return ['.cache/', '*.js', '*.cjs', '*.ts', '*.cts', '!/*.cjs', ...keep.map((f) => `!/${f}`), ''].join('\n');
+}

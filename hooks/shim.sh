@@ -14,7 +14,12 @@ if [ -x "$chained" ]; then "$chained" "$@" || exit $?; fi
 # commit-msg and post-commit act only on a verdict pre-commit left in the state dir: none, no node.
 [ "$hook" = pre-commit ] || [ ! -d "${GIT_DIR:-.git}" ] || [ -f "${GIT_DIR:-.git}/tdd/pending.json" ] || exit 0
 [ -f "$cli" ] || [ ! -f "$cli_fallback" ] || cli=$cli_fallback
-if [ ! -f "$cli" ]; then
+# Yarn Plug'n'Play: no node_modules; the CLI starts through yarn's loader (.pnp.cjs), below.
+pnp=
+[ -f "$cli" ] || [ ! -f .pnp.cjs ] || pnp=1
+# A global install that moved (another node version): the tdd-hooks on PATH.
+[ -f "$cli" ] || [ -n "$pnp" ] || ! command -v tdd-hooks >/dev/null 2>&1 || exec tdd-hooks hook "$hook" "$@"
+if [ ! -f "$cli" ] && [ -z "$pnp" ]; then
   echo "tdd-hooks: cannot find $cli (run npm install, or npx tdd-hooks uninstall); TDD_HOOKS=0 git commit ... skips tdd-hooks" >&2
   exit 127
 fi
@@ -44,4 +49,5 @@ NAMES
   } >>"$inputs" 2>/dev/null &
   prefetched=--prefetched
 fi
+[ -z "$pnp" ] || exec "$node" --require ./.pnp.cjs -e 'require(require("path").join(require("path").dirname(require.resolve("tdd-hooks/package.json")), "bin", "tdd.js"))' tdd hook "$hook" $prefetched "$@"
 exec "$node" "$cli" hook "$hook" $prefetched "$@"

@@ -8,12 +8,15 @@ import { readRepoContext, type RepoContext } from '../git/queries.js';
 import { evaluateAudit } from './evaluate.js';
 import { auditExitCode, type AuditReport } from './format.js';
 import { LOOKBACK, readAuditInput, readDefaultRange, readShallow } from './read.js';
+import { assignShards, type Shard } from './shard.js';
 import { AUDIT_DEFAULTS, type AuditFinding } from './types.js';
 
 export interface AuditRunOptions {
   /** git revision arguments (`origin/main..HEAD`); default: upstream or origin/HEAD to HEAD. */
   range?: string[];
   replay?: boolean;
+  /** This job's part of the range (--shard i/n): its commits' findings and replays only. */
+  shard?: Shard;
 }
 
 export interface AuditResult {
@@ -56,10 +59,21 @@ export async function runAudit(where: { cwd: string; env: NodeJS.ProcessEnv }, o
     evaluation = evaluateAudit({ commits: input.commits, options, outside: back.kept, plan });
   }
   let findings = evaluation.findings;
+  let plans = evaluation.plans;
+  let shard: AuditReport['shard'];
+  if (opts.shard) {
+    const { index, total } = opts.shard;
+    const owner = assignShards(input.commits.map((c) => c.sha), new Set(plans.map((p) => p.commit)), total);
+    // A finding about a commit outside the range (none today) stays with the first shard.
+    const mine = (sha: string) => (owner.get(sha) ?? 1) === index;
+    findings = findings.filter((f) => mine(f.commit));
+    plans = plans.filter((p) => mine(p.commit));
+    shard = { index, total, commits: [...owner.values()].filter((k) => k === index).length };
+  }
   let replayed: number | undefined;
   if (opts.replay) {
     const { replayPlans } = await import('./replay.js');
-    const r = await replayPlans(await repoOf(), { plans: evaluation.plans, rulesOf: input.rulesOf, texts: input.texts });
+    const r = await replayPlans(await repoOf(), { plans, rulesOf: input.rulesOf, texts: input.texts });
     findings = [...findings, ...r.findings];
     replayed = r.replayed;
   }
@@ -70,6 +84,6 @@ export async function runAudit(where: { cwd: string; env: NodeJS.ProcessEnv }, o
     .map((f, i) => [f, i] as const)
     .sort(([a, i], [b, j]) => (position.get(a.commit) ?? 0) - (position.get(b.commit) ?? 0) || i - j)
     .map(([f]): AuditFinding => (f.code === 'AUDIT_SHALLOW' ? { ...f, data: { ...f.data, deepen } } : f));
-  const report: AuditReport = { range, counts: evaluation.counts, findings, ...(replayed === undefined ? {} : { replayed }) };
+  const report: AuditReport = { range, counts: evaluation.counts, findings, ...(replayed === undefined ? {} : { replayed }), ...(shard ? { shard } : {}) };
   return { report, exitCode: auditExitCode(findings) };
 }

@@ -13,6 +13,8 @@ export interface AuditReport {
   findings: AuditFinding[];
   /** Commits whose tests --replay ran (undefined without --replay). */
   replayed?: number;
+  /** With --shard i/n: this job's part; findings and replays are this shard's commits only. */
+  shard?: { index: number; total: number; commits: number };
 }
 
 /** 0 clean · 1 findings · 3 could not verify (every error is one: a shallow cut, a replay that could not run). */
@@ -47,8 +49,16 @@ export function formatFindingLine(f: AuditFinding, color: boolean): string {
   return `${paint(color, style, mark)} ${f.commit.slice(0, 12)} ${(f.phase ?? '-').padEnd(8)} ${paint(color, 'bold', f.code)} ${where} — ${formatAuditFinding(f).what}`;
 }
 
+/** `12 commits (red 4, green 4, …), shard 2/4: 3 of them, tests replayed at 3` */
+export function auditHeadline(report: AuditReport): string {
+  const shard = report.shard ? `, shard ${report.shard.index}/${report.shard.total}: ${report.shard.commits} of them` : '';
+  return `${summary(report.counts)}${shard}${report.replayed === undefined ? '' : `, tests replayed at ${report.replayed}`}`;
+}
+
 export function formatAuditText(report: AuditReport, color: boolean): string {
-  const lines = [`tdd audit ${report.range.join(' ')}: ${summary(report.counts)}${report.replayed === undefined ? '' : `, tests replayed at ${report.replayed}`}`];
+  const lines = [`tdd audit ${report.range.join(' ')}: ${auditHeadline(report)}`];
+  // An empty range proves nothing: not "clean".
+  if (report.counts.commits === 0) return [...lines, `${paint(color, 'yellow', '0 commits: nothing audited')} (the range holds no commit; the whole history: tdd audit HEAD)`].join('\n');
   const order = { error: 0, warn: 1, info: 2 } as const;
   const shown = [...report.findings].sort((a, b) => order[a.severity] - order[b.severity]);
   for (const f of shown) lines.push(formatFindingLine(f, color));
@@ -77,6 +87,8 @@ export function auditJson(report: AuditReport): Record<string, unknown> {
     range: report.range,
     counts: report.counts,
     ...(report.replayed === undefined ? {} : { replayed: report.replayed }),
+    ...(report.shard ? { shard: report.shard } : {}),
+    audited: report.counts.commits > 0,
     findings: report.findings.map((f) => {
       const { what, next } = formatAuditFinding(f);
       return { ...f, message: what, ...(next ? { next } : {}) };

@@ -35,7 +35,7 @@ export async function readDefaultRange(repo: RepoContext): Promise<string[]> {
     if (ref) return [`${ref.replace(/^refs\/(remotes|heads)\//, '')}..HEAD`];
   }
   throw new TddError('NO_RANGE', 'no range given, and this branch has no upstream and the clone no origin/HEAD', 2, {
-    hint: 'give a range: tdd audit main..HEAD (in CI: tdd audit origin/<base branch>..HEAD)',
+    hint: '`tdd audit HEAD` audits the whole history of this branch; `tdd audit main..HEAD` the commits since main (in CI: tdd audit origin/<base branch>..HEAD)',
   });
 }
 

@@ -6,9 +6,12 @@
 import { TddError } from '../errors.js';
 // Static, not lazy like the commands: 1.5 KB that every hook needs; a chunk of its own cost ~0.4 ms to load.
 import { interruptedBy, trapInterrupts } from '../verify/interrupt.js';
+import { mentionsCommand, spellCommands } from '../install/spelling.js';
+import { nearest } from '../nearest.js';
+import { parseCommandArgs, type ParsedArgs } from './options.js';
 import type { CommandContext, CommandModule, CommandResult } from './types.js';
 
-const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
+export const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
   install: () => import('./commands/install.js'),
   uninstall: () => import('./commands/uninstall.js'),
   phase: () => import('./commands/phase.js'),
@@ -56,7 +59,7 @@ configuration error, 3 could not verify.`;
  * A command module's default export. In the CommonJS bundles (bin/build.mjs) a lazily required
  * module arrives with node's interop: `default` is then the whole exports object.
  */
-function commandOf(loaded: { default: CommandModule }): CommandModule {
+export function commandOf(loaded: { default: CommandModule }): CommandModule {
   const d = loaded.default as CommandModule | { default: CommandModule };
   return 'run' in d ? d : d.default;
 }
@@ -81,11 +84,22 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const load = COMMANDS[name];
-  if (!load) return fail(json, new TddError('USAGE', `unknown command "${name}"`, 2, { hint: 'run `tdd --help` for the commands' }));
+  if (!load) {
+    const guess = nearest(name, Object.keys(COMMANDS));
+    const tail = guess ? `; did you mean \`tdd ${guess}\`?` : ' (see `tdd --help`)';
+    return fail(json, new TddError('USAGE', `unknown command "${name}"${tail}`, 2, { data: { command: name, suggestion: guess ?? null } }));
+  }
   const mod = commandOf(await load());
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(mod.help.trimEnd() + '\n');
     return 0;
+  }
+  let parsed: ParsedArgs | undefined;
+  try {
+    // A command that declares no options parses its own argv (none of ours: test/integration/cli-options.test.ts).
+    if (mod.options) parsed = parseCommandArgs(name, rest, mod.options);
+  } catch (e) {
+    return fail(json, e);
   }
   const isHook = name === 'hook';
   // The agent guard answers on both streams in the agent's own format, on every tool call.
@@ -95,7 +109,7 @@ export async function main(argv: string[]): Promise<number> {
   const err = isHook || isGuard ? await fdWriter(2) : undefined;
   const write = err?.write ?? ((text: string) => process.stdout.write(text));
   const color = !isGuard && colorAllowedFor(process.env, err?.isTTY ?? (() => Boolean(process.stdout.isTTY)));
-  const ctx: CommandContext = { argv: rest, cwd: process.cwd(), env: process.env, json, color };
+  const ctx: CommandContext = { argv: rest, ...(parsed ? { parsed } : {}), cwd: process.cwd(), env: process.env, json, color };
   // A hook (or `tdd verify`) unwinds through its cleanup on Ctrl-C instead of dying mid-step.
   const guarded = isHook || name === 'verify';
   if (guarded) trapInterrupts();
@@ -109,13 +123,25 @@ export async function main(argv: string[]): Promise<number> {
   if (signal) {
     result = { ...result, exitCode: 3, text: `${result.text}\ntdd: interrupted (${signal}): could not verify`.trim() };
   }
-  if (json) process.stdout.write(JSON.stringify({ exitCode: result.exitCode, ...result.json }, null, 2) + '\n');
+  if (json) process.stdout.write((await spelled(JSON.stringify({ exitCode: result.exitCode, ...result.json }, null, 2))) + '\n');
   else if (isGuard) {
     // Exactly what the agent parses, through fd 1 (process.stdout on a pipe would load net and stream).
     if (result.text) (await fdWriter(1)).write(result.text);
     if (result.stderr) err!.write(result.stderr);
-  } else if (result.text) write(result.text.endsWith('\n') ? result.text : result.text + '\n');
+  } else if (result.text) write(await spelled(result.text.endsWith('\n') ? result.text : result.text + '\n'));
   return result.exitCode;
+}
+
+/**
+
+ * The commands a text names, spelled for how tdd-hooks was installed: `tdd phase red` after
+ * `npm i -g`, `npx tdd phase red` in an npm project, `pnpm exec …`, `yarn …` (install/spelling.ts).
+ * The install is looked at only when a text names a command.
+ */
+async function spelled(text: string): Promise<string> {
+  if (!mentionsCommand(text)) return text;
+  const { readInstallKind } = await import('../install/read-kind.js');
+  return spellCommands(text, readInstallKind(process.env));
 }
 
 /**
@@ -150,15 +176,15 @@ async function fdWriter(fd: 1 | 2): Promise<{ isTTY: () => boolean; write: (text
   };
 }
 
-function fail(json: boolean, e: unknown): number {
+async function fail(json: boolean, e: unknown): Promise<number> {
   // node:util parseArgs: an unknown option, a missing value… are usage errors, not bugs.
   const code = (e as { code?: unknown })?.code;
   if (!(e instanceof TddError) && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
     e = new TddError('USAGE', (e as Error).message, 2, { hint: 'see --help for the options' });
   }
   if (e instanceof TddError) {
-    if (json) process.stdout.write(JSON.stringify({ exitCode: e.exitCode, error: { code: e.code, message: e.message, hint: e.hint, ...e.data } }, null, 2) + '\n');
-    else process.stderr.write(`tdd: ${e.message}\n${e.hint ? `  next: ${e.hint}\n` : ''}`);
+    if (json) process.stdout.write((await spelled(JSON.stringify({ exitCode: e.exitCode, error: { code: e.code, message: e.message, hint: e.hint, ...e.data } }, null, 2))) + '\n');
+    else process.stderr.write(await spelled(`tdd: ${e.message}\n${e.hint ? `  next: ${e.hint}\n` : ''}`));
     return e.exitCode;
   }
   const err = e as Error;

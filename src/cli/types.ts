@@ -1,10 +1,13 @@
 import type { Finding } from '../types.js';
+import type { CommandOptions, ParsedArgs } from './options.js';
 
 export type ExitCode = 0 | 1 | 2 | 3;
 
 /** What a command gets: its own argv (after the command name) and the world it may touch. */
 export interface CommandContext {
   argv: string[];
+  /** argv parsed against the command's declared options by main (cli/options.ts argsOf). */
+  parsed?: ParsedArgs;
   cwd: string;
   env: NodeJS.ProcessEnv;
   /** --json was given: the command's `json` value is printed instead of its text. */
@@ -29,5 +32,7 @@ export interface CommandResult {
 export interface CommandModule {
   /** One paragraph shown by --help, with the usage line first. */
   help: string;
+  /** What the command takes, as data: main parses argv against it (cli/options.ts). */
+  options?: CommandOptions;
   run(ctx: CommandContext): Promise<CommandResult>;
 }

@@ -160,11 +160,12 @@ export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; roo
  */
 export function formatConfigFile(
   settings: Partial<Omit<Config, 'runners'>> & { runner: RunnerName; runners?: Partial<RunnerSpec>[] },
-  schemaRef: string,
+  schemaRef: string | undefined,
 ): string {
   // With `runners`, the first of them is the runner: writing both would say it twice.
   const several = (settings.runners?.length ?? 0) > 0;
-  const out: Record<string, unknown> = several ? { $schema: schemaRef } : { $schema: schemaRef, runner: settings.runner };
+  const out: Record<string, unknown> = schemaRef === undefined ? {} : { $schema: schemaRef };
+  if (!several) out.runner = settings.runner;
   for (const [key, value] of Object.entries(settings)) {
     if (key === 'runner' || value === undefined) continue;
     if (JSON.stringify(value) !== JSON.stringify(DEFAULTS[key as keyof Config])) out[key] = value;

@@ -39,7 +39,7 @@ function parseJson(text: string, file: string): unknown {
 export function configError(problems: ConfigProblem[]): TddError {
   const lines = problems.map((p) => `${p.file}: ${p.key}: expected ${p.expected}, found ${p.found}`);
   return new TddError('CONFIG_INVALID', `invalid configuration:\n  ${lines.join('\n  ')}`, 2, {
-    hint: `fix ${problems[0]?.file ?? 'the configuration'} (see .tddrc.example.json in the tdd-hooks package), stage it, and commit again`,
+    hint: `fix ${problems[0]?.file ?? 'the configuration'} (every key is in the tdd-hooks README's Configuration, and in its schema), stage it, and commit again`,
     data: { problems },
   });
 }

@@ -1,5 +1,6 @@
 import { DEFAULTS, RUNNERS, type Config, type RunnerSpec } from './schema.js';
 import { ASSERT_NAME_PATTERN } from '../lang/assert-names.js';
+import { nearest } from '../nearest.js';
 
 /** One problem with a configuration file: where (file and key path), what was found, what is expected. */
 export interface ConfigProblem {
@@ -7,6 +8,8 @@ export interface ConfigProblem {
   key: string;
   expected: string;
   found: string;
+  /** For an unknown key: the known key nearest to it (`timeoutSecs` → `timeoutSeconds`). */
+  suggestion?: string;
 }
 
 export interface ValidateResult {
@@ -76,8 +79,8 @@ function checkRunners(value: unknown, file: string, problems: ConfigProblem[]): 
     const spec: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(item as Record<string, unknown>)) {
       const check = Object.hasOwn(SPEC_CHECKS, key) ? SPEC_CHECKS[key] : undefined;
-      const expected = check ? check(v) : `a known key (${Object.keys(SPEC_CHECKS).join(', ')})`;
-      if (expected) problems.push({ file, key: `${at}.${key}`, expected, found: check ? describe(v) : 'unknown key' });
+      const expected = check ? check(v) : knownKey(key, Object.keys(SPEC_CHECKS));
+      if (expected) problems.push({ file, key: `${at}.${key}`, found: check ? describe(v) : 'unknown key', ...(typeof expected === 'string' ? { expected } : expected) });
       else spec[key] = v;
     }
     if (!('runner' in item)) problems.push({ file, key: `${at}.runner`, expected: `one of ${RUNNERS.map((r) => `"${r}"`).join(', ')}`, found: 'nothing' });
@@ -114,6 +117,14 @@ const CHECKS: Record<string, Check> = {
   'audit.failOnFalseFail': boolean,
   'audit.failOnMergeChanges': boolean,
 };
+
+/** What an unknown key should have been: the nearest known one, else the list of them. */
+function knownKey(key: string, known: string[], prefix = ''): { expected: string; suggestion?: string } {
+  const guess = nearest(key, known);
+  if (guess === undefined) return { expected: `a known key (${known.join(', ')})` };
+  const suggestion = prefix ? `${prefix}.${guess}` : guess;
+  return { expected: `a known key: did you mean "${suggestion}"?`, suggestion };
+}
 
 /** Keys that document the file for editors and are otherwise ignored. */
 const IGNORED_KEYS = new Set(['$schema', '$comment']);
@@ -160,8 +171,10 @@ export function validateConfig(raw: unknown, file: string): ValidateResult {
           walk(value as Record<string, unknown>, path, nested as Record<string, unknown>);
         } else problems.push({ file, key: path, expected: 'an object', found: describe(value) });
       } else {
-        const known = [...Object.keys(CHECKS), ...(prefix ? [] : ['runners'])].filter((k) => k.startsWith(prefix));
-        problems.push({ file, key: path, expected: `a known key (${known.join(', ')})`, found: 'unknown key' });
+        // The keys at this level: `attempts` and `timeoutSeconds` at the top, `red` and `green` in attempts.
+        const here = [...Object.keys(CHECKS), ...(prefix ? [] : ['runners'])].filter((k) => !prefix || k.startsWith(`${prefix}.`));
+        const known = [...new Set(here.map((k) => (prefix ? k.slice(prefix.length + 1) : k).split('.')[0]!))];
+        problems.push({ file, key: path, found: 'unknown key', ...knownKey(key, known, prefix) });
       }
     }
   };

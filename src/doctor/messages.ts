@@ -68,6 +68,11 @@ const MESSAGES: Record<DoctorCode, Words> = {
             : `${w.path ?? 'the configuration'} changed in the index: it applies from the next commit`,
       )
       .join('; ')}`,
+  CONFIG_WORKTREE_INVALID: (d) => {
+    const problems = (d.problems as { key: string; expected: string; found: string }[] | undefined) ?? [];
+    const what = d.line === undefined ? problems.map((x) => `${x.key}: expected ${x.expected}, found ${x.found}`).join('; ') : `not JSON at ${s(d.line)}:${s(d.column)}: ${s(d.message)}`;
+    return `${s(d.file)} in the working copy: ${what}; fix it there (the hooks judge by the committed rules, and refuse a commit that stages it broken)`;
+  },
   CONFIG_INVALID: (d) => {
     const problems = (d.problems as { file: string; key: string; expected: string; found: string }[] | undefined) ?? [];
     const what = problems.length ? problems.map((x) => `${x.file}: ${x.key}: expected ${x.expected}, found ${x.found}`).join('; ') : s(d.message);

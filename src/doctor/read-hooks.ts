@@ -4,6 +4,7 @@ import { access, lstat, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findBlocks } from '../install/block.js';
 import { CHAIN_SUFFIX, HOOK_NAMES, isTddShim, type HookName } from '../install/shim.js';
+import { locatePnpRunner } from '../verify/pnp.js';
 import { parseBlockCli, parseShimVars } from './parse.js';
 import type { CliFacts, FileFact, HookFacts, LayoutFacts } from './types.js';
 
@@ -72,7 +73,9 @@ export async function readCliFacts(l: Pick<LayoutFacts, 'top' | 'huskyDir'>, hoo
       continue;
     }
     const fallbackPresent = n.fallback ? await exists(n.fallback) : false;
-    byPath.set(key, { cli: n.cli, present: await exists(resolve(l.top, n.cli)), fallback: n.fallback, fallbackPresent, hooks: [n.hook] });
+    // Yarn Plug'n'Play: the shim starts the CLI through .pnp.cjs when the path is not there.
+    const present = (await exists(resolve(l.top, n.cli))) || ((await exists(join(l.top, '.pnp.cjs'))) && locatePnpRunner(l.top, 'tdd-hooks', 'bin/tdd.js') !== undefined);
+    byPath.set(key, { cli: n.cli, present, fallback: n.fallback, fallbackPresent, hooks: [n.hook] });
   }
   return { cli: [...byPath.values()], nodeFallbacks: [...nodeFallbacks] };
 }

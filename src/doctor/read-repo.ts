@@ -4,13 +4,16 @@ import { constants } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
-import type { Config, RunnerName, RunnerSpec } from '../config/schema.js';
+import { parseJsonText } from '../config/json-text.js';
+import { CONFIG_FILES, type Config, type RunnerName, type RunnerSpec } from '../config/schema.js';
 import { splitCommand } from '../verify/command-line.js';
-import type { ConfigProblem } from '../config/validate.js';
+import { validateConfig, type ConfigProblem } from '../config/validate.js';
 import { TddError } from '../errors.js';
 import { execGit, git } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
 import { NODE_REPORTER } from '../paths.js';
+import { locatePnpRunner } from '../verify/pnp.js';
+import { LOCKFILES } from './fixes.js';
 import { rebuildState } from '../state/rebuild.js';
 import { readPending, readStateFile } from '../state/store.js';
 import { parseTrailerLog } from '../state/trailers.js';
@@ -28,12 +31,6 @@ async function readJson(path: string): Promise<Record<string, unknown> | undefin
   }
 }
 
-const LOCKFILES: [string, PackageManager][] = [
-  ['pnpm-lock.yaml', 'pnpm'],
-  ['yarn.lock', 'yarn'],
-  ['bun.lockb', 'bun'],
-  ['bun.lock', 'bun'],
-];
 
 export async function readProjectFacts(top: string): Promise<ProjectFacts> {
   const pkg = await readJson(join(top, 'package.json'));
@@ -52,16 +49,31 @@ export async function readProjectFacts(top: string): Promise<ProjectFacts> {
   };
 }
 
-/** The configuration as the hooks load it; its error (exit 2 in a hook) as data. */
+/** The configuration as the hooks load it; its error (exit 2 in a hook) as data; the working copy's file when it is broken. */
 export async function readConfigFacts(repo: RepoContext): Promise<{ facts: ConfigFacts; config?: Config }> {
+  const worktree = await readWorktreeConfig(repo.top);
+  const extra = worktree ? { worktree } : {};
   try {
     const loaded = await loadConfig(repo);
     const { config } = loaded;
-    return { facts: { ok: true, source: loaded.source, runner: config.runner, autoAdvance: config.autoAdvance, warnings: loaded.warnings }, config };
+    return { facts: { ok: true, source: loaded.source, runner: config.runner, autoAdvance: config.autoAdvance, warnings: loaded.warnings, ...extra }, config };
   } catch (e) {
     if (!(e instanceof TddError)) throw e;
-    return { facts: { ok: false, code: e.code, message: e.message, problems: (e.data?.problems as ConfigProblem[] | undefined) ?? [] } };
+    return { facts: { ok: false, code: e.code, message: e.message, problems: (e.data?.problems as ConfigProblem[] | undefined) ?? [], ...extra } };
   }
+}
+
+/** The first config file in the working copy (.tddrc.json, .tddrc), when it is not JSON or not valid. */
+async function readWorktreeConfig(top: string): Promise<ConfigFacts['worktree']> {
+  for (const file of CONFIG_FILES) {
+    const text = await readFile(join(top, file), 'utf8').catch(() => null);
+    if (text === null) continue;
+    const parsed = parseJsonText(text);
+    if (!parsed.ok) return { file, line: parsed.line, column: parsed.column, message: parsed.message };
+    const { problems } = validateConfig(parsed.value, file);
+    return problems.length > 0 ? { file, problems } : undefined;
+  }
+  return undefined;
 }
 
 /** Each runner's entry inside `node_modules/<runner>/`, where runners/run.ts locates it (never npx). */
@@ -109,6 +121,9 @@ export async function readRunnerFacts(top: string, spec: RunnerSpec, env: NodeJS
   const pkgDir = join(dir, 'node_modules', name);
   const entry = join(pkgDir, file);
   const [present, pkg] = await Promise.all([exists(entry), readJson(join(pkgDir, 'package.json'))]);
+  // Yarn Plug'n'Play: no node_modules; resolved through .pnp.cjs, as the hooks do (runners/pnp-runner.ts).
+  const pnp = present ? undefined : locatePnpRunner(dir, name, file);
+  if (pnp) return { ...base, entry: pnp.path, present: true, version: pnp.version ?? null };
   return { ...base, entry, present, version: typeof pkg?.version === 'string' ? pkg.version : null };
 }
 

@@ -113,9 +113,16 @@ export interface NodeFacts {
   huskyInit: { path: string; exists: boolean; node: string | null } | null;
 }
 
-export type ConfigFacts =
+export type ConfigFacts = (
   | { ok: true; source: string; runner: RunnerName; autoAdvance: boolean; warnings: Finding[] }
-  | { ok: false; code: string; message: string; problems: ConfigProblem[] };
+  | { ok: false; code: string; message: string; problems: ConfigProblem[] }
+) & {
+  /**
+   * The working copy's config file when it is malformed (not JSON: where it breaks) or invalid (its
+   * problems): the hooks judge by the committed one, but the next commit that stages it is refused.
+   */
+  worktree?: { file: string; line?: number; column?: number; message?: string; problems?: ConfigProblem[] };
+};
 
 export interface RunnerFacts {
   /** The configured runner. */
@@ -174,6 +181,7 @@ export interface DoctorFacts {
 
 /** Stable codes, documented in the README; tests assert these, never the wording. */
 export type DoctorCode =
+  | 'CONFIG_WORKTREE_INVALID'
   | 'HOOKS_PATH_UNSET'
   | 'HOOKS_PATH_LOCAL'
   | 'HOOKS_PATH_SHARED'

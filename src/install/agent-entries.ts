@@ -5,6 +5,7 @@
  * repository's top, as the git hook shims name it.
  */
 import { AGENTS, type AgentName } from '../agent/types.js';
+import { usageError } from '../errors.js';
 
 /** A handler in Claude's grouped shape: `hooks.<Event>: [{ matcher?, hooks: [handler] }]`. */
 export interface GroupedEntry {
@@ -116,6 +117,16 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
 }
 
 /** `--agent claude,codex --agent all` → the agents, in the order AGENTS lists them; undefined names are returned apart. */
+/** `--agent` values (repeated, or NAME,NAME) → the agents; a name that is none of them is a usage error naming them. */
+export function readAgents(values: readonly string[] | undefined, command: string): AgentName[] {
+  if (values === undefined) return [];
+  const { agents, unknown } = parseAgentNames([...values]);
+  if (unknown.length > 0 || agents.length === 0) {
+    throw usageError(`--agent: unknown agent "${unknown[0] ?? values.join(',')}"`, `name one of ${AGENTS.join(', ')} or all, e.g. tdd-hooks ${command} --agent claude`);
+  }
+  return agents;
+}
+
 export function parseAgentNames(values: string[]): { agents: AgentName[]; unknown: string[] } {
   const names = values.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
   const unknown = names.filter((n) => n !== 'all' && !(AGENTS as readonly string[]).includes(n));

@@ -118,7 +118,7 @@ function readRepoSigns(top: string, start: string): FolderSigns[] {
 }
 
 /** A config of any kind already there (.tddrc.json, .tddrc, package.json#tdd) is kept as it is. */
-export function planConfigFile(top: string, start: string, schemaRef: string): ConfigPlan {
+export function planConfigFile(top: string, start: string, schemaRef: string | undefined): ConfigPlan {
   const existing = CONFIG_FILES.find((f) => existsSync(join(top, f)));
   if (existing) return { path: join(top, existing), action: 'kept' };
   if ('tdd' in (readJsonObject(join(top, 'package.json')) ?? {})) return { path: join(top, 'package.json'), action: 'kept' };

@@ -3,11 +3,6 @@
  * `postinstall` script, install must never fail `npm install` (a tarball install has no .git, a
  * Docker build no git, CI no use for hooks); run by hand, it reports problems as errors.
  */
-import { parseArgs } from 'node:util';
-import type { AgentName } from '../agent/types.js';
-import { AGENTS } from '../agent/types.js';
-import { usageError } from '../errors.js';
-import { parseAgentNames } from './agent-entries.js';
 
 /** npm (pnpm, yarn and bun too) names the script being run in `npm_lifecycle_event`. */
 const INSTALL_SCRIPTS = new Set(['preinstall', 'install', 'postinstall', 'prepare', 'prepublish']);
@@ -40,19 +35,4 @@ export function decideSkip(env: NodeJS.ProcessEnv): SkipReason | null {
 export function projectDir(cwd: string, env: NodeJS.ProcessEnv): string {
   const inDependency = /[\\/]node_modules([\\/]|$)/.test(cwd);
   return isPackageInstallScript(env) && inDependency && env.INIT_CWD ? env.INIT_CWD : cwd;
-}
-
-/** The options of install and uninstall (`--json` and `--help` are main's). */
-export function parseFlags(argv: string[], command: string): { dryRun: boolean; agents: AgentName[] } {
-  let values: { 'dry-run': boolean; agent?: string[] };
-  try {
-    ({ values } = parseArgs({ args: argv, options: { 'dry-run': { type: 'boolean', default: false }, agent: { type: 'string', multiple: true } }, strict: true, allowPositionals: false }));
-  } catch (e) {
-    throw usageError((e as Error).message, `see tdd-hooks ${command} --help`);
-  }
-  const { agents, unknown } = parseAgentNames(values.agent ?? []);
-  if (unknown.length > 0 || (values.agent !== undefined && agents.length === 0)) {
-    throw usageError(`--agent: unknown agent "${unknown[0] ?? values.agent?.join(',') ?? ''}"`, `name one of ${AGENTS.join(', ')} or all, e.g. tdd-hooks ${command} --agent claude`);
-  }
-  return { dryRun: values['dry-run'], agents };
 }

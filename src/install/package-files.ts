@@ -22,8 +22,11 @@ export interface CliLocation {
   rel: string;
   /** The CLI as install found it, absolute: the fallback of hooks in the git dir. */
   abs: string;
-  /** `$schema` for a `.tddrc.json` at the top level. */
-  schemaRef: string;
+  /**
+   * `$schema` for a `.tddrc.json` at the top level, when the package lies in the project. A global
+   * install (or npx's cache) has no path a committed file could name: no `$schema` then.
+   */
+  schemaRef: string | undefined;
 }
 
 /**
@@ -46,6 +49,8 @@ export function locateCli(top: string, startDir: string, packageBin: string): Cl
   }
   if (found === undefined && isInside(real, top)) found = real;
   const abs = found ?? packageBin;
-  const rel = isInside(abs, top) ? toPosix(relative(top, abs)) : DEFAULT_CLI;
-  return { rel, abs, schemaRef: `./${posix.join(posix.dirname(posix.dirname(rel)), 'schema', 'tddrc.schema.json')}` };
+  // Inside a zip of Yarn's cache (Plug'n'Play): no file a hook or an editor can open.
+  const inProject = isInside(abs, top) && !/\.zip[\\/]/.test(abs);
+  const rel = inProject ? toPosix(relative(top, abs)) : DEFAULT_CLI;
+  return { rel, abs, schemaRef: inProject ? `./${posix.join(posix.dirname(posix.dirname(rel)), 'schema', 'tddrc.schema.json')}` : undefined };
 }

@@ -57,7 +57,13 @@ a.light:hover, a.light:focus-visible { outline: 2px solid var(--ink); outline-of
 details { margin-top: 10px; }
 summary { cursor: pointer; color: var(--muted); font-size: .88rem; }
 summary:hover { color: var(--ink); }
+/* On a phone the steps table scrolls sideways in its own box: rows keep one line's height. */
 .table { overflow-x: auto; }
+.table table { min-width: 680px; }
+.banner { border-radius: 12px; padding: 12px 16px; margin: 0 0 16px; overflow-wrap: anywhere; }
+.banner--bypass { background: var(--red); color: #fff; font-weight: 600; }
+.banner--bypass code { color: #fff; }
+tr.bypass td { color: var(--red); }
 table { width: 100%; border-collapse: collapse; font-size: .86rem; margin-top: 8px; }
 th, td { text-align: left; padding: 6px 8px; border-top: 1px solid var(--line); vertical-align: top; }
 th { color: var(--muted); font-weight: 600; font-size: .72rem; text-transform: uppercase; letter-spacing: .05em; border-top: 0; }

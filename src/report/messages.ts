@@ -134,7 +134,10 @@ const MESSAGES: Record<FindingCode, Words> = {
   }),
   RUN_UNVERIFIED: (f) => ({
     what: `could not verify: the ${d(f, 'runner')} run ${d(f, 'reason')}`,
-    next: 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
+    // A missing runner: the command doctor gives (RUNNER_MISSING), added by the hook (cli/commands/hook.ts).
+    next: f.data?.fix
+      ? `${d(f, 'fix')}, then commit again (\`tdd doctor\` checks the whole setup)`
+      : 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
   }),
   RUN_LEAKED: (f) => {
     const leaks = (f.data?.leaks as Leak[] | undefined) ?? [];
@@ -166,3 +169,17 @@ export function formatFinding(f: Finding): { what: string; next?: string } {
 
 /** Every finding code, for documentation checks. */
 export const FINDING_CODES = Object.keys(MESSAGES) as FindingCode[];
+
+/** What a refusal's message adds from around the commit (verify/refusal-notes.ts reads them). */
+export type RefusalNote = { code: 'COMMIT_ALL' } | { code: 'STAGED_VERSION'; paths: string[] };
+
+export function formatRefusalNote(n: RefusalNote): string {
+  switch (n.code) {
+    case 'COMMIT_ALL':
+      return 'this was `git commit -a`: it staged every tracked change, unrelated ones too; to commit only what you staged (`git add`), commit without -a';
+    case 'STAGED_VERSION': {
+      const shown = n.paths.slice(0, 3).join(', ') + (n.paths.length > 3 ? ` and ${n.paths.length - 3} more` : '');
+      return `the tests ran on the staged version of ${shown}, not on your unstaged edits: \`git add\` them if they are the fix`;
+    }
+  }
+}

@@ -21,6 +21,10 @@ export interface ReportInput {
   includeOpen: boolean;
   /** Which paths are test files (the project's `tests` globs). */
   isTestPath?: (path: string) => boolean;
+  /** Which paths are docs and the like (the project's `ignore` globs): a commit of only those is no bypass. */
+  isIgnoredPath?: (path: string) => boolean;
+  /** Task titles from the plan, by id. */
+  titles?: ReadonlyMap<string, string>;
   /** ISO time the report is made. */
   now: string;
 }
@@ -77,24 +81,38 @@ export function assembleReport(input: ReportInput): Report {
   const byTask = new Map<string | null, TaskEntry[]>();
   const push = (task: string | null, e: TaskEntry) => (byTask.get(task) ?? byTask.set(task, []).get(task)!).push(e);
   const untracked: UntrackedCommit[] = [];
+  const isIgnored = input.isIgnoredPath ?? ((p: string) => /\.(md|txt|rst)$|^docs\//i.test(p));
+  // Commits without trailers before the range's first TDD commit predate the hooks.
+  let tddSeen = false;
   for (const item of items) {
     if (item.type === 'commit') {
-      const light = commitLight(item.commit, item.testMs, isTest);
-      if (light) push(light.task, light);
-      else untracked.push({ sha: item.commit.sha, at: new Date(item.commit.time * 1000).toISOString(), subject: item.commit.subject, merge: item.commit.parents.length > 1 });
+      const c = item.commit;
+      const light = commitLight(c, item.testMs, isTest);
+      if (light) {
+        tddSeen = true;
+        push(light.task, light);
+      } else {
+        const merge = c.parents.length > 1;
+        const bypass = tddSeen && !merge && c.changes.some((e) => !isIgnored(e.path));
+        untracked.push({ sha: c.sha, at: new Date(c.time * 1000).toISOString(), subject: c.subject, merge, bypass });
+      }
     } else if (item.type === 'denied') {
       const e = item.event;
       push(e.task, { kind: 'denied', at: new Date(e.at).toISOString(), codes: e.codes, paths: e.paths });
     } else if (item.type === 'refused') {
       const e = item.event;
-      push(e.task, { kind: 'refused', at: new Date(e.at).toISOString(), task: e.task, phase: e.phase, exitCode: e.exitCode, codes: e.codes, testMs: e.testMs });
+      // Errors only: a warning printed beside a refusal did not refuse it.
+      const errors = e.findings?.filter((f) => f.severity === 'error');
+      const codes = errors ? [...new Set(errors.map((f) => f.code))] : e.codes;
+      const findings = (errors ?? []).map((f) => ({ code: f.code, path: f.path, what: f.what }));
+      push(e.task, { kind: 'refused', at: new Date(e.at).toISOString(), task: e.task, phase: e.phase, exitCode: e.exitCode, codes, findings, testMs: e.testMs });
     } else if (item.event.to === 'red') {
       // `tdd phase red` starts the clock of the task's next cycle (alone, it shows no light).
       push(item.event.task, { kind: 'declared', at: new Date(item.event.at).toISOString(), to: item.event.to });
     }
   }
   const tasks: TaskReport[] = [...byTask]
-    .map(([id, entries]) => assembleTask(id, entries))
+    .map(([id, entries]) => ({ ...assembleTask(id, entries), title: (id !== null && input.titles?.get(id)) || null }))
     .filter((t) => t.lights.length > 0 || t.denied.count > 0);
   const lights = Object.fromEntries(LIGHT_KINDS.map((k) => [k, 0])) as Record<LightKind, number>;
   const refusedCodes: Record<string, number> = {};
@@ -129,6 +147,7 @@ export function assembleReport(input: ReportInput): Report {
       untracked: untracked.length,
       deniedEdits: tasks.reduce((n, t) => n + t.denied.count, 0),
       deniedCodes,
+      bypasses: untracked.filter((c) => c.bypass).length,
     },
     eventLog: { found: log !== undefined, lines: log?.lines ?? 0, corrupt: log?.corrupt ?? 0, outsideRange },
   };

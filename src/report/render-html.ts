@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { escapeHtml as h } from './escape.js';
 import { CSS, SCRIPT } from './html-assets.js';
 import type { Light, LightKind, Report, TaskReport } from './types.js';
-import { describeLight, formatTime, KIND_LABEL, KIND_MEANING, lightSentence, reportNotes, shortSha, STATUS_LABEL, taskFacts, taskName, TERMINAL_MEANING, duration, countList, cycleCounts } from './wording.js';
+import { bypassBanner, refusedList, describeLight, formatTime, KIND_LABEL, KIND_MEANING, lightSentence, reportNotes, shortSha, STATUS_LABEL, taskFacts, taskHeading, taskName, TERMINAL_MEANING, duration, countList, cycleCounts } from './wording.js';
 
 /** Shape, colour and a glyph: no light depends on colour alone. */
 export const HTML_GLYPH: Record<LightKind, string> = { red: 'R', green: 'G', refactor: '↻', refused: '✕', off: '–' };
@@ -67,7 +67,7 @@ function facts(pairs: [string, string][]): string {
 function taskSection(t: TaskReport, n: number): string {
   const rows = t.lights.map((l, i) => stepRow(l, i, n)).join('');
   return `<article class="panel task" id="t${n}" data-task="${h(t.id ?? '')}" data-lights="${t.lights.length}" aria-labelledby="t${n}-name">
-<div class="task-head"><h2 id="t${n}-name">${h(taskName(t.id))}</h2><span class="status status--${t.status}">${h(STATUS_LABEL[t.status])}</span></div>
+<div class="task-head"><h2 id="t${n}-name">${h(taskHeading(t))}</h2><span class="status status--${t.status}">${h(STATUS_LABEL[t.status])}</span></div>
 ${timeline(t, n)}
 <dl class="facts">${facts(taskFacts(t))}</dl>
 <details class="steps"><summary>${t.lights.length} step${t.lights.length === 1 ? '' : 's'}: commits and refused attempts</summary>
@@ -91,8 +91,8 @@ function summary(r: Report): string {
   const stats: [string, string][] = [
     ['tasks', String(s.tasks)],
     ['cycles green', `${s.cyclesGreen} / ${s.cycles}`],
-    ['median time in red', duration(s.medianTimeInRedMs)],
-    ['median time to green', duration(s.medianTimeToGreenMs)],
+    ['median time in red (per cycle)', duration(s.medianTimeInRedMs)],
+    ['median time to green (per cycle)', duration(s.medianTimeToGreenMs)],
     ['tests added', String(s.testsAdded)],
     ['refused', String(s.lights.refused)],
     ['off TDD', String(s.lights.off)],
@@ -101,7 +101,7 @@ function summary(r: Report): string {
   const tally: [string, string][] = [['lights', (Object.keys(HTML_GLYPH) as LightKind[]).map((k) => `${s.lights[k]} ${KIND_LABEL[k]}`).join(' · ')]];
   const cycles = cycleCounts(r.tasks.flatMap((t) => t.cycles));
   if (s.cycles) tally.push(['cycles', cycles]);
-  if (s.lights.refused) tally.push(['refused', countList(s.refusedCodes)]);
+  if (s.lights.refused) tally.push(['refused', refusedList(r)]);
   if (s.lights.off) tally.push(['off', countList(s.offReasons)]);
   // Our own words; `code` spans become <code> after escaping.
   const notes = reportNotes(r).map((x) => `<li>${h(x).replace(/`([^`]+)`/g, '<code>$1</code>')}</li>`);
@@ -111,9 +111,18 @@ function summary(r: Report): string {
 
 function untracked(r: Report): string {
   if (!r.untracked.length) return '';
-  const rows = r.untracked.map((c) => `<tr><td class="when">${formatTime(c.at)}</td><td><code title="${h(c.sha)}">${shortSha(c.sha)}</code></td><td class="subject">${h(c.subject)}${c.merge ? ' <span class="muted">(merge)</span>' : ''}</td></tr>`);
-  return `<section class="panel" aria-labelledby="untracked"><h3 id="untracked">Without TDD trailers</h3><details><summary>${r.untracked.length} commit${r.untracked.length === 1 ? '' : 's'}: docs only, merges, made before install, or hooks skipped — <code>tdd audit</code> judges them</summary>
+  const rows = r.untracked.map(
+    (c) =>
+      `<tr${c.bypass ? ' class="bypass"' : ''}><td class="when">${formatTime(c.at)}</td><td><code title="${h(c.sha)}">${shortSha(c.sha)}</code></td><td class="subject">${h(c.subject)}${c.merge ? ' <span class="muted">(merge)</span>' : ''}${c.bypass ? ' <b>(past the hooks)</b>' : ''}</td></tr>`,
+  );
+  return `<section class="panel" aria-labelledby="untracked"><h3 id="untracked">Without TDD trailers</h3><details${r.summary.bypasses ? ' open' : ''}><summary>${r.untracked.length} commit${r.untracked.length === 1 ? '' : 's'}: docs only, merges, made before the hooks, or past them — <code>tdd audit</code> judges them</summary>
 <div class="table"><table><thead><tr><th>when (UTC)</th><th>commit</th><th>subject</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></details></section>`;
+}
+
+/** Commits made past the hooks: first thing on the page, in red, announced to screen readers. */
+function banner(r: Report): string {
+  const text = bypassBanner(r);
+  return text ? `<div class="banner banner--bypass" role="alert"><b aria-hidden="true">✗</b> ${h(text).replace(/`([^`]+)`/g, '<code>$1</code>')}</div>\n` : '';
 }
 
 export function formatReportHtml(r: Report): string {
@@ -131,7 +140,7 @@ export function formatReportHtml(r: Report): string {
 <body>
 <main>
 <header><h1>TDD report</h1><p class="sub"><code>${h(r.range.label)}</code> · ${r.summary.commits} commit${r.summary.commits === 1 ? '' : 's'} · generated <time datetime="${h(r.generatedAt)}">${formatTime(r.generatedAt)} UTC</time></p></header>
-${summary(r)}
+${banner(r)}${summary(r)}
 ${legend()}
 <div class="tools"><h3>Tasks</h3><button type="button" id="toggle-all" aria-pressed="false" hidden>Expand all steps</button></div>
 <section class="tasks" aria-label="Tasks">

@@ -121,6 +121,7 @@ export function assembleTask(id: string | null, entries: TaskEntry[]): TaskRepor
   const commits = lights.flatMap((l) => (l.kind === 'refused' ? [] : [l]));
   return {
     id,
+    title: null,
     lights,
     counts,
     cycles,

@@ -38,7 +38,10 @@ export interface RefusedLight {
   /** The phase the commit was tried in; null when none was declared. */
   phase: string | null;
   exitCode: number;
+  /** The codes that refused it: errors only (a warning never counts as a refusal). */
   codes: string[];
+  /** The same errors with their file and words, when the event log kept them. */
+  findings: { code: string; path: string | null; what: string | null }[];
   testMs: number | null;
 }
 
@@ -67,6 +70,8 @@ export type TaskStatus = 'red' | 'green' | 'refactored' | 'regression' | 'false-
 export interface TaskReport {
   /** The TDD-Task id; null for TDD commits made with no task active. */
   id: string | null;
+  /** Its title in the plan (tdd-plan.json), when the plan names it. */
+  title: string | null;
   lights: Light[];
   counts: Record<LightKind, number>;
   cycles: Cycle[];
@@ -93,6 +98,11 @@ export interface UntrackedCommit {
   at: string;
   subject: string;
   merge: boolean;
+  /**
+   * It changes files beyond docs (the configured `ignore`) after TDD commits began in the range:
+   * made past the hooks (--no-verify, TDD_HOOKS=0) — the report's banner, and an audit failure.
+   */
+  bypass: boolean;
 }
 
 export interface ReportSummary {
@@ -112,6 +122,8 @@ export interface ReportSummary {
   /** Edits the agent guard denied, and their codes. */
   deniedEdits: number;
   deniedCodes: Record<string, number>;
+  /** Untracked commits that are bypasses. */
+  bypasses: number;
 }
 
 export interface EventLogInfo {

@@ -43,6 +43,9 @@ export function plain(text: string): string {
 
 export const taskName = (id: string | null): string => (id === null ? '(no task)' : `task ${plain(id)}`);
 
+/** `task 12 — parser rejects empty input`: the id, and its title when the plan gives one. */
+export const taskHeading = (t: Pick<TaskReport, 'id' | 'title'>): string => (t.title ? `${taskName(t.id)} — ${plain(t.title)}` : taskName(t.id));
+
 /** 2025-05-02 14:02 (UTC: the same on every machine that renders the report). */
 export function formatTime(iso: string): string {
   return iso.slice(0, 16).replace('T', ' ');
@@ -67,11 +70,15 @@ export function formatAttempts(a: ParsedAttemptsTrailer | null): string | null {
 export function describeLight(l: Light): { label: string; marks: string[]; what: string; detail: string } {
   if (l.kind === 'refused') {
     const phase = l.phase ? l.phase.toUpperCase() : 'no phase';
+    // Each code with the file it names; the words of the first (older event logs kept codes only).
+    const what = l.findings.length ? l.findings.map((f) => `${plain(f.code)}${f.path ? ` ${plain(f.path)}` : ''}`).join(', ') : l.codes.map(plain).join(', ');
+    const words = l.findings.find((f) => f.what)?.what;
+    const ran = l.testMs !== null ? `tests ran ${duration(l.testMs)}` : '';
     return {
       label: l.exitCode === 3 ? `could not verify ${phase}` : `refused ${phase}`,
       marks: [],
-      what: l.codes.map(plain).join(', ') || `exit ${l.exitCode}`,
-      detail: l.testMs !== null ? `tests ran ${duration(l.testMs)}` : '',
+      what: what || `exit ${l.exitCode}`,
+      detail: [words ? plain(words) : '', ran].filter(Boolean).join(' · '),
     };
   }
   const marks = [l.regression ? 'regression' : '', l.falseFail !== null ? `false-fail: ${plain(l.falseFail)}` : ''].filter(Boolean);
@@ -99,8 +106,9 @@ export function taskFacts(t: TaskReport): [string, string][] {
   const facts: [string, string][] = [];
   if (t.cycles.length) {
     facts.push(
-      ['time in red', duration(t.timeInRedMs)],
-      ['time to green', duration(t.timeToGreenMs)],
+      // A task's times: the total of its cycles in red, and its first cycle's time to green.
+      ['time in red (total)', duration(t.timeInRedMs)],
+      ['time to green (first cycle)', duration(t.timeToGreenMs)],
       ['tests added', String(t.testsAdded)],
       ['cycles', cycleCounts(t.cycles)],
     );
@@ -120,6 +128,27 @@ export const countList = (counts: Record<string, number>): string =>
     .map(([k, n]) => `${plain(k)} ${n}`)
     .join(', ');
 
+/** What each refusal code said the first time it refused (the event log keeps the words), cut short. */
+function codeWords(r: Report): Map<string, string> {
+  const words = new Map<string, string>();
+  for (const t of r.tasks) {
+    for (const l of t.lights) {
+      if (l.kind !== 'refused') continue;
+      for (const f of l.findings) if (f.what && !words.has(f.code)) words.set(f.code, plain(f.what.length > 90 ? `${f.what.slice(0, 89)}…` : f.what));
+    }
+  }
+  return words;
+}
+
+/** `TESTS_CHANGED 2 (test/a.test.js (test) is edited by this commit…), RED_WRONG_REASON 1 (…)` */
+export function refusedList(r: Report): string {
+  const words = codeWords(r);
+  return Object.entries(r.summary.refusedCodes)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([code, n]) => `${plain(code)} ${n}${words.has(code) ? ` (${words.get(code)})` : ''}`)
+    .join(', ');
+}
+
 /** The lines under "summary" in every format. */
 export function summaryFacts(r: Report): [string, string][] {
   const s = r.summary;
@@ -127,24 +156,36 @@ export function summaryFacts(r: Report): [string, string][] {
     ['commits', String(s.commits)],
     ['tasks', String(s.tasks)],
     ['cycles', cycleCounts(r.tasks.flatMap((t) => t.cycles))],
-    ['median time in red', duration(s.medianTimeInRedMs)],
-    ['median time to green', duration(s.medianTimeToGreenMs)],
+    ['median time in red (per cycle)', duration(s.medianTimeInRedMs)],
+    ['median time to green (per cycle)', duration(s.medianTimeToGreenMs)],
     ['tests added', String(s.testsAdded)],
     ['lights', (['red', 'green', 'refactor', 'refused', 'off'] as const).map((k) => `${s.lights[k]} ${KIND_LABEL[k]}`).join(', ')],
   ];
   if (s.regressions) facts.push(['regression', String(s.regressions)]);
   if (s.falseFails) facts.push(['false-fail', String(s.falseFails)]);
-  if (s.lights.refused) facts.push(['refused codes', countList(s.refusedCodes)]);
+  if (s.lights.refused) facts.push(['refused codes', refusedList(r)]);
   if (s.lights.off) facts.push(['off reasons', countList(s.offReasons)]);
   if (s.deniedEdits) facts.push(['denied edits (agent guard)', `${s.deniedEdits} (${countList(s.deniedCodes)})`]);
   return facts;
 }
 
+/**
+ * The banner at the top: commits that change code without TDD trailers once the hooks were in use
+ * — made past them (--no-verify, TDD_HOOKS=0). Null when there are none.
+ */
+export function bypassBanner(r: Report): string | null {
+  const b = r.untracked.filter((c) => c.bypass);
+  if (!b.length) return null;
+  const shown = b.slice(0, 3).map((c) => `${shortSha(c.sha)} ${plain(c.subject)}`).join('; ');
+  return `${b.length} commit${b.length > 1 ? 's' : ''} without TDD trailers change${b.length > 1 ? '' : 's'} code: made past the hooks (--no-verify or TDD_HOOKS=0): ${shown}${b.length > 3 ? '; …' : ''}. \`tdd audit\` fails on ${b.length > 1 ? 'them' : 'it'}`;
+}
+
 /** The notes under the summary: what the report could not see. */
 export function reportNotes(r: Report): string[] {
   const notes: string[] = [];
-  if (r.untracked.length) {
-    notes.push(`${r.untracked.length} commit${r.untracked.length > 1 ? 's' : ''} without TDD trailers (docs only, merges, made before install, or hooks skipped): \`tdd audit\` judges them`);
+  const quiet = r.untracked.length - r.summary.bypasses;
+  if (quiet) {
+    notes.push(`${quiet} commit${quiet > 1 ? 's' : ''} without TDD trailers (docs only, merges, or made before the hooks were in use)`);
   }
   const log = r.eventLog;
   if (!log.found) notes.push('no event log in this clone: refused attempts are not known (the history keeps only what landed)');

@@ -60,7 +60,8 @@ async function locateRunner(runner: RunnerName, program: string | undefined, roo
     const [name, file] = entries;
     const dir = join(root, 'node_modules', name);
     const entry = join(dir, file);
-    if (!(await exists(entry))) return undefined;
+    // No node_modules: a Yarn Plug'n'Play project resolves it through its .pnp.cjs.
+    if (!(await exists(entry))) return (await import('../verify/pnp.js')).locatePnpRunner(root, name, file);
     const pkg = await readFile(join(dir, 'package.json'), 'utf8').then((t) => JSON.parse(t) as { version?: string }, () => ({}) as { version?: string });
     return { path: entry, ...(pkg.version === undefined ? {} : { version: pkg.version }) };
   }

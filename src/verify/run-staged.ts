@@ -11,6 +11,7 @@ import { readObjects, type RepoContext } from '../git/queries.js';
 import { runTests } from '../runners/run.js';
 import type { RunResult } from '../types.js';
 import { scrubbedEnv } from './env.js';
+import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';
 import { materialize, type Scratch } from './scratch.js';
 import { runStaticChecks } from './static-checks.js';
 import type { StaticCheckResult } from '../gates/types.js';
@@ -35,7 +36,11 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
   const sources = new Map(files.map((f, i) => [f, blobs[i]?.toString('utf8') ?? '']));
   try {
     const top = realpathSync(repo.top);
-    const guard = { top, copy: realpathSync(scratch.tree), links: scratch.workTreeLinks, linked: scratch.linkedFolders.map((f) => join(top, f)) };
+    const copy = realpathSync(scratch.tree);
+    const guard = { top, copy, links: scratch.workTreeLinks, linked: scratch.linkedFolders.map((f) => join(top, f)) };
+    // Yarn Plug'n'Play: the runner starts through the copy's own .pnp.cjs (verify/pnp.ts).
+    const env = scrubbedEnv(repo.env);
+    if (await writePnpCopy(top, copy)) env.NODE_OPTIONS = pnpNodeOptions(copy, env.NODE_OPTIONS);
     const runs: RunResult[] = [];
     for (const { spec, files: owned } of assignRunners(specs, files).flatMap(splitMembers)) {
       const prefix = spec.root === '.' ? '' : `${spec.root}/`;
@@ -45,7 +50,7 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
         runner: spec.runner,
         root: join(scratch.tree, spec.root),
         files: inside.map((f) => f.slice(prefix.length)),
-        env: { ...scrubbedEnv(repo.env), FORCE_COLOR: '0', NO_COLOR: '1' },
+        env: { ...env, FORCE_COLOR: '0', NO_COLOR: '1' },
         timeoutMs: config.timeoutSeconds * 1000,
         sources: new Map(inside.map((f) => [f.slice(prefix.length), sources.get(f) ?? ''])),
         cacheDir: scratch.cache,
@@ -72,7 +77,12 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
  * update (3–4 git processes) then costs the commit nothing. Whoever takes it releases it.
  */
 export function prepareScratch(repo: RepoContext, config: Config, tree: string): Promise<Scratch> {
-  return materialize(repo, tree, linkedFolders(config, runnerSpecs(config)));
+  return materialize(repo, tree, withPnp(repo, linkedFolders(config, runnerSpecs(config))));
+}
+
+/** A PnP project's packages live in .yarn/ (its cache, unplugged packages): linked like node_modules. */
+function withPnp(repo: RepoContext, link: string[]): string[] {
+  return isPnpProject(repo.top) && !link.includes('.yarn') ? [...link, '.yarn'] : link;
 }
 
 /** `isolation.link` at the top and, for a bare name (node_modules), in each runner's folder too. */
@@ -142,7 +152,7 @@ export function mergeRuns(runs: RunResult[], files: string[]): RunResult {
 }
 /** Run the configured static checks on a private copy of `tree`, `{files}` being the commit's changed files. */
 export async function checkStaged(repo: RepoContext, config: Config, tree: string, changed: string[]): Promise<StaticCheckResult[]> {
-  const scratch = await materialize(repo, tree, config.isolation.link);
+  const scratch = await materialize(repo, tree, withPnp(repo, config.isolation.link));
   try {
     const env = { ...scrubbedEnv(repo.env), FORCE_COLOR: '0', NO_COLOR: '1' };
     return await runStaticChecks(config.staticChecks, scratch.tree, changed, env, config.timeoutSeconds * 1000);

@@ -3,13 +3,12 @@
  * `npx tdd-hooks install`, and walk RED → GREEN → REFACTOR through real `git commit` with real
  * vitest — honest commits accepted, cheats refused, nothing in the working tree changed.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
-import { isolatedEnv, makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
+import { packPackage } from '../helpers/pack.js';
+import { makeRepo, type Repo } from '../helpers/repo.js';
 
 const TEST = `import { describe, expect, it } from 'vitest';
 import { parse } from '../src/parse';
@@ -33,9 +32,9 @@ let repo: Repo;
 let packDir: string;
 
 beforeAll(() => {
-  packDir = mkdtempSync(join(tmpdir(), 'tdd-pack-'));
-  execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: PROJECT_ROOT, env: isolatedEnv(), stdio: 'pipe' });
-  const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
+  const packed = packPackage();
+  packDir = dirname(packed.tarball);
+  const tarball = packed.tarball;
   repo = makeRepo({
     'package.json': JSON.stringify({ name: 'app', type: 'module', private: true, scripts: { test: 'vitest run' } }, null, 2) + '\n',
     'src/index.ts': 'export const name = "app";\n',

@@ -109,6 +109,32 @@ describe('the HTML report in headless Chromium', () => {
     expect(await row.innerText()).toContain('TESTS_CHANGED');
   });
 
+  it.for([
+    ['phone', 375, 812],
+    ['desktop', 1280, 900],
+  ] as const)('reads on a %s (%i px): no sideways scroll, the bypass banner first, every task titled', async ([name, width, height], ctx) => {
+    if (skipReason) ctx.skip(skipReason);
+    await page.setViewportSize({ width, height });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.locator('#toggle-all').click();
+    const layout = await page.evaluate(() => ({
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      // Where they are on the page (not on the screen, which the click scrolled).
+      banner: (document.querySelector('.banner--bypass')?.getBoundingClientRect().top ?? -Infinity) + window.scrollY,
+      summary: (document.querySelector('#summary')?.getBoundingClientRect().top ?? -Infinity) + window.scrollY,
+      headings: [...document.querySelectorAll('article.task h2')].map((h) => h.textContent),
+    }));
+    expect(layout.overflow).toBeLessThanOrEqual(0);
+    expect(layout.banner).toBeGreaterThanOrEqual(0);
+    expect(layout.banner).toBeLessThan(Math.min(layout.summary, height));
+    expect(layout.headings).toEqual(['(no task)', 'task T1 — add two numbers', 'task T2 — multiply']);
+    // The refused row names the file and says why.
+    const refused = await page.locator('article.task[data-task="T1"] tbody tr').nth(1).innerText();
+    expect(refused).toContain('TESTS_CHANGED test/add.test.js');
+    // docs/report-phone.png and docs/report-desktop.png: TDD_REPORT_SCREENSHOTS=docs npx vitest run test/e2e/report-browser.test.ts
+    if (process.env.TDD_REPORT_SCREENSHOTS) await page.screenshot({ path: join(process.env.TDD_REPORT_SCREENSHOTS, `report-${name}.png`), fullPage: true });
+  });
+
   it('logs no console error and fetches nothing but itself', async (ctx) => {
     if (skipReason) ctx.skip(skipReason);
     // To look at the page: TDD_REPORT_SCREENSHOT=/tmp/report.png npx vitest run test/e2e/report-browser.test.ts

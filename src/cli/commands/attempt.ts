@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { recordAttempt, resetTask, type AttemptVerdict } from '../../budget/attempts.js';
 import { formatAccepted, formatRefusal, formatReport } from '../../budget/format.js';
 import { TASK_ID, type AttemptPhase } from '../../budget/ledger.js';
@@ -10,6 +9,7 @@ import { readRepoContext, type RepoContext } from '../../git/queries.js';
 import { paint } from '../../report/format.js';
 import { clearAttempts, readAttempts, updateAttempts } from '../../state/attempts.js';
 import { appendEvent } from '../../state/store.js';
+import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd attempt <ID> <red|green> [--batch] [--json]
@@ -71,26 +71,18 @@ function refusedText(color: boolean, v: AttemptVerdict, refusals: { what: string
   return [...lines, `latency report (${v.phase} attempt refused, not recorded):`, ...report.split('\n').map((l) => `  ${l}`)].join('\n');
 }
 
-function parseArgv(args: string[]) {
-  try {
-    return parseArgs({ args, allowPositionals: true, options: { batch: { type: 'boolean' }, all: { type: 'boolean' }, json: { type: 'boolean' } } });
-  } catch (e) {
-    // parseArgs throws a TypeError (ERR_PARSE_ARGS_*) for an unknown option: that is a usage error.
-    throw usageError((e as Error).message.split('.')[0] ?? 'invalid arguments', 'see `tdd attempt --help`');
-  }
-}
+const OPTIONS = { options: { batch: { type: 'boolean' }, all: { type: 'boolean' } }, positionals: 2 } as const;
 
 const attempt: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const { values, positionals } = parseArgv(ctx.argv);
-    const [first, second, extra] = positionals;
+    const { values, positionals } = argsOf(ctx, 'attempt', OPTIONS);
+    const [first, second] = positionals;
     if (first === undefined) throw usageError('tdd attempt needs a task id and a phase', 'tdd attempt <ID> <red|green> [--batch], or tdd attempt report');
     if (values.batch && (first === 'report' || first === 'reset')) throw usageError(`--batch goes with recording an attempt, not ${first}`, 'tdd attempt <ID> <red|green> --batch');
     if (values.all && first !== 'reset') throw usageError('--all goes with reset', 'tdd attempt reset --all');
-    if (extra !== undefined || (first === 'reset' && values.all && second !== undefined)) {
-      throw usageError(`unexpected argument "${extra ?? second}"`, 'see `tdd attempt --help`');
-    }
+    if (first === 'reset' && values.all && second !== undefined) throw usageError(`unexpected argument "${second}"`, 'tdd attempt reset --all, or tdd attempt reset <ID>');
     const repo = await readRepoContext(ctx.cwd, ctx.env);
 
     if (first === 'report') {

@@ -7,9 +7,9 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { PACKAGE_BIN as BIN } from '../../paths.js';
 import { paint } from '../../report/format.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 import { DEMO_BYPASS_TEST, DEMO_STEPS, type DemoStep } from './demo-steps.js';
 
@@ -31,10 +31,13 @@ interface StepOutcome {
   output: string;
 }
 
+const OPTIONS = { options: { keep: { type: 'boolean' } } } as const;
+
 const demo: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const { values } = parseArgs({ args: ctx.argv, options: { keep: { type: 'boolean' } } });
+    const { values } = argsOf(ctx, 'demo', OPTIONS);
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-demo-')));
     const home = join(dir, '.home');
     const repo = join(dir, 'repo');
@@ -44,6 +47,9 @@ const demo: CommandModule = {
     const env: NodeJS.ProcessEnv = { ...ctx.env, HOME: home, GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
     for (const k of Object.keys(env)) if (k.startsWith('GIT_') && !k.startsWith('GIT_CONFIG')) delete env[k];
     delete env.TDD_HOOKS;
+    // One date for every commit: the same demo makes the same commit ids, so its transcript (the
+    // README's sample output, test/integration/demo.test.ts) reads the same on every run.
+    env.GIT_AUTHOR_DATE = env.GIT_COMMITTER_DATE = '2026-01-01T12:00:00Z';
     const sh = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: repo, env, encoding: 'utf8' });
     const tdd = (...args: string[]) => sh(process.execPath, [BIN, ...args]);
     const c = ctx.color;
@@ -61,7 +67,7 @@ const demo: CommandModule = {
         const verdict = outcome.got === 'accepted' ? paint(c, 'green', 'accepted') : paint(c, 'red', 'refused');
         lines.push(paint(c, 'bold', `## ${step.title}`));
         if (step.explain) lines.push(paint(c, 'dim', step.explain));
-        lines.push(...(step.phase ? [`$ tdd phase ${step.phase.join(' ')}`] : []), `$ ${outcome.command}`, indent(outcome.output));
+        lines.push(...(step.phase ? [`$ tdd phase ${step.phase.map(shellWord).join(' ')}`] : []), `$ ${outcome.command}`, indent(outcome.output));
         lines.push(`→ ${verdict}${outcome.ok ? '' : paint(c, 'red', ` (expected ${outcome.expected}${step.code ? ` with ${step.code}` : ''})`)}`, '');
       }
       const log = sh('git', ['log', '--format=%h %s%n%(trailers:key=TDD-Phase,key=TDD-Evidence,key=TDD-Regression,key=TDD-Reason,separator=%x3B )', '--reverse']);
@@ -69,7 +75,7 @@ const demo: CommandModule = {
       // In CI, where --no-verify cannot reach: the same invariants, from the history alone.
       const audit = tdd('audit', 'HEAD');
       auditStatus = audit.status;
-      lines.push(paint(c, 'bold', '## In CI: tdd audit re-checks the history'), '$ npx tdd audit', indent(audit.stdout + audit.stderr), '');
+      lines.push(paint(c, 'bold', '## In CI: tdd audit re-checks the history'), '$ npx tdd audit HEAD', indent(audit.stdout + audit.stderr), '');
       // Hooks are advisory: a bypass lands, and the audit finds it.
       writeFileSync(join(repo, 'test/slug.test.js'), DEMO_BYPASS_TEST);
       sh('git', ['commit', '-qam', 'fix: flaky test', '--no-verify']);
@@ -79,7 +85,7 @@ const demo: CommandModule = {
         paint(c, 'bold', '## A bypass: git commit --no-verify weakens a frozen test'),
         paint(c, 'dim', 'The hooks cannot stop it; the history cannot hide it.'),
         '$ git commit -am "fix: flaky test" --no-verify',
-        '$ npx tdd audit',
+        '$ npx tdd audit HEAD',
         indent(caught.stdout + caught.stderr),
         `→ ${caught.status === 1 ? paint(c, 'red', 'audit fails (exit 1)') : `exit ${caught.status}`}`,
         '',
@@ -100,11 +106,16 @@ const demo: CommandModule = {
     return {
       exitCode: failed.length === 0 ? 0 : 1,
       text: lines.join('\n'),
-      json: { repo: values.keep ? repo : null, steps: outcomes.map(({ output, ...o }) => o), passed: failed.length === 0 },
+      json: { repo: values.keep ? repo : null, steps: outcomes.map(({ output, ...o }) => o), passed: failed.length === 0, transcript: lines.slice(2).join('\n') },
     };
   },
 };
 export default demo;
+
+/** A word of a command line as it can be pasted: quoted when it holds a space or a shell character. */
+function shellWord(word: string): string {
+  return /^[\w./@%+=:,-]+$/.test(word) ? word : `"${word.replace(/["\\$`]/g, (ch) => `\\${ch}`)}"`;
+}
 
 function indent(text: string): string {
   return text

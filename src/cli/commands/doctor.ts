@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { usageError } from '../../errors.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 
 const help = `Usage: tdd doctor [--gui-path PATH] [--json]
@@ -14,15 +13,13 @@ Each problem comes with the command that fixes it. Doctor changes nothing.
   --gui-path PATH   the PATH a GUI git client gives hooks (default /usr/bin:/bin)
 Exit codes: 0 healthy (warnings allowed), 1 problems found, 2 usage error (not in a git work tree).`;
 
+const OPTIONS = { options: { 'gui-path': { type: 'string' } } } as const;
+
 const doctor: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    let values: { 'gui-path'?: string };
-    try {
-      ({ values } = parseArgs({ args: ctx.argv, allowPositionals: false, strict: true, options: { 'gui-path': { type: 'string' } } }));
-    } catch (e) {
-      throw usageError((e as Error).message, 'see tdd doctor --help');
-    }
+    const { values } = argsOf(ctx, 'doctor', OPTIONS);
     const [{ runDoctor }, { doctorJson, formatDoctorText }] = await Promise.all([import('../../doctor/doctor.js'), import('../../doctor/format.js')]);
     const report = await runDoctor({ cwd: ctx.cwd, env: ctx.env, ...(values['gui-path'] === undefined ? {} : { guiPath: values['gui-path'] }) });
     return { exitCode: report.exitCode, text: formatDoctorText(report.results, report.where, ctx.color), json: doctorJson(report.results, report.where) };

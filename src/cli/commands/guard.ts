@@ -2,6 +2,7 @@ import { readSync } from 'node:fs';
 import { usageError } from '../../errors.js';
 import { runGuard } from '../../agent/guard.js';
 import { AGENTS, type AgentName } from '../../agent/types.js';
+import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd guard <agent> [--json]
@@ -42,15 +43,12 @@ function readStdin(): string {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The agent, one of AGENTS; no option but main's --json. */
+const OPTIONS = { options: {}, positionals: 1, words: { name: 'agent', values: AGENTS } } as const;
+
 async function run(ctx: CommandContext): Promise<CommandResult> {
-  // No node:util parseArgs on this path (~0.4 ms): the only argument is the agent (--json is main's).
-  const option = ctx.argv.find((a) => a.startsWith('-'));
-  if (option !== undefined) throw usageError(`unknown option ${option}`, 'tdd guard <agent> [--json]; see tdd guard --help');
-  const [agent, extra] = ctx.argv;
-  if (!agent || !(AGENTS as readonly string[]).includes(agent)) {
-    throw usageError(agent ? `unknown agent "${agent}"` : 'tdd guard needs the agent', `name one of: ${AGENTS.join(', ')} (tdd guard claude)`);
-  }
-  if (extra !== undefined) throw usageError(`unexpected argument "${extra}"`, 'tdd guard <agent> [--json]');
+  const [agent] = argsOf(ctx, 'guard', OPTIONS).positionals;
+  if (!agent) throw usageError('tdd guard needs the agent', `name one of: ${AGENTS.join(', ')} (tdd guard claude)`);
   // Imported statically: this command's chunk is the guard's (one file less to load on every call).
   const r = await runGuard(agent as AgentName, readStdin(), ctx.env, ctx.cwd);
   const d = r.decision;
@@ -67,5 +65,5 @@ async function run(ctx: CommandContext): Promise<CommandResult> {
   };
 }
 
-const command: CommandModule = { help, run };
+const command: CommandModule = { help, options: OPTIONS, run };
 export default command;

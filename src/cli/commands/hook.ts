@@ -1,8 +1,10 @@
 import { usageError } from '../../errors.js';
 import { readRepoContext } from '../../git/queries.js';
 import { findingJson, formatFindings, paint } from '../../report/format.js';
+import { formatFinding, formatRefusalNote, type RefusalNote } from '../../report/messages.js';
 import { appendEvent, writePending, removePending, readStateFile, writeState } from '../../state/store.js';
 import type { RunResult } from '../../types.js';
+import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd hook <pre-commit|commit-msg|post-commit> [args]
@@ -23,6 +25,12 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
   const inputs = await readHookInputs(ctx.cwd, ctx.env, how);
   const { repo } = inputs;
   const r = await runPreCommit(inputs);
+  // A refusal says what around it matters: `commit -a`, edits the run did not see, doctor's fix.
+  let notes: RefusalNote[] = [];
+  if (r.exitCode !== 0) {
+    const { readRefusalNotes } = await import('../../verify/refusal-notes.js');
+    ({ findings: r.findings, notes } = await readRefusalNotes(repo, r.findings, inputs.raw.filter((e) => e.status !== 'D').map((e) => e.path)));
+  }
   if (r.pending) await writePending(repo.stateDir, r.pending);
   else await removePending(repo.stateDir);
   const codes = r.findings.map((f) => f.code);
@@ -36,7 +44,9 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
   }
   if (r.run || r.exitCode !== 0) {
     // `tdd verify` is a check, not an attempt to commit: the report counts only the hook's refusals.
-    await appendEvent(repo.stateDir, { event: how.inHook ? 'pre-commit' : 'verify', phase: r.phase, task: r.task, tree: r.tree, exitCode: r.exitCode, codes, testMs: r.testMs });
+    // A refusal keeps its findings' words and files: the report shows them (report/events.ts).
+    const findings = r.exitCode === 0 ? undefined : r.findings.filter((f) => f.severity !== 'info').map((f) => ({ code: f.code, severity: f.severity, ...(f.path ? { path: f.path } : {}), what: formatFinding(f).what.slice(0, 300) }));
+    await appendEvent(repo.stateDir, { event: how.inHook ? 'pre-commit' : 'verify', phase: r.phase, task: r.task, tree: r.tree, exitCode: r.exitCode, codes, testMs: r.testMs, ...(findings ? { findings } : {}) });
   }
   const c = ctx.color;
   const phase = (r.phase ?? 'no phase').toUpperCase();
@@ -49,8 +59,14 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
     const head = r.exitCode === 3 ? 'could not verify this commit' : `${phase} commit refused`;
     lines.push(`tdd: ${paint(c, 'red', '✗')} ${head}${r.run ? ` (${r.pending?.summary ?? summarize(r.run)})` : ''}`);
     lines.push(...formatFindings(r.findings, c));
+    for (const n of notes) lines.push(`  ${paint(c, 'yellow', 'note:')} ${formatRefusalNote(n)} ${paint(c, 'dim', `[${n.code}]`)}`);
   }
-  return { exitCode: r.exitCode, text: lines.join('\n'), json: { hook: 'pre-commit', phase: r.phase, task: r.task, tree: r.tree, findings: r.findings.map(findingJson), summary: r.pending?.summary }, findings: r.findings };
+  return {
+    exitCode: r.exitCode,
+    text: lines.join('\n'),
+    json: { hook: 'pre-commit', phase: r.phase, task: r.task, tree: r.tree, findings: r.findings.map(findingJson), summary: r.pending?.summary, notes: notes.map((n) => ({ ...n, message: formatRefusalNote(n) })) },
+    findings: r.findings,
+  };
 }
 
 function summarize(run: RunResult): string {
@@ -86,11 +102,20 @@ async function postCommit(ctx: CommandContext): Promise<CommandResult> {
   return { exitCode: 0, text, json: { hook: 'post-commit', ...r } };
 }
 
+// git passes commit-msg the message file; --prefetched comes from our shim (hooks/shim.sh).
+const OPTIONS = {
+  options: { prefetched: { type: 'boolean' } },
+  positionals: 2,
+  words: { name: 'hook', values: ['pre-commit', 'commit-msg', 'post-commit'] },
+} as const;
+
 const hook: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const [name, ...args] = ctx.argv;
-    if (name === 'pre-commit') return preCommit(ctx, { inHook: true, prefetched: args.includes('--prefetched') });
+    const { values, positionals } = argsOf(ctx, 'hook', OPTIONS);
+    const [name, ...args] = positionals;
+    if (name === 'pre-commit') return preCommit(ctx, { inHook: true, prefetched: Boolean(values.prefetched) });
     if (name === 'commit-msg') return commitMsg(ctx, args[0]);
     if (name === 'post-commit') return postCommit(ctx);
     throw usageError(`unknown hook "${name ?? ''}"`, 'expected pre-commit, commit-msg or post-commit');

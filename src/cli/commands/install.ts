@@ -1,7 +1,9 @@
 import { TddError } from '../../errors.js';
-import { decideSkip, isPackageInstallScript, parseFlags, projectDir } from '../../install/context.js';
+import { decideSkip, isPackageInstallScript, projectDir } from '../../install/context.js';
 import { formatAgents, formatInstall, formatSkip, NEXT_STEP } from '../../install/format.js';
 import { install } from '../../install/install.js';
+import { readAgents } from '../../install/agent-entries.js';
+import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd-hooks install [--dry-run] [--json]
@@ -36,8 +38,12 @@ Options:
 
 Environment: TDD_HOOKS=0 skips install (and, at commit time, the hooks).`;
 
+const OPTIONS = { options: { 'dry-run': { type: 'boolean' }, agent: { type: 'string', multiple: true } } } as const;
+
 async function run(ctx: CommandContext): Promise<CommandResult> {
-  const { dryRun, agents } = parseFlags(ctx.argv, 'install');
+  const { values } = argsOf(ctx, 'install', OPTIONS);
+  const dryRun = Boolean(values['dry-run']);
+  const agents = readAgents(values.agent, 'install');
   const skip = decideSkip(ctx.env);
   if (skip) return { exitCode: 0, text: formatSkip(skip), json: { skipped: skip } };
   try {
@@ -61,5 +67,5 @@ async function run(ctx: CommandContext): Promise<CommandResult> {
   }
 }
 
-const command: CommandModule = { help, run };
+const command: CommandModule = { help, options: OPTIONS, run };
 export default command;

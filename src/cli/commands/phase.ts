@@ -1,13 +1,13 @@
-import { parseArgs } from 'node:util';
 import { usageError } from '../../errors.js';
 import { readRepoContext } from '../../git/queries.js';
 import { paint } from '../../report/format.js';
 import { appendEvent, writeState } from '../../state/store.js';
 import type { Phase } from '../../types.js';
 import { readCommitContext } from '../../verify/context.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 
-const help = `Usage: tdd phase [red|green|refactor|off] [--task ID] [--regression] [--reason TEXT] [--json]
+const help = `Usage: tdd phase [red|green|refactor|off] [--task ID|--no-task] [--regression] [--reason TEXT] [--json]
 
 Without an argument, print the declared phase. With one, declare it:
   red        the next commit adds failing tests (only tests; they must fail for the right reason)
@@ -16,8 +16,9 @@ Without an argument, print the declared phase. With one, declare it:
   off        commit outside TDD; needs --reason, which the commit's trailers record
 Options:
   --task ID       make task ID active (its RED record and evidence are kept per task)
+  --no-task       leave task mode: no task is active any more
   --regression    with red: the tests may already pass (regression tests of existing behaviour)
-  --reason TEXT   why (required with off)
+  --reason TEXT   with off (required): why TDD does not apply; the trailers record it
 After each commit the phase advances red → green → refactor unless autoAdvance is false.`;
 
 export const NEXT_STEP: Record<Phase, string> = {
@@ -27,20 +28,25 @@ export const NEXT_STEP: Record<Phase, string> = {
   off: 'commit as you like; `tdd phase red` to resume TDD',
 };
 
+const PHASES = ['red', 'green', 'refactor', 'off'] as const;
+const OPTIONS = {
+  options: { task: { type: 'string' }, 'no-task': { type: 'boolean' }, regression: { type: 'boolean' }, reason: { type: 'string' } },
+  positionals: 1,
+  words: { name: 'phase', values: PHASES },
+} as const;
+
 const phase: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const { values, positionals } = parseArgs({
-      args: ctx.argv,
-      allowPositionals: true,
-      options: { task: { type: 'string' }, regression: { type: 'boolean' }, reason: { type: 'string' } },
-    });
+    const { values, positionals } = argsOf(ctx, 'phase', OPTIONS);
+    const target = positionals[0] as Phase | undefined;
+    if (values.task !== undefined && values['no-task']) throw usageError('--task and --no-task contradict each other', 'tdd phase red --task 12, or tdd phase red --no-task');
+    if (values.reason !== undefined && target !== 'off') throw usageError('--reason goes with off', 'tdd phase off --reason "why TDD does not apply"');
     const repo = await readRepoContext(ctx.cwd, ctx.env);
     const { state } = await readCommitContext(repo);
-    const target = positionals[0];
-    if (positionals.length > 1) throw usageError(`unexpected argument "${positionals[1]}"`, 'tdd phase [red|green|refactor|off]');
     if (target === undefined) {
-      if (values.task !== undefined || values.regression || values.reason !== undefined) {
+      if (values.task !== undefined || values['no-task'] || values.regression) {
         throw usageError('options need a phase', 'e.g. `tdd phase red --task 12`');
       }
       const text = state.phase
@@ -48,10 +54,7 @@ const phase: CommandModule = {
         : 'no phase declared\n  next: `tdd phase red` to start with a failing test';
       return { exitCode: 0, text, json: { phase: state.phase, task: state.task, regression: state.regression, reason: state.reason, since: state.since } };
     }
-    if (!['red', 'green', 'refactor', 'off'].includes(target)) {
-      throw usageError(`unknown phase "${target}"`, 'choose one of red, green, refactor, off');
-    }
-    const next = target as Phase;
+    const next = target;
     if (next === 'off' && !values.reason?.trim()) throw usageError('phase off needs a reason', 'tdd phase off --reason "why TDD does not apply"');
     if (values.regression && next !== 'red') throw usageError('--regression goes with red', 'tdd phase red --regression');
     if (values.task !== undefined && !/^[\w.\-/#:]{1,64}$/.test(values.task)) {
@@ -60,6 +63,7 @@ const phase: CommandModule = {
     const before = { phase: state.phase, task: state.task };
     state.phase = next;
     if (values.task !== undefined) state.task = values.task;
+    if (values['no-task']) state.task = null;
     state.regression = Boolean(values.regression);
     state.reason = values.reason?.trim() || 'declared';
     state.since = new Date().toISOString();

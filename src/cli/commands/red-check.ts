@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import { usageError } from '../../errors.js';
 import { ASSERT_NAME_PATTERN } from '../../lang/assert-names.js';
 import {
@@ -15,6 +14,7 @@ import {
   type TestFileAnalysis,
 } from '../../lang/index.js';
 import { paint } from '../../report/format.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 
 const LANGUAGES = knownLanguages();
@@ -240,14 +240,13 @@ export function describeRedCheckProblem(p: RedCheckProblem): { what: string; nex
 
 const MARK = { error: ['✗', 'red'], warn: ['!', 'yellow'] } as const;
 
+const OPTIONS = { options: { strict: { type: 'boolean' } }, positionals: Infinity } as const;
+
 const redCheck: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const { values, positionals } = parseArgs({
-      args: ctx.argv,
-      allowPositionals: true,
-      options: { strict: { type: 'boolean' }, json: { type: 'boolean' } },
-    });
+    const { values, positionals } = argsOf(ctx, 'red-check', OPTIONS);
     if (positionals.length === 0) throw usageError('no file given', 'tdd red-check <file>... [--strict] [--json]');
     // The same file twice is checked once, under the first spelling given.
     const byFile = new Map<string, string>();

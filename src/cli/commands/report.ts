@@ -1,20 +1,23 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readHistory, type HistoryCommit } from '../../audit/history.js';
 import { TddError, usageError } from '../../errors.js';
 import { execGit } from '../../git/exec.js';
 import { readRepoContext, type RepoContext } from '../../git/queries.js';
 import { parseEventLog, type EventLog } from '../../report/events.js';
 import { assembleReport } from '../../report/model.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 
 const help = `Usage: tdd report [RANGE] [--all] [--md|--html] [--out FILE] [--json]
 
-Per task, the RED → GREEN → REFACTOR commits as traffic lights, with the refused attempts between
-them: time in red (first RED commit to first GREEN), time to green (from the start of the cycle:
-\`tdd phase red\`, a refused attempt or the attempts clock), tests added, attempts, refusal codes,
-off commits and terminal states (regression, false-fail); then a summary across tasks.
+Per task (titled from the plan), the RED → GREEN → REFACTOR commits as traffic lights, with the
+refused attempts between them (each code with its file and words; a warning is no refusal): time
+in red (a task's total: first RED commit to first GREEN, over its cycles), time to green (its first
+cycle, from \`tdd phase red\`, a refused attempt or the attempts clock), tests added, attempts, off
+commits and terminal states (regression, false-fail); then a summary across tasks (medians per
+cycle). A commit that changes code without TDD trailers once the hooks are in use (made past them)
+is a red banner at the top.
   RANGE        git revisions, e.g. origin/main..HEAD. Default: the branch's upstream to HEAD,
                else origin/HEAD to HEAD
   --all        the whole history of HEAD
@@ -71,12 +74,20 @@ async function readEventLog(stateDir: string): Promise<EventLog | undefined> {
   }
 }
 
-/** The project's test globs (the committed configuration, else the defaults). */
-async function readTestPathMatcher(repo: RepoContext): Promise<(path: string) => boolean> {
-  const [{ loadConfig }, { makeClassifier }, { DEFAULTS }] = await Promise.all([import('../../config/load.js'), import('../../snapshot/classify.js'), import('../../config/schema.js')]);
+/** The project's test and ignore globs (the committed configuration, else the defaults), and the plan's task titles. */
+async function readProjectRules(repo: RepoContext): Promise<{ isTestPath: (path: string) => boolean; isIgnoredPath: (path: string) => boolean; titles: Map<string, string> }> {
+  const [{ loadConfig }, { makeClassifier }, { DEFAULTS }, { readTaskPlan }] = await Promise.all([
+    import('../../config/load.js'),
+    import('../../snapshot/classify.js'),
+    import('../../config/schema.js'),
+    import('../../config/plan.js'),
+  ]);
   const config = await loadConfig(repo).then((l) => l.config, () => DEFAULTS);
   const classify = makeClassifier(config);
-  return (path) => classify(path) === 'test';
+  // A plan that cannot be read leaves the tasks by their ids.
+  const plan = await readTaskPlan(repo.top, config).catch(() => undefined);
+  const titles = new Map((plan?.tasks ?? []).flatMap((t) => (t.title ? [[t.id, t.title] as [string, string]] : [])));
+  return { isTestPath: (path) => classify(path) === 'test', isIgnoredPath: (path) => classify(path) === 'ignored', titles };
 }
 
 async function render(format: Format, report: ReturnType<typeof assembleReport>, color: boolean): Promise<string> {
@@ -86,15 +97,13 @@ async function render(format: Format, report: ReturnType<typeof assembleReport>,
   return (await import('../../report/render-text.js')).formatReportText(report, color) + '\n';
 }
 
+const OPTIONS = { options: { all: { type: 'boolean' }, md: { type: 'boolean' }, html: { type: 'boolean' }, out: { type: 'string' } }, positionals: 1 } as const;
+
 const report: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const { values, positionals } = parseArgs({
-      args: ctx.argv,
-      allowPositionals: true,
-      options: { all: { type: 'boolean' }, md: { type: 'boolean' }, html: { type: 'boolean' }, out: { type: 'string' } },
-    });
-    if (positionals.length > 1) throw usageError(`unexpected argument "${positionals[1]}"`, 'give one range, e.g. origin/main..HEAD');
+    const { values, positionals } = argsOf(ctx, 'report', OPTIONS);
     if (values.md && values.html) throw usageError('choose one of --md and --html');
     if (ctx.json && (values.md || values.html) && values.out === undefined) {
       throw usageError('--json prints the report as data', `add --out FILE to write the ${values.md ? 'Markdown' : 'HTML'} report and print where it went`);
@@ -103,14 +112,14 @@ const report: CommandModule = {
     const format: Format = values.html ? 'html' : values.md ? 'md' : ctx.json ? 'json' : 'text';
     const repo = await readRepoContext(ctx.cwd, ctx.env);
     const range = repo.head ? await readRange(repo, positionals[0], Boolean(values.all)) : { label: '(no commits yet)', revisions: [] };
-    const [commits, eventLog, isTestPath]: [HistoryCommit[], EventLog | undefined, (p: string) => boolean] = await Promise.all([
+    const [commits, eventLog, rules]: [HistoryCommit[], EventLog | undefined, Awaited<ReturnType<typeof readProjectRules>>] = await Promise.all([
       range.revisions.length ? readHistory(repo, range.revisions) : Promise.resolve([]),
       readEventLog(repo.stateDir),
-      readTestPathMatcher(repo),
+      readProjectRules(repo),
     ]);
     // Refused attempts after the last commit are work in progress on top of HEAD.
     const includeOpen = commits.length === 0 ? positionals[0] === undefined : commits[0]!.sha === repo.head;
-    const model = assembleReport({ commits, range, includeOpen, isTestPath, now: new Date().toISOString(), ...(eventLog ? { eventLog } : {}) });
+    const model = assembleReport({ commits, range, includeOpen, ...rules, now: new Date().toISOString(), ...(eventLog ? { eventLog } : {}) });
     const lights = model.tasks.reduce((n, t) => n + t.lights.length, 0);
     if (values.out === undefined) {
       return { exitCode: 0, text: await render(format, model, ctx.color), json: model as unknown as Record<string, unknown> };

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { usageError } from '../../errors.js';
 import { readRepoContext } from '../../git/queries.js';
 import { formatList, formatRollback, formatUndo, listJson, rollbackJson, undoJson } from '../../rollback/format.js';
@@ -6,6 +5,7 @@ import { readBackups } from '../../rollback/list.js';
 import { runRollback } from '../../rollback/rollback.js';
 import { runUndo } from '../../rollback/undo.js';
 import { readCommitContext } from '../../verify/context.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 
 const help = `Usage: tdd rollback [--to <commit>] [--dry-run] [--json]
@@ -32,22 +32,15 @@ the index entries are in refs/tdd/rollback/<n>^.
 Refused (exit 2) during a merge, rebase, cherry-pick or revert, with unmerged paths, or when there
 is no green commit to go back to.`;
 
+const OPTIONS = {
+  options: { to: { type: 'string' }, undo: { type: 'boolean' }, force: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, list: { type: 'boolean' } },
+} as const;
+
 const rollback: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const { values, positionals } = parseArgs({
-      args: ctx.argv,
-      allowPositionals: true,
-      options: {
-        to: { type: 'string' },
-        undo: { type: 'boolean' },
-        force: { type: 'boolean' },
-        'dry-run': { type: 'boolean' },
-        list: { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-    });
-    if (positionals.length > 0) throw usageError(`unexpected argument "${positionals[0]}"`, 'tdd rollback [--to <commit>] | --undo | --list');
+    const { values } = argsOf(ctx, 'rollback', OPTIONS);
     const dryRun = Boolean(values['dry-run']);
     const now = ctx.env.TDD_NOW ? new Date(ctx.env.TDD_NOW) : new Date();
     if (values.force && !values.undo) throw usageError('--force goes with --undo', 'tdd rollback --undo --force');

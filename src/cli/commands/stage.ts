@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readTaskPlan } from '../../config/plan.js';
 import { CONFIG_FILES } from '../../config/schema.js';
 import { usageError } from '../../errors.js';
@@ -8,6 +7,7 @@ import { execGit } from '../../git/exec.js';
 import { readRepoContext, readStagedChanges } from '../../git/queries.js';
 import { covers } from '../../gates/task-scope.js';
 import { readCommitContext } from '../../verify/context.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 
 const help = `Usage: tdd stage [ID] [--dry-run] [--json]
@@ -18,10 +18,13 @@ replacement for \`git add -A\` when several tasks' files are on disk at once. On
 changes: your files stay exactly as they are.
   --dry-run   print what would be staged and unstaged, change nothing`;
 
+const OPTIONS = { options: { 'dry-run': { type: 'boolean' } }, positionals: 1 } as const;
+
 const stage: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    const { values, positionals } = parseArgs({ args: ctx.argv, allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
+    const { values, positionals } = argsOf(ctx, 'stage', OPTIONS);
     const repo = await readRepoContext(ctx.cwd, ctx.env);
     const cc = await readCommitContext(repo);
     const id = positionals[0] ?? cc.state.task;

@@ -1,4 +1,5 @@
 import { readRepoContext } from '../../git/queries.js';
+import { readHooksInstalled } from '../../install/installed.js';
 import { paint } from '../../report/format.js';
 import { readStagedEntries } from '../../snapshot/read.js';
 import { taskKey } from '../../state/machine.js';
@@ -11,7 +12,8 @@ const help = `Usage: tdd status [--json]
 
 Answers, at any moment: which task and behaviour; which tests express it; which phase and why;
 what evidence the last verdict had (command, exit code, failing tests and reasons); which files
-are staged and how they count; what the next commit may change.`;
+are staged and how they count; what the next commit may change. Warns when no hook of this clone
+runs tdd-hooks (a fresh clone before install): its commits would not be checked.`;
 
 const MAY_CHANGE: Record<Phase, string> = {
   red: 'test files and test support only (fixtures, helpers, snapshots, runner config)',
@@ -22,15 +24,17 @@ const MAY_CHANGE: Record<Phase, string> = {
 
 const status: CommandModule = {
   help,
+  options: { options: {} },
   async run(ctx) {
     const repo = await readRepoContext(ctx.cwd, ctx.env);
     const cc = await readCommitContext(repo);
     const { state } = cc;
     const red = state.red[taskKey(state.task)];
-    const staged = await readStagedEntries(repo, cc.head, cc.classify);
+    const [staged, hooksInstalled] = await Promise.all([readStagedEntries(repo, cc.head, cc.classify), readHooksInstalled(repo)]);
     const v = state.lastVerdict;
     const c = ctx.color;
     const lines = [
+      ...(hooksInstalled ? [] : [`${paint(c, 'yellow', 'warning')}   no tdd-hooks hook in this clone: commits are not checked; run \`tdd-hooks install\` (or have package.json's "prepare" run it)`]),
       `phase     ${state.phase ? paint(c, 'bold', state.phase) : 'none'}${state.regression ? ' (regression)' : ''}${state.reason ? ` — ${state.reason}` : ''}`,
       `task      ${state.task ?? '(none)'}`,
       `config    ${cc.loaded.source} (runner ${cc.loaded.config.runner})`,
@@ -60,6 +64,7 @@ const status: CommandModule = {
       exitCode: 0,
       text: lines.join('\n'),
       json: {
+        hooksInstalled,
         phase: state.phase,
         task: state.task,
         regression: state.regression,

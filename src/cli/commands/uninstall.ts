@@ -1,6 +1,7 @@
-import { parseFlags } from '../../install/context.js';
 import { formatAgents, formatUninstall } from '../../install/format.js';
 import { uninstall } from '../../install/uninstall.js';
+import { readAgents } from '../../install/agent-entries.js';
+import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd-hooks uninstall [--dry-run] [--json]
@@ -19,8 +20,12 @@ Options:
   --dry-run      print what would change, write nothing
   --json         the same report as JSON`;
 
+const OPTIONS = { options: { 'dry-run': { type: 'boolean' }, agent: { type: 'string', multiple: true } } } as const;
+
 async function run(ctx: CommandContext): Promise<CommandResult> {
-  const { dryRun, agents } = parseFlags(ctx.argv, 'uninstall');
+  const { values } = argsOf(ctx, 'uninstall', OPTIONS);
+  const dryRun = Boolean(values['dry-run']);
+  const agents = readAgents(values.agent, 'uninstall');
   if (agents.length > 0) {
     const { uninstallAgents } = await import('../../install/agents.js');
     const report = await uninstallAgents({ cwd: ctx.cwd, env: ctx.env, agents, dryRun });
@@ -30,5 +35,5 @@ async function run(ctx: CommandContext): Promise<CommandResult> {
   return { exitCode: 0, text: formatUninstall(report), json: { ...report } };
 }
 
-const command: CommandModule = { help, run };
+const command: CommandModule = { help, options: OPTIONS, run };
 export default command;

@@ -9,6 +9,7 @@ kept for the staged tree, so the \`git commit\` that follows runs no tests again
 
 const verify: CommandModule = {
   help,
+  options: { options: {} },
   run: (ctx) => preCommit(ctx),
 };
 export default verify;

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { TddError, usageError } from '../../errors.js';
 import { formatPlanProblem, formatPlanText, planJson } from '../../plan/format.js';
 import { parsePlanText } from '../../plan/parse.js';
 import { planWaves } from '../../plan/waves.js';
+import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 
 export const DEFAULT_PLAN = 'tdd-plan.json';
@@ -28,16 +28,13 @@ With errors the waves are withheld and a sequential fallback plan is printed (on
 dependencies first where the graph allows), so a build can still proceed.
 Exit codes: 0 planned, 1 planning errors (fallback printed), 2 unreadable or invalid input.`;
 
+const OPTIONS = { options: {}, positionals: 1 } as const;
+
 const waves: CommandModule = {
   help,
+  options: OPTIONS,
   async run(ctx) {
-    let positionals: string[];
-    try {
-      ({ positionals } = parseArgs({ args: ctx.argv, allowPositionals: true, options: {} }));
-    } catch (e) {
-      throw usageError((e as Error).message.split('. ')[0] ?? 'invalid arguments', 'tdd waves [FILE|-] [--json]');
-    }
-    if (positionals.length > 1) throw usageError(`unexpected argument "${positionals[1]}"`, 'tdd waves [FILE|-] [--json]: one plan at a time');
+    const { positionals } = argsOf(ctx, 'waves', OPTIONS);
     const { name, text } = await readPlan(positionals[0] ?? (await locateDefaultPlan(ctx.cwd, ctx.env)), ctx.cwd);
     const { tasks, problems } = parsePlanText(text, name);
     if (problems.length > 0) {

@@ -10,6 +10,14 @@ import type { CheckResult, DoctorFacts } from '../types.js';
 
 export function checkConfig({ config: c, layout: l }: DoctorFacts): CheckResult {
   const id = 'config';
+  // The file as it is on disk: what the user is editing, and what the next commit stages. Not JSON,
+  // it is named with line:column; with committed rules that load, its problems come first (a
+  // broken committed file has its own fix below: edit, stage, commit).
+  if (c.worktree && (c.ok || c.worktree.line !== undefined)) {
+    const w = c.worktree;
+    const at = w.line === undefined ? '' : ` +${w.line}`;
+    return { id, status: 'fail', code: 'CONFIG_WORKTREE_INVALID', data: { ...w }, fix: `"\${EDITOR:-vi}"${at} ${arg(l, join(l.top, w.file))}` };
+  }
   if (!c.ok) {
     const file = (c.problems[0]?.file ?? '.tddrc.json').replace(/#.*$/, '');
     const path = arg(l, join(l.top, file));

@@ -3,21 +3,13 @@
  * entry in node_modules (never npx); node --test uses tdd-hooks' compiled reporter. Without it
  * every verdict is "could not verify".
  */
-import { addDevDependency, atTop, installDependencies } from '../fixes.js';
+import { addDevDependency, atTop, installDependencies, TOOL_FIX } from '../fixes.js';
 import type { CheckResult, DoctorFacts, RunnerFacts } from '../types.js';
 
 export function checkRunner(facts: DoctorFacts): CheckResult[] | null {
   if (!facts.config.ok) return null;
   return facts.runners.flatMap((r) => checkOne(facts, r) ?? []);
 }
-
-/** How to get each toolchain the hooks run from PATH. */
-const TOOL_FIX: Record<string, string> = {
-  pytest: 'python3 -m pip install pytest   (or: apt install python3-pytest)',
-  unittest: 'install Python 3 (apt install python3)',
-  go: 'install Go: apt install golang-go, or https://go.dev/dl',
-  cargo: 'install Rust: https://rustup.rs',
-};
 
 function checkOne({ project, layout }: DoctorFacts, r: RunnerFacts): CheckResult | null {
   const id = 'runner';

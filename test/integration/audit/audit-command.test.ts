@@ -193,7 +193,7 @@ describe('policies', () => {
   });
 
   it('usage errors exit 2', async () => {
-    await expect(runAudit(repo, '--nope')).rejects.toMatchObject({ code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' });
+    await expect(runAudit(repo, '--nope')).rejects.toMatchObject({ code: 'USAGE', exitCode: 2, data: { option: '--nope' } });
     await expect(runAudit(repo, 'no-such-ref..HEAD')).rejects.toMatchObject({ code: 'BAD_RANGE', exitCode: 2 });
   });
 });

@@ -60,11 +60,11 @@ describe.skipIf(!WIRED)('tdd audit (spawned CLI)', () => {
   it('usage: no range and no upstream, an unknown range, an unknown option exit 2; --help shows the usage', () => {
     const none = repo.tdd('audit');
     expect(none.status).toBe(2);
-    expect(none.stderr).toContain('give a range: tdd audit main..HEAD');
+    expect(none.stderr).toContain('`tdd audit HEAD` audits the whole history');
     expect(repo.tdd('audit', 'nope..HEAD').status).toBe(2);
     expect(repo.tdd('audit', '--nope').status).toBe(2);
     const help = repo.tdd('audit', '--help');
     expect(help.status).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: tdd audit \[RANGE\] \[--replay\] \[--json\]/);
+    expect(help.stdout).toMatch(/^Usage: tdd audit \[RANGE\|--all\] \[--replay\]/);
   });
 });

@@ -32,11 +32,11 @@ describe('locateCli', () => {
     });
   });
 
-  it('run from the npx cache (outside the repository): the default path, the cache as fallback', () => {
+  it('run from the npx cache (outside the repository): the default path, the cache as fallback, no $schema', () => {
     const top = tree(['a.txt']);
     const cache = tree(['_npx/1/node_modules/tdd-hooks/bin/tdd.js']);
     const bin = join(cache, '_npx/1/node_modules/tdd-hooks/bin/tdd.js');
-    expect(locateCli(top, top, bin)).toEqual({ rel: 'node_modules/tdd-hooks/bin/tdd.js', abs: bin, schemaRef: './node_modules/tdd-hooks/schema/tddrc.schema.json' });
+    expect(locateCli(top, top, bin)).toEqual({ rel: 'node_modules/tdd-hooks/bin/tdd.js', abs: bin, schemaRef: undefined });
   });
 
   it('a hoisted workspace install found from a package folder', () => {
@@ -48,10 +48,6 @@ describe('locateCli', () => {
   it('never looks above the top level', () => {
     const outer = tree(['node_modules/tdd-hooks/bin/tdd.js', 'repo/a.txt']);
     const bin = join(outer, 'node_modules/tdd-hooks/bin/tdd.js');
-    expect(locateCli(join(outer, 'repo'), join(outer, 'repo'), bin)).toEqual({
-      rel: 'node_modules/tdd-hooks/bin/tdd.js',
-      abs: bin,
-      schemaRef: './node_modules/tdd-hooks/schema/tddrc.schema.json',
-    });
+    expect(locateCli(join(outer, 'repo'), join(outer, 'repo'), bin)).toEqual({ rel: 'node_modules/tdd-hooks/bin/tdd.js', abs: bin, schemaRef: undefined });
   });
 });

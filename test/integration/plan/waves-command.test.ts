@@ -85,6 +85,6 @@ describe('tdd waves (in process)', () => {
   it('usage: one plan at a time, no unknown options', async () => {
     expect((await failure(['a.json', 'b.json'])).code).toBe('USAGE');
     const e = await failure(['--cap', '2']);
-    expect([e.code, e.exitCode, e.message]).toEqual(['USAGE', 2, "Unknown option '--cap'"]);
+    expect([e.code, e.exitCode, e.data]).toEqual(['USAGE', 2, { command: 'waves', option: '--cap', suggestion: null }]);
   });
 });

@@ -11,7 +11,7 @@ import { TddError } from '../../../src/errors.js';
 import type { Report } from '../../../src/report/types.js';
 import { BIN } from '../../helpers/repo.js';
 import type { Repo } from '../../helpers/repo.js';
-import { EXPECTED_LIGHTS, HOSTILE_SUBJECT, makeReportRepo } from './scenario.js';
+import { BYPASS_SUBJECT, EXPECTED_LIGHTS, HOSTILE_SUBJECT, makeReportRepo } from './scenario.js';
 
 let repo: Repo;
 beforeAll(() => {
@@ -34,8 +34,11 @@ describe('tdd report (in process)', () => {
     expect(t1).toMatchObject({ status: 'refactored', testsAdded: 1, testFiles: ['test/add.test.js'] });
     expect(t1.timeInRedMs).toBeGreaterThanOrEqual(0);
     expect(r.tasks.find((t) => t.id === 'T2')).toMatchObject({ status: 'green', offReasons: ['bump version'] });
-    expect(r.untracked.map((c) => c.subject)).toEqual(['docs: readme']);
-    expect(r.summary).toMatchObject({ commits: 8, tasks: 2, cycles: 2, cyclesGreen: 2, lights: { red: 2, green: 2, refactor: 1, refused: 1, off: 2 } });
+    expect(r.untracked.map((c) => [c.subject, c.bypass])).toEqual([['docs: readme', false], [BYPASS_SUBJECT, true]]);
+    expect(r.summary).toMatchObject({ commits: 9, tasks: 2, cycles: 2, cyclesGreen: 2, bypasses: 1, lights: { red: 2, green: 2, refactor: 1, refused: 1, off: 2 } });
+    // The plan's titles; the refused attempt names its file, with the finding's words.
+    expect(r.tasks.map((t) => t.title)).toEqual([null, 'add two numbers', 'multiply']);
+    expect(t1.lights[1]).toMatchObject({ findings: [{ code: 'TESTS_CHANGED', path: 'test/add.test.js', what: expect.stringContaining('test/add.test.js') }] });
     expect(r.eventLog).toMatchObject({ found: true, corrupt: 0 });
   });
 
@@ -49,7 +52,7 @@ describe('tdd report (in process)', () => {
       const r = await model();
       expect(r.range.label).toBe('origin/main..HEAD');
       expect(lightsOf(r)).toEqual(EXPECTED_LIGHTS.slice(1));
-      const explicit = await model('origin/main..HEAD~1');
+      const explicit = await model('origin/main..HEAD~2');
       expect(lightsOf(explicit)).toEqual([EXPECTED_LIGHTS[1], ['T2', ['red', 'green']]]);
     } finally {
       repo.git('symbolic-ref', '--delete', 'refs/remotes/origin/HEAD');
@@ -75,7 +78,7 @@ describe('tdd report (in process)', () => {
   it('writes text, Markdown and a self-contained HTML page', async () => {
     const text = await run('--all');
     expect(text.exitCode).toBe(0);
-    expect(text.text).toMatch(/task T1 {2}refactored {3}R x G F/);
+    expect(text.text).toMatch(/task T1 — add two numbers {2}refactored {3}R x G F/);
     const out = join(repo.dir, '.git', 'report.html');
     const written = await run('--all', '--html', '--out', out);
     expect(written.text).toContain(out);
@@ -83,7 +86,11 @@ describe('tdd report (in process)', () => {
     expect(html).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;');
     expect(html).not.toContain(HOSTILE_SUBJECT);
     const md = (await run('--all', '--md')).text;
-    expect(md).toContain('## task T1: refactored');
+    expect(md).toContain('## task T1 — add two numbers: refactored');
+    // The bypass comes first, as a caution, in every format.
+    expect(md.indexOf('[!CAUTION]')).toBeLessThan(md.indexOf('## Summary'));
+    expect(text.text.split('\n')[1]).toMatch(/^✗ 1 commit without TDD trailers changes code/);
+    expect(html.indexOf('class="banner banner--bypass" role="alert"')).toBeLessThan(html.indexOf('id="summary"'));
   });
 
   it('refuses conflicting options as usage errors', async () => {

@@ -1,7 +1,8 @@
 /**
  * A repository with a known TDD history, made through the real hooks and real `git commit`
- * (node --test as the runner): two tasks with honest cycles, a refused commit, an off commit, a
- * docs commit and a hostile commit subject. Shared by the report's integration and browser tests.
+ * (node --test as the runner): two tasks with honest cycles (titled by the plan), a refused commit,
+ * an off commit, a docs commit, a hostile commit subject, and a commit made past the hooks. Shared
+ * by the report's integration and browser tests.
  */
 import { expect } from 'vitest';
 import { codesOf } from '../../helpers/cycle.js';
@@ -18,6 +19,9 @@ test('${fn} of ${a} and ${b}', () => {
 
 /** A subject that would run script if the page did not escape it. */
 export const HOSTILE_SUBJECT = 'feat: mul <script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';
+
+/** The commit made with --no-verify: the report's red banner. */
+export const BYPASS_SUBJECT = 'fix: version 3 (hooks skipped)';
 
 /** The lights each task must show, in order (null: commits made with no task active). */
 export const EXPECTED_LIGHTS: [string | null, string[]][] = [
@@ -39,6 +43,7 @@ export function makeReportRepo(): Repo {
   const repo = makeRepo({
     'package.json': JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'node --test' } }) + '\n',
     'src/index.js': 'export const version = 1;\n',
+    'tdd-plan.json': JSON.stringify({ tasks: [{ id: 'T1', title: 'add two numbers', files: ['src/add.js'], tests: ['test/add.test.js'] }, { id: 'T2', title: 'multiply', files: ['src/mul.js'], tests: ['test/mul.test.js'] }] }, null, 2) + '\n',
   });
   const install = repo.tdd('install');
   expect(install.status, install.stdout + install.stderr).toBe(0);
@@ -82,5 +87,10 @@ export function makeReportRepo(): Repo {
   repo.write({ 'src/index.js': 'export const version = 2;\n' });
   repo.git('add', '-A');
   ok(repo.commit('chore: version 2'));
+
+  // Past the hooks: code changed with --no-verify, no trailers.
+  repo.write({ 'src/index.js': 'export const version = 3;\n' });
+  repo.git('add', '-A');
+  ok(repo.commit(BYPASS_SUBJECT, '--no-verify'));
   return repo;
 }

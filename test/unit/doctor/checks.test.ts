@@ -214,6 +214,16 @@ describe('config and runner', () => {
       facts({ config: { ok: true, source: '.tddrc.json', runner: 'node', autoAdvance: true, warnings: [{ code: 'CONFIG_UNSTAGED', severity: 'warn', path: '.tddrc.json', data: { state: 'modified' } }] } }),
       { status: 'warn', code: 'CONFIG_WARNINGS', fix: 'git add .tddrc.json' },
     ],
+    [
+      'the working copy not JSON: named with line:column, fixed in place (never git add)',
+      facts({ config: { ok: true, source: '.tddrc.json', runner: 'node', autoAdvance: true, warnings: [], worktree: { file: '.tddrc.json', line: 3, column: 8, message: 'Unexpected number' } } }),
+      { status: 'fail', code: 'CONFIG_WORKTREE_INVALID', fix: '"${EDITOR:-vi}" +3 .tddrc.json' },
+    ],
+    [
+      'the committed rules load, the working copy has an unknown key: named, with the nearest',
+      facts({ config: { ok: true, source: '.tddrc.json', runner: 'node', autoAdvance: true, warnings: [], worktree: { file: '.tddrc.json', problems: [{ file: '.tddrc.json', key: 'timeoutSecs', expected: 'a known key: did you mean "timeoutSeconds"?', found: 'unknown key', suggestion: 'timeoutSeconds' }] } } }),
+      { status: 'fail', code: 'CONFIG_WORKTREE_INVALID', fix: '"${EDITOR:-vi}" .tddrc.json' },
+    ],
   ]);
   const vitest = (present: boolean, declared: boolean) =>
     facts({

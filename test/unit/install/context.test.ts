@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decideSkip, isCI, parseFlags, projectDir } from '../../../src/install/context.js';
+import { decideSkip, isCI, projectDir } from '../../../src/install/context.js';
+import installCommand from '../../../src/cli/commands/install.js';
+import { parseCommandArgs } from '../../../src/cli/options.js';
+import { readAgents } from '../../../src/install/agent-entries.js';
 
 describe('decideSkip', () => {
   it.each<[string, NodeJS.ProcessEnv, string | null]>([
@@ -42,14 +45,16 @@ describe('projectDir', () => {
   });
 });
 
-describe('parseFlags', () => {
-  it('knows --dry-run and --agent, and nothing else', () => {
-    expect(parseFlags([], 'install')).toEqual({ dryRun: false, agents: [] });
-    expect(parseFlags(['--dry-run'], 'install')).toEqual({ dryRun: true, agents: [] });
-    expect(parseFlags(['--agent', 'codex', '--agent=claude'], 'install')).toEqual({ dryRun: false, agents: ['claude', 'codex'] });
-    expect(() => parseFlags(['--agent', 'aider'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2, message: expect.stringContaining('--agent') }));
-    expect(() => parseFlags(['--agent'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE' }));
-    expect(() => parseFlags(['--force'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2 }));
-    expect(() => parseFlags(['here'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE' }));
+describe('install --agent', () => {
+  const parse = (argv: string[]) => readAgents(parseCommandArgs('install', argv, installCommand.options!).values.agent as string[] | undefined, 'install');
+  it('repeated or comma-separated names, all; an unknown agent or a missing name is a usage error', () => {
+    expect(parse([])).toEqual([]);
+    expect(parse(['--dry-run'])).toEqual([]);
+    expect(parse(['--agent', 'codex', '--agent=claude'])).toEqual(['claude', 'codex']);
+    expect(parse(['--agent', 'gemini,cline'])).toEqual(['gemini', 'cline']);
+    expect(() => parse(['--agent', 'aider'])).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2, message: expect.stringContaining('--agent') }));
+    expect(() => parse(['--agent'])).toThrow(expect.objectContaining({ code: 'USAGE' }));
+    expect(() => parse(['--force'])).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2 }));
+    expect(() => parse(['here'])).toThrow(expect.objectContaining({ code: 'USAGE' }));
   });
 });

@@ -65,7 +65,10 @@ describe('renderShim', () => {
     const outside = code.filter((_, i) => i < open || i > close);
     expect(outside.filter(startsSubshellOrGit)).toEqual([]);
     expect(code.slice(open, close + 1).filter((l) => /\$\(|`/.test(l))).toEqual([]);
-    expect(code.filter((l) => /\bexec\b/.test(l))).toEqual(['exec "$node" "$cli" hook "$hook" $prefetched "$@"']);
+    // The CLI found; or (a global install that moved) the tdd-hooks on PATH; or, in a Yarn PnP project, through .pnp.cjs.
+    const execs = code.filter((l) => /\bexec\b/.test(l));
+    expect(execs.map((l) => l.slice(l.indexOf('exec ')).split(' ').slice(0, 3).join(' '))).toEqual(['exec tdd-hooks hook', 'exec "$node" --require', 'exec "$node" "$cli"']);
+    expect(execs.at(-1)).toBe('exec "$node" "$cli" hook "$hook" $prefetched "$@"');
   });
 
   it('commit-msg and post-commit look for the verdict with `[` tests alone, after the chained hook and TDD_HOOKS=0', () => {

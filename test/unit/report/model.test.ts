@@ -3,7 +3,7 @@ import { parseEventLog } from '../../../src/report/events.js';
 import { assembleReport, trailerValue, type ReportInput } from '../../../src/report/model.js';
 import { planCycles } from '../../../src/report/task.js';
 import type { Report } from '../../../src/report/types.js';
-import { commit, EVENT_TEXT, HISTORY, SHA } from './sample.js';
+import { commit, EVENT_TEXT, HISTORY, M, SHA } from './sample.js';
 
 const RANGE = { label: 'origin/main..HEAD', revisions: ['origin/main..HEAD'] };
 const NOW = '2025-05-02T15:00:00.000Z';
@@ -84,8 +84,9 @@ describe('assembleReport', () => {
       untracked: 1,
       deniedEdits: 0,
       deniedCodes: {},
+      bypasses: 0,
     });
-    expect(r.untracked).toEqual([{ sha: SHA('5'), at: '2025-05-02T14:13:00.000Z', subject: 'docs: readme', merge: false }]);
+    expect(r.untracked).toEqual([{ sha: SHA('5'), at: '2025-05-02T14:13:00.000Z', subject: 'docs: readme', merge: false, bypass: false }]);
     expect(r).toMatchObject({ range: RANGE, generatedAt: NOW });
   });
 
@@ -111,6 +112,25 @@ describe('assembleReport', () => {
     expect(kinds(r)).toEqual({ T9: 'red green', T8: '' });
     expect(r.tasks.find((t) => t.id === 'T8')).toMatchObject({ status: 'denied', denied: { count: 1 } });
     expect(r.summary).toMatchObject({ deniedEdits: 4, deniedCodes: { RED_IMPL_WRITE: 2, TESTS_FROZEN: 1, NO_VERIFY: 1 } });
+  });
+
+  it('counts errors only as refusals, and names the refused file with its words', () => {
+    const refused = build().tasks.find((t) => t.id === 'T1')!.lights.find((l) => l.kind === 'refused' && l.phase === 'green')!;
+    expect(refused).toMatchObject({ codes: ['TESTS_CHANGED'], findings: [{ code: 'TESTS_CHANGED', path: 'test/parser.test.js', what: expect.stringContaining('edited') }] });
+  });
+
+  it('a commit without trailers that changes code once TDD commits began is a bypass; docs, merges and earlier commits are not', () => {
+    const history = [
+      commit('1', 0, 'initial import', {}),
+      commit('2', 1, 'test: a', { 'TDD-Phase': 'red', 'TDD-Task': 'T1' }),
+      commit('3', 2, 'docs: notes', {}, [M('docs/notes.md')]),
+      commit('4', 3, 'merge', {}, [M('src/a.js')], [SHA('2'), SHA('3')]),
+      commit('5', 4, 'fix: quick', {}),
+    ].reverse();
+    const r = assembleReport({ commits: history, range: RANGE, includeOpen: true, now: NOW, isIgnoredPath: (p) => p.startsWith('docs/'), titles: new Map([['T1', 'parse input']]) });
+    expect(r.untracked.map((c) => [c.subject, c.bypass])).toEqual([['initial import', false], ['docs: notes', false], ['merge', false], ['fix: quick', true]]);
+    expect(r.summary.bypasses).toBe(1);
+    expect(r.tasks[0]!.title).toBe('parse input');
   });
 
   it('finds test files with the project matcher when given one', () => {

@@ -4,7 +4,7 @@ import type { HistoryCommit } from '../../../src/audit/history.js';
 export const T0 = Date.parse('2025-05-02T14:00:00Z') / 1000;
 const sha = (c: string) => c.repeat(40);
 const A = (path: string) => ({ path, status: 'A' as const, oldMode: '000000', newMode: '100644', oldBlob: '0'.repeat(40), newBlob: 'e'.repeat(40) });
-const M = (path: string) => ({ ...A(path), status: 'M' as const, oldMode: '100644', oldBlob: 'd'.repeat(40) });
+export const M = (path: string) => ({ ...A(path), status: 'M' as const, oldMode: '100644', oldBlob: 'd'.repeat(40) });
 
 export function commit(c: string, minutes: number, subject: string, trailers: Record<string, string>, changes = [M('src/a.js')], parents = [sha('0')]): HistoryCommit {
   const trailerText = Object.entries(trailers).map(([k, v]) => `${k}: ${v}\n`).join('');
@@ -52,7 +52,19 @@ export const EVENTS = [
   { at: at(4), event: 'pre-commit', phase: 'red', task: 'T1', exitCode: 1, codes: [] },
   { at: at(4, 1), event: 'pre-commit', phase: 'red', task: 'T1', exitCode: 0, codes: [], testMs: 640 },
   { at: at(4, 2), event: 'commit', commit: sha('2'), phase: 'red', task: 'T1' },
-  { at: at(7), event: 'pre-commit', phase: 'green', task: 'T1', exitCode: 1, codes: ['TESTS_CHANGED'] },
+  // A warning printed beside the refusal (CONFIG_PENDING) did not refuse it.
+  {
+    at: at(7),
+    event: 'pre-commit',
+    phase: 'green',
+    task: 'T1',
+    exitCode: 1,
+    codes: ['CONFIG_PENDING', 'TESTS_CHANGED'],
+    findings: [
+      { code: 'CONFIG_PENDING', severity: 'warn', path: '.tddrc.json', what: '.tddrc.json changed in the index' },
+      { code: 'TESTS_CHANGED', severity: 'error', path: 'test/parser.test.js', what: 'test/parser.test.js (test) is edited by this commit' },
+    ],
+  },
   { at: at(10), event: 'commit', commit: sha('3'), phase: 'green', task: 'T1' },
   { at: at(12), event: 'commit', commit: sha('4'), phase: 'refactor', task: 'T1' },
   { at: at(19), event: 'phase', from: 'refactor', to: 'red', task: 'T2' },
