@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { runnerSpecs } from '../config/resolve.js';
 import { CONFIG_FILES } from '../config/schema.js';
 import { readPending } from '../state/store.js';
-import { readTaskPlan } from '../config/plan.js';
+import { readStagedTaskPlan } from '../config/plan.js';
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
@@ -108,7 +108,7 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   }
 
   const input: GateInput = { phase, regression: state.regression, entries };
-  const plan = state.task ? await readTaskPlan(repo.top, cc.loaded.config) : undefined;
+  const plan = state.task ? await readStagedTaskPlan(repo, cc.loaded.config) : undefined;
   const task = plan?.tasks.find((t) => t.id === state.task);
   if (task?.title) cc.taskTitle = task.title;
   if (plan && task) {

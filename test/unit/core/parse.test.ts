@@ -104,6 +104,8 @@ describe('classifier', () => {
     ['package.json', 'manifest'],
     ['web/package-lock.json', 'manifest'],
     ['README.md', 'ignored'],
+    // The plan file is the tool's own: never implementation.
+    ['tdd-plan.json', 'ignored'],
     ['.github/workflows/ci.yml', 'ignored'],
     ['src/a.ts', 'impl'],
     ['src/latest.ts', 'impl'],
