@@ -55,6 +55,7 @@ export type FindingCode =
   | 'OPERATION_IN_PROGRESS'
   | 'IGNORED_ONLY'
   | 'EMPTY_COMMIT'
+  | 'SETUP_COMMIT'
   | 'PHASE_OFF'
   | 'VERDICT_CACHED'
   // scope

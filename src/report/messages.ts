@@ -32,6 +32,7 @@ const MESSAGES: Record<FindingCode, Words> = {
   OPERATION_IN_PROGRESS: (f) => ({ what: `${d(f, 'operation')} in progress: commit not checked (tdd audit still sees it)` }),
   IGNORED_ONLY: () => ({ what: 'only ignored files (docs, CI config) staged: no test run' }),
   EMPTY_COMMIT: () => ({ what: 'nothing staged: no test run' }),
+  SETUP_COMMIT: () => ({ what: 'setup: only the configuration, manifests and ignored files, before any task: no phase needed, no test run' }),
   VERDICT_CACHED: (f) => ({ what: `the same staged content was verified at ${d(f, 'at')}: no test run` }),
   PHASE_OFF: (f) => ({ what: `phase off (${d(f, 'reason')}): commit recorded, not checked` }),
   TASK_SCOPE: (f) => ({

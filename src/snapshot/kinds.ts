@@ -88,3 +88,8 @@ export function matchTest(matches: CompiledMatch[]): PathTest {
       return !m.ignore(path) && !m.ignoreRegex(path);
     });
 }
+
+/** What a setup commit may hold (see verify/pre-commit isSetupCommit): the configuration, manifests, ignored files. */
+export function isSetupPath(e: { path: string; kind: FileKind }): boolean {
+  return e.kind === 'manifest' || e.kind === 'ignored' || (CONFIG_FILES as readonly string[]).includes(e.path);
+}

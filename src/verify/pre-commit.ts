@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runnerSpecs } from '../config/resolve.js';
 import { CONFIG_FILES } from '../config/schema.js';
+import { isSetupPath } from '../snapshot/kinds.js';
 import { readPending } from '../state/store.js';
 import { readStagedTaskPlan } from '../config/plan.js';
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
@@ -76,7 +77,7 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   if (operation) return done([{ code: 'OPERATION_IN_PROGRESS', severity: 'info', data: { operation } }]);
   if (entries.length === 0) return done([{ code: 'EMPTY_COMMIT', severity: 'info' }]);
   if (entries.every((e) => e.kind === 'ignored')) return done([{ code: 'IGNORED_ONLY', severity: 'info' }]);
-  if (!state.phase) return done([{ code: 'PHASE_UNSET', severity: 'error' }]);
+  if (!state.phase) return done([isSetupCommit(entries, state) ? { code: 'SETUP_COMMIT', severity: 'info' } : { code: 'PHASE_UNSET', severity: 'error' }]);
 
   // A RED commit its static gates refuse (no assertion, a skip marker…) needs no tree id: the copy
   // of the index and its write-tree (~4 ms of a refusal) wait until the gates pass. Only the tree
@@ -198,6 +199,16 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
     };
   }
   return result;
+}
+
+/**
+ * The commit right after `npx tdd-hooks install`: before any phase or task, a commit of only the
+ * configuration, manifests and ignored files (package.json, its lock, .tddrc.json, .husky/) needs
+ * no phase. tdd audit agrees (rules/no-trailers).
+ */
+export function isSetupCommit(entries: StagedEntry[], state: { phase: Phase | null; red: Record<string, unknown>; lastGreen: unknown }): boolean {
+  if (state.phase || state.lastGreen || Object.keys(state.red).length > 0) return false;
+  return entries.every((e) => isSetupPath(e));
 }
 
 /** The task's attempts (`tdd attempt`) for the trailer, so the history keeps them. */

@@ -34,11 +34,16 @@ describe('commits without trailers', () => {
   it.each<[string, Literal, string[]]>([
     ['implementation', { name: 'c', changes: [['src/a.js', null, 'x']] }, ['c AUDIT_NO_TRAILERS src/a.js']],
     ['a test', { name: 'c', changes: [['test/a.test.js', null, TEST()]] }, ['c AUDIT_NO_TRAILERS test/a.test.js']],
-    ['package.json only', { name: 'c', changes: [['package.json', PKG, PKG.replace('"p"', '"q"')]] }, ['c AUDIT_NO_TRAILERS package.json']],
+    ['package.json only, before any task (the setup commit)', { name: 'c', changes: [['package.json', PKG, PKG.replace('"p"', '"q"')]] }, []],
     ['docs only', { name: 'c', changes: [['README.md', null, '# p\n'], ['docs/a.md', null, 'a']] }, []],
     ['nothing (empty)', { name: 'c' }, []],
   ])('%s', (_, commit, expected) => {
     expect(codes([SKELETON, commit])).toEqual(expected);
+  });
+
+  it('package.json only, once a task has begun: made past the hooks', () => {
+    const pkg: Literal = { name: 'c', changes: [['package.json', PKG, PKG.replace('"p"', '"q"')]] };
+    expect(codes([SKELETON, RED, pkg])).toEqual(['c AUDIT_NO_TRAILERS package.json']);
   });
 
   it('a commit past the hooks that edits the open RED tests is also a frozen-test change (once)', () => {
