@@ -1,3 +1,4 @@
+import type { SnapshotChange } from '../runners/snapshots.js';
 import type { RedRecord } from '../state/types.js';
 import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
 
@@ -29,6 +30,8 @@ export interface GateInput {
   frozenBase?: string;
   /** GREEN/REFACTOR: test and support files this commit changes (relative to HEAD). */
   frozenChanges?: StagedEntry[];
+  /** GREEN/REFACTOR: what this commit does to the entries of the snapshot files of the task's RED test files. */
+  snapshotChanges?: SnapshotChange[];
   /** GREEN/REFACTOR: the task's RED test files that are no longer as its RED commit left them. */
   redDrift?: { path: string; change: 'edited' | 'deleted' | 'mode' }[];
   /** GREEN/REFACTOR: the test settings of each manifest this commit changes, before and after (config/test-settings). */

@@ -18,6 +18,7 @@ import { readCommitTree, readObjects, readTreeDiff, isAncestorOfHead, type RepoC
 import { git } from '../git/exec.js';
 import { NULL_OID, parseNulList, type RawEntry } from '../git/parse.js';
 import { TddError } from '../errors.js';
+import { diffSnapshotEntries, testFileOfSnapshot } from '../runners/snapshots.js';
 import { classifyEntries, mayBeIntentToAdd, readIndexTree, readSnapshot, withLinkTargets } from '../snapshot/read.js';
 import { taskKey } from '../state/machine.js';
 import type { Evidence, Pending, RedRecord } from '../state/types.js';
@@ -130,10 +131,12 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
     // One round of git reads: RED drift, the test settings (and GREEN's RED still in history).
     const { hasTestSettings, testSettingsOf } = await import('../config/test-settings.js');
     const manifests = entries.filter((e) => hasTestSettings(e.path));
+    // The snapshot files of the RED test files: may gain entries (read both sides to tell).
+    const snapshots = input.frozenChanges.filter((e) => files.includes(testFileOfSnapshot(e.path) ?? '\0'));
     // RED drift: how the RED files differ between the RED commit and this tree (one diff-tree).
     const [drift, blobs, inHistory] = await Promise.all([
       files.length ? readTreeDiff(repo, record!.commit, snapshot.tree, files) : [],
-      manifests.length ? readObjects(repo, manifests.flatMap((e) => [e.oldBlob, e.newBlob])) : [],
+      manifests.length + snapshots.length ? readObjects(repo, [...manifests, ...snapshots].flatMap((e) => [e.oldBlob, e.newBlob])) : [],
       phase === 'green' ? isAncestorOfHead(repo, openRed!.commit) : true,
     ]);
     if (!inHistory) return done([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: state.task, reason: 'not-in-history' } }], { tree: snapshot.tree });
@@ -154,6 +157,8 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
       before: testSettingsOf(e.path, text(blobs[2 * i])),
       after: testSettingsOf(e.path, text(blobs[2 * i + 1])),
     }));
+    const at = 2 * manifests.length;
+    input.snapshotChanges = snapshots.flatMap((e, i) => diffSnapshotEntries(e.path, text(blobs[at + 2 * i]), text(blobs[at + 2 * i + 1])) ?? []);
   }
   const staticFindings = evaluateGates(STATIC_GATES, input);
   if (verdictOf(staticFindings) !== 0) return done(staticFindings, treeLater ? {} : { tree: snapshot.tree });

@@ -9,6 +9,7 @@ import type { Config, RunnerSpec } from '../config/schema.js';
 import { splitCommand } from './command-line.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import { runTests } from '../runners/run.js';
+import { markMissingSnapshots, missingSnapshotKeys, snapshotFileOf } from '../runners/snapshots.js';
 import type { RunResult } from '../types.js';
 import { scrubbedEnv } from './env.js';
 import { materialize, type Scratch } from './scratch.js';
@@ -59,10 +60,19 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
       placed.fileErrors.push(...outside.map((file) => ({ file, kind: 'no-tests' as const, message: `outside ${spec.root}, the folder runner ${spec.runner} runs in` })));
       runs.push(placed);
     }
-    return mergeRuns(runs, files);
+    return await withMissingSnapshots(repo, tree, mergeRuns(runs, files));
   } finally {
     await scratch.release();
   }
+}
+
+/** A vitest snapshot "mismatched" that the tree's snapshot file does not hold is missing (see markMissingSnapshots). */
+async function withMissingSnapshots(repo: RepoContext, tree: string, run: RunResult): Promise<RunResult> {
+  const paths = [...new Set(missingSnapshotKeys(run.tests).map((k) => snapshotFileOf(k.file)))];
+  if (paths.length === 0) return run;
+  const blobs = await readObjects(repo, paths.map((p) => `${tree}:${p}`));
+  const texts = new Map(paths.map((p, i) => [p, blobs[i]?.toString('utf8') ?? null]));
+  return { ...run, tests: markMissingSnapshots(run.tests, texts) };
 }
 
 /**
