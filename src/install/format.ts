@@ -64,17 +64,22 @@ const UNINSTALL_WORDS: Record<HookUninstall['action'], string> = {
   deleted: 'deleted (tdd-hooks had created it)',
   absent: '',
   foreign: '',
+  edited: '',
 };
 
 export function formatUninstall(r: UninstallReport): string {
   const done = r.hooks.filter((h) => UNINSTALL_WORDS[h.action] !== '');
   const lines: string[] = [];
-  if (done.length === 0) lines.push('tdd-hooks: no tdd-hooks hooks here; nothing to remove');
+  if (done.length === 0) lines.push(r.hooks.some((h) => h.action === 'edited') ? 'tdd-hooks: nothing removed' : 'tdd-hooks: no tdd-hooks hooks here; nothing to remove');
   else {
     lines.push(r.dryRun ? 'tdd-hooks: dry run, nothing written; uninstall would do this:' : 'tdd-hooks: uninstalled');
     lines.push(...table(done.map((h): [string, string] => [displayPath(r.top, h.path), UNINSTALL_WORDS[h.action]])));
   }
   for (const h of r.hooks) {
+    if (h.action === 'edited') {
+      const beside = h.chained ? `; ${base(h.chained)} beside it is the hook that was there before install` : '';
+      lines.push(`  note: ${displayPath(r.top, h.path)} is a tdd-hooks shim with your edits in it: left as it is (delete it yourself when you are done with it)${beside}`);
+    }
     if (h.action === 'foreign' && h.chained) {
       lines.push(`  note: ${displayPath(r.top, h.path)} is not tdd-hooks' any more; ${base(h.chained)} beside it was left too`);
     }

@@ -18,7 +18,8 @@ export type FileOp =
   | { op: 'delete'; path: string };
 
 export type InstallAction = 'installed' | 'updated' | 'chained' | 'unchanged';
-export type UninstallAction = 'removed' | 'restored' | 'block-removed' | 'deleted' | 'absent' | 'foreign';
+/** 'edited': our shim with the user's edits in it, left in place (and any hook it chained beside it). */
+export type UninstallAction = 'removed' | 'restored' | 'block-removed' | 'deleted' | 'absent' | 'foreign' | 'edited';
 
 export interface HookInstall {
   hook: HookName;
@@ -35,8 +36,10 @@ export interface HookUninstall {
   hook: HookName;
   path: string;
   action: UninstallAction;
-  /** With 'foreign': a hook install had moved aside, left where it is. */
+  /** With 'foreign' or 'edited': a hook install had moved aside, left where it is. */
   chained?: string;
+  /** husky: test lines install had replaced, given back. */
+  restoredLines?: number;
 }
 
 export interface InstallProblem {
@@ -94,11 +97,23 @@ export function planBlockInstall(hook: HookName, path: string, current: FileStat
   };
 }
 
-/** Deletes our shim and puts the chained hook back; anything else stays. */
-export function planShimUninstall(hook: HookName, path: string, current: FileState, backup: FileState): Planned<HookUninstall> {
+/**
+ * Deletes our shim and puts the chained hook back; anything else stays — a shim of ours that the
+ * user edited too (`isPristine` tells: it is exactly what install writes), with the chained hook beside it.
+ */
+export function planShimUninstall(
+  hook: HookName,
+  path: string,
+  current: FileState,
+  backup: FileState,
+  isPristine: (content: string) => boolean = () => true,
+): Planned<HookUninstall> {
   const chainedPath = path + CHAIN_SUFFIX;
   const restore: FileOp[] = backup.kind === 'absent' ? [] : [{ op: 'rename', from: chainedPath, to: path }];
   const action = backup.kind === 'absent' ? 'removed' : 'restored';
+  if (current.kind === 'file' && isTddShim(current.content) && !isPristine(current.content)) {
+    return { ok: true, report: { hook, path, action: 'edited', ...(backup.kind === 'absent' ? {} : { chained: chainedPath }) }, ops: [] };
+  }
   if (current.kind === 'file' && isTddShim(current.content)) {
     return { ok: true, report: { hook, path, action }, ops: [{ op: 'delete', path }, ...restore] };
   }

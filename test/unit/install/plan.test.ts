@@ -70,6 +70,20 @@ describe('planShimUninstall', () => {
   });
 });
 
+describe('planShimUninstall of a shim the user edited', () => {
+  const pristine = (content: string) => content === SHIM;
+  it.each<[string, FileState, string | undefined]>([
+    ['alone', absent, undefined],
+    ['chaining a hook (left beside it)', USER, B],
+  ])('%s: kept, nothing written', (_, backup, chained) => {
+    const plan = planShimUninstall('pre-commit', P, file(`${SHIM}# mine\n`), backup, pristine);
+    expect(plan).toEqual({ ok: true, report: { hook: 'pre-commit', path: P, action: 'edited', ...(chained ? { chained } : {}) }, ops: [] });
+  });
+  it('the shim as install wrote it goes', () => {
+    expect(planShimUninstall('pre-commit', P, file(SHIM), absent, pristine)).toMatchObject({ ok: true, report: { action: 'removed' } });
+  });
+});
+
 describe('planBlockInstall / planBlockUninstall', () => {
   const H = '/r/.husky/pre-commit';
 
