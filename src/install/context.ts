@@ -40,10 +40,12 @@ export function projectDir(cwd: string, env: NodeJS.ProcessEnv): string {
 }
 
 /** The options of install and uninstall (`--json` and `--help` are main's). */
-export function parseFlags(argv: string[], command: string): { dryRun: boolean } {
+export function parseFlags(argv: string[], command: string): { dryRun: boolean; replaceTestLine: boolean } {
   try {
-    const { values } = parseArgs({ args: argv, options: { 'dry-run': { type: 'boolean', default: false } }, strict: true, allowPositionals: false });
-    return { dryRun: values['dry-run'] };
+    const flag = { type: 'boolean', default: false } as const;
+    const options: Record<string, typeof flag> = command === 'install' ? { 'dry-run': flag, 'replace-test-line': flag } : { 'dry-run': flag };
+    const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    return { dryRun: Boolean(values['dry-run']), replaceTestLine: Boolean((values as Record<string, unknown>)['replace-test-line']) };
   } catch (e) {
     throw usageError((e as Error).message, `see tdd-hooks ${command} --help`);
   }

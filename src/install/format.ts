@@ -52,8 +52,22 @@ export function formatInstall(r: InstallReport): string {
       lines.push(`  note: ${h.owner} wrote the ${h.hook} hook now chained; if ${h.owner} rewrites it, run npx tdd-hooks install again`);
     }
   }
+  for (const h of r.hooks) {
+    for (const t of h.testLines ?? []) {
+      const at = `${displayPath(r.top, h.path)}:${t.line}`;
+      lines.push(
+        t.replaced
+          ? `  replaced ${at} \`${t.text.trim()}\`: it ran the suite on the working tree ahead of tdd-hooks (uninstall gives it back)`
+          : `  warning: ${at} \`${t.text.trim()}\` runs the whole suite on the working tree before tdd-hooks: every RED commit fails there` +
+              `\n    fix: npx tdd-hooks install --replace-test-line   (comments it out; tdd-hooks runs the tests on what is staged)`,
+      );
+    }
+  }
   if (r.mode === 'husky' && r.hooks.some((h) => h.action !== 'unchanged')) lines.push(`  commit ${where}/ so everyone who clones gets the hooks`);
-  lines.push(`next: ${NEXT_STEP}   (declare that you are writing a failing test)`);
+  if (r.setup.length > 0) {
+    lines.push(`next: git add ${r.setup.join(' ')} && git commit -m "chore: add tdd-hooks"   (the setup commit: no phase needed)`);
+    lines.push(`then: ${NEXT_STEP}   (declare that you are writing a failing test)`);
+  } else lines.push(`next: ${NEXT_STEP}   (declare that you are writing a failing test)`);
   return lines.join('\n');
 }
 

@@ -5,6 +5,7 @@
  */
 import { removeBlocks, upsertBlock } from './block.js';
 import { CHAIN_SUFFIX, classifyHookOwner, isTddShim, type HookName, type HookOwner } from './shim.js';
+import { findTestLines, replaceTestLines, restoreTestLines, type TestLine } from './test-line.js';
 
 export type FileState =
   | { kind: 'absent' }
@@ -30,6 +31,8 @@ export interface HookInstall {
   chained?: string;
   /** Which tool wrote that hook, when it can be told. */
   owner?: HookOwner;
+  /** husky: lines ahead of the block that run the test suite on the working tree (see test-line.ts); replaced with --replace-test-line. */
+  testLines?: (TestLine & { replaced: boolean })[];
 }
 
 export interface HookUninstall {
@@ -81,18 +84,24 @@ export function planShimInstall(hook: HookName, path: string, current: FileState
   };
 }
 
-/** husky: our block at the end of `.husky/<hook>` (the file made if missing), or updated in place. */
-export function planBlockInstall(hook: HookName, path: string, current: FileState, block: string): Planned<HookInstall> {
+/**
+ * husky: our block at the end of `.husky/<hook>` (the file made if missing), or updated in place.
+ * A line ahead of it that runs the test suite is reported, and with `replaceTestLine` commented out.
+ */
+export function planBlockInstall(hook: HookName, path: string, current: FileState, block: string, opts: { replaceTestLine?: boolean } = {}): Planned<HookInstall> {
   if (current.kind === 'other') return { ok: false, problem: { code: 'NOT_A_FILE', path } };
   if (current.kind === 'absent') {
     return { ok: true, report: { hook, path, action: 'installed' }, ops: [{ op: 'write', path, content: HUSKY_SHEBANG + block, mode: HOOK_MODE }] };
   }
-  const edit = upsertBlock(current.content, block);
+  const found = findTestLines(current.content);
+  const replace = Boolean(opts.replaceTestLine) && found.length > 0;
+  const testLines = found.length > 0 ? { testLines: found.map((l) => ({ ...l, replaced: replace })) } : {};
+  const edit = upsertBlock(replace ? replaceTestLines(current.content, found) : current.content, block);
   if (!edit.ok) return { ok: false, problem: { code: 'BLOCK_MALFORMED', path, line: edit.line } };
-  if (edit.content === current.content) return { ok: true, report: { hook, path, action: 'unchanged' }, ops: [] };
+  if (edit.content === current.content) return { ok: true, report: { hook, path, action: 'unchanged', ...testLines }, ops: [] };
   return {
     ok: true,
-    report: { hook, path, action: edit.found === 0 ? 'installed' : 'updated' },
+    report: { hook, path, action: edit.found === 0 ? 'installed' : 'updated', ...testLines },
     ops: [{ op: 'write', path, content: edit.content, mode: current.mode }],
   };
 }
@@ -122,14 +131,16 @@ export function planShimUninstall(
   return { ok: true, report: { hook, path, action: 'foreign', ...(backup.kind === 'absent' ? {} : { chained: chainedPath }) }, ops: [] };
 }
 
-/** Takes our block out of a husky script; a script install created goes when nothing else is left. */
+/** Takes our block out of a husky script, and gives back the test lines install replaced; a script install created goes when nothing else is left. */
 export function planBlockUninstall(hook: HookName, path: string, current: FileState): Planned<HookUninstall> {
   if (current.kind !== 'file') return { ok: true, report: { hook, path, action: 'absent' }, ops: [] };
   const edit = removeBlocks(current.content);
   if (!edit.ok) return { ok: false, problem: { code: 'BLOCK_MALFORMED', path, line: edit.line } };
-  if (edit.found === 0) return { ok: true, report: { hook, path, action: 'absent' }, ops: [] };
-  if (edit.content === '' || edit.content === HUSKY_SHEBANG) {
+  const { content, restored } = restoreTestLines(edit.content);
+  if (edit.found === 0 && restored === 0) return { ok: true, report: { hook, path, action: 'absent' }, ops: [] };
+  const lines = restored > 0 ? { restoredLines: restored } : {};
+  if (content === '' || content === HUSKY_SHEBANG) {
     return { ok: true, report: { hook, path, action: 'deleted' }, ops: [{ op: 'delete', path }] };
   }
-  return { ok: true, report: { hook, path, action: 'block-removed' }, ops: [{ op: 'write', path, content: edit.content, mode: current.mode }] };
+  return { ok: true, report: { hook, path, action: 'block-removed', ...lines }, ops: [{ op: 'write', path, content, mode: current.mode }] };
 }

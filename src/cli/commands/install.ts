@@ -4,7 +4,7 @@ import { formatInstall, formatSkip, NEXT_STEP } from '../../install/format.js';
 import { install } from '../../install/install.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
-const help = `Usage: tdd-hooks install [--dry-run] [--json]
+const help = `Usage: tdd-hooks install [--dry-run] [--replace-test-line] [--json]
 
 Installs the pre-commit, commit-msg and post-commit hooks, and writes .tddrc.json (runner detected
 from package.json) when the repository has no tdd-hooks config yet.
@@ -15,18 +15,24 @@ Running it again changes nothing; \`tdd-hooks uninstall\` removes exactly what i
 core.hooksPath outside the repository. From an npm prepare/postinstall script it never fails the
 install: outside a git repository, with CI set, or on any problem it says why and exits 0.
 
+A line of husky's scripts that runs the test suite ahead of the block (\`npm test\`, which
+\`npx husky init\` writes) tests the working tree and stops every RED commit before tdd-hooks sees
+it: install names it, and --replace-test-line comments it out (uninstall gives it back).
+A package.json that is not valid JSON is named, and nothing is written.
+
 Options:
-  --dry-run   print what would change, write nothing
-  --json      the same report as JSON
+  --dry-run             print what would change, write nothing
+  --replace-test-line   comment out husky's test-suite lines ahead of the block
+  --json                the same report as JSON
 
 Environment: TDD_HOOKS=0 skips install (and, at commit time, the hooks).`;
 
 async function run(ctx: CommandContext): Promise<CommandResult> {
-  const { dryRun } = parseFlags(ctx.argv, 'install');
+  const { dryRun, replaceTestLine } = parseFlags(ctx.argv, 'install');
   const skip = decideSkip(ctx.env);
   if (skip) return { exitCode: 0, text: formatSkip(skip), json: { skipped: skip } };
   try {
-    const report = await install({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, dryRun });
+    const report = await install({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, dryRun, replaceTestLine });
     return { exitCode: 0, text: formatInstall(report), json: { ...report, next: NEXT_STEP } };
   } catch (e) {
     // Never fail `npm install`: say why, exit 0.

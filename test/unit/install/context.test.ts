@@ -43,9 +43,11 @@ describe('projectDir', () => {
 });
 
 describe('parseFlags', () => {
-  it('knows --dry-run and nothing else', () => {
-    expect(parseFlags([], 'install')).toEqual({ dryRun: false });
-    expect(parseFlags(['--dry-run'], 'install')).toEqual({ dryRun: true });
+  it('knows --dry-run, --replace-test-line (install only) and nothing else', () => {
+    expect(parseFlags([], 'install')).toEqual({ dryRun: false, replaceTestLine: false });
+    expect(parseFlags(['--dry-run'], 'install')).toEqual({ dryRun: true, replaceTestLine: false });
+    expect(parseFlags(['--replace-test-line'], 'install')).toEqual({ dryRun: false, replaceTestLine: true });
+    expect(() => parseFlags(['--replace-test-line'], 'uninstall')).toThrow(expect.objectContaining({ code: 'USAGE' }));
     expect(() => parseFlags(['--force'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2 }));
     expect(() => parseFlags(['here'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE' }));
   });
