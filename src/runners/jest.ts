@@ -52,8 +52,9 @@ export function buildJestArgv(o: BuildArgvInput): BuiltCommand {
     // The report is written before jest waits for open handles; without this a leaked timer is a timeout.
     '--forceExit',
     // Exact paths (no regex), still filtered by testMatch: a non-test file is absent from the report.
-    '--runTestsByPath',
-    ...o.files.map(asArg),
+    // REFACTOR: the test files that depend on the changed sources, by jest's own graph (a test file
+    // named there is related to itself).
+    ...(o.related ? ['--findRelatedTests', ...o.related.map(asArg), ...o.files.map(asArg)] : ['--runTestsByPath', ...o.files.map(asArg)]),
   ];
   return { argv, env: {} };
 }
@@ -146,4 +147,4 @@ export function parseJestReport(o: ParseInput): ParsedRun {
   });
 }
 
-export const jestAdapter: RunnerAdapter = { name: 'jest', buildArgv: buildJestArgv, parse: parseJestReport };
+export const jestAdapter: RunnerAdapter = { name: 'jest', relatedMode: 'jest --findRelatedTests', buildArgv: buildJestArgv, parse: parseJestReport };

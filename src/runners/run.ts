@@ -34,6 +34,8 @@ export interface RunTestsOptions {
   command?: { full: string[] | null; targeted: string[] | null };
   /** The user's work tree and the copy `root` lies in: reads of the work tree make the run 'leaked'. */
   guard?: LeakGuard;
+  /** REFACTOR: changed sources (relative to `root`) for the runner's related-tests mode (adapter.relatedMode). */
+  related?: string[];
 }
 
 const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
@@ -141,7 +143,8 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
     if (inside && (await exists(join(root, f)))) present.push(f);
     else missing.push({ file: f, kind: 'no-tests', message: inside ? 'file not found' : 'outside the tree' });
   }
-  if (present.length === 0) return { ...base, status: 'completed', fileErrors: missing };
+  const related = o.related && adapter.relatedMode ? o.related : undefined;
+  if (present.length === 0 && !related?.length) return { ...base, status: 'completed', fileErrors: missing };
 
   // go and cargo read what their manifests name: a path into the work tree there is known before the run.
   const manifestLeaks = o.guard ? readStaticLeaks(o.runner, root, o.guard, o.env) : [];
@@ -166,6 +169,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       ...(o.command === undefined ? {} : { command: o.command }),
       sources: o.sources,
       unittestShim: UNITTEST_SHIM,
+      ...(related ? { related } : {}),
     });
     if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
     const started = Date.now();
@@ -196,9 +200,10 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       sources: o.sources,
       ...(isProjectImport === undefined ? {} : { isProjectImport }),
       ...(o.command === undefined ? {} : { command: o.command }),
+      ...(related ? { related: true } : {}),
     });
     const { rerun, ...rest } = parsed;
-    const result: RunResult = { ...rest, ...common, files, fileErrors: [...missing, ...rest.fileErrors] };
+    const result: RunResult = { ...rest, ...common, files: related ? rest.files : files, fileErrors: [...missing, ...rest.fileErrors] };
     const leaks = o.guard ? [...readGuardLeaks(leaksFile, o.guard), ...(o.runner === 'cargo' ? readCargoLeaks(cargoTargetDir(cacheDir), o.guard, started) : [])] : [];
     if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
     if (rerun && rerun.length > 0 && rerun.length < present.length && result.status === 'completed') {

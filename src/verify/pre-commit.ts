@@ -164,8 +164,9 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   if (verdictOf(staticFindings) !== 0) return done(staticFindings, treeLater ? {} : { tree: snapshot.tree });
   if (treeLater) snapshot.tree = await readIndexTree(repo);
 
-  const files = phase === 'red' ? [...input.testFiles!.keys()] : await chooseGreenFiles(repo, cc, snapshot.tree, input.red);
-  const key = await verdictKey(repo, cc, snapshot.tree, files, input.red);
+  const chosen = phase === 'red' ? { files: [...input.testFiles!.keys()] } : await chooseGreenFiles(repo, cc, snapshot.tree, input.red, entries);
+  const { files } = chosen;
+  const key = await verdictKey(repo, cc, snapshot.tree, [files, chosen.related && [...chosen.related]], input.red);
   const cached = await readPending(repo.stateDir);
   if (cached?.key === key && cached.tree === snapshot.tree) {
     return done([...staticFindings, { code: 'VERDICT_CACHED', severity: 'info', data: { at: cached.at } }], { tree: snapshot.tree, pending: cached });
@@ -174,7 +175,7 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   const started = Date.now();
   const prepared = ahead.scratch;
   ahead.scratch = undefined; // the run releases it now
-  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, files, prepared);
+  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, files, prepared, chosen.related);
   const testMs = Date.now() - started;
   input.run = run;
   if (phase === 'red') input.preexisting = await readPreexisting(repo, cc, run, entries);
@@ -194,11 +195,12 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
     const blobs = Object.fromEntries(entries.filter((e) => files.includes(e.path)).map((e) => [e.path, e.newBlob]));
     const evidence = toEvidence(run);
     const falseFail = findings.find((f) => f.code === 'FALSE_FAIL_ACCEPTED');
-    const pending = makePending(snapshot, phase, cc, files, blobs, failing, evidence, summarizeRun(run));
+    const pending = makePending(snapshot, phase, cc, run.files, blobs, failing, evidence, summarizeRun(run));
     const attempts = await readAttemptsNote(repo, cc);
     result.pending = {
       ...pending,
       key,
+      ...(chosen.tests ? { tests: chosen.tests } : {}),
       ...(falseFail ? { falseFail: (falseFail.data?.patterns as string[]).join(', ') } : {}),
       ...(attempts ? { attempts } : {}),
     };
@@ -237,7 +239,7 @@ export function renderTemplate(template: string, id: string, title: string | und
 }
 
 /** Everything besides the tree that the verdict depends on, hashed (see Pending.key). */
-async function verdictKey(repo: RepoContext, cc: CommitContext, tree: string, files: string[], red: RedRecord | undefined): Promise<string> {
+async function verdictKey(repo: RepoContext, cc: CommitContext, tree: string, files: unknown, red: RedRecord | undefined): Promise<string> {
   // The JS runners' versions; python3, go and cargo would cost a process each to ask (the tree and config still key them).
   // Read synchronously: no thread pool, no fs/promises on the hook's path.
   const runnerVersions = runnerSpecs(cc.loaded.config).map(({ runner, root }) =>
@@ -311,12 +313,30 @@ async function readTestFacts(repo: RepoContext, staged: StagedEntry[]): Promise<
   return facts;
 }
 
-/** GREEN runs the RED record's test files; REFACTOR those too (targeted) or every test file (full). */
-async function chooseGreenFiles(repo: RepoContext, cc: CommitContext, tree: string, red: RedRecord | undefined): Promise<string[]> {
-  if (cc.state.phase === 'green') return red?.files ?? [];
-  if (cc.loaded.config.refactorRuns === 'targeted' && red && red.files.length > 0) return red.files;
+/**
+ * GREEN runs the RED record's test files. REFACTOR runs, by `refactorRuns`: those and every test
+ * the change can affect (`related`, verify/related), those only (`targeted`), or every test file
+ * (`full`, and whenever there is no RED record to start from). `tests` says which, for TDD-Tests.
+ */
+async function chooseGreenFiles(
+  repo: RepoContext,
+  cc: CommitContext,
+  tree: string,
+  red: RedRecord | undefined,
+  entries: StagedEntry[],
+): Promise<{ files: string[]; related?: Map<string, string[]>; tests?: string }> {
+  if (cc.state.phase === 'green') return { files: red?.files ?? [] };
+  const how = cc.loaded.config.refactorRuns;
+  const must = red?.files ?? [];
+  if (how === 'targeted' && must.length > 0) return { files: must, tests: "targeted: the task's tests" };
+  if (how === 'related' && must.length > 0) {
+    const { planRelatedRun } = await import('./related.js');
+    const changed = entries.filter((e) => e.kind === 'impl').map((e) => ({ path: e.path, deleted: e.status === 'D' }));
+    const plan = await planRelatedRun(repo, cc.loaded.config, tree, changed, must, (p) => cc.classify(p) === 'test');
+    return { files: plan.files, ...(plan.related.size > 0 ? { related: plan.related } : {}), tests: `related: ${plan.by.join(', ')}` };
+  }
   const all = parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }));
-  return all.filter((p) => cc.classify(p) === 'test');
+  return { files: all.filter((p) => cc.classify(p) === 'test'), tests: 'full: every test file' };
 }
 
 /**

@@ -22,7 +22,15 @@ import type { StaticCheckResult } from '../gates/types.js';
  * holds it), each runner runs in its own folder of the copy (a cargo workspace once per member),
  * and the results come back as one RunResult whose status is the worst of them.
  */
-export async function runStaged(repo: RepoContext, config: Config, tree: string, files: string[], prepared?: Promise<Scratch>): Promise<RunResult> {
+export async function runStaged(
+  repo: RepoContext,
+  config: Config,
+  tree: string,
+  files: string[],
+  prepared?: Promise<Scratch>,
+  /** REFACTOR (verify/related): per runner (specKey), the changed sources its related-tests mode starts from. */
+  related?: ReadonlyMap<string, string[]>,
+): Promise<RunResult> {
   const specs = runnerSpecs(config);
   const pending = prepared ?? prepareScratch(repo, config, tree);
   let blobs: (Buffer | null)[];
@@ -38,7 +46,10 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
     const top = realpathSync(repo.top);
     const guard = { top, copy: realpathSync(scratch.tree), links: scratch.workTreeLinks, linked: scratch.linkedFolders.map((f) => join(top, f)) };
     const runs: RunResult[] = [];
-    for (const { spec, files: owned } of assignRunners(specs, files).flatMap(splitMembers)) {
+    const groups = assignRunners(specs, files).flatMap(splitMembers);
+    // A runner whose related-tests mode has sources to start from runs even with no file of its own.
+    for (const spec of specs) if (related?.get(specKey(spec))?.length && !groups.some((g) => g.spec === spec)) groups.push({ spec, files: [] });
+    for (const { spec, files: owned } of groups) {
       const prefix = spec.root === '.' ? '' : `${spec.root}/`;
       const inside = owned.filter((f) => f.startsWith(prefix));
       const outside = owned.filter((f) => !f.startsWith(prefix));
@@ -55,12 +66,13 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
           targeted: spec.testTargetedCommand === null ? null : splitCommand(spec.testTargetedCommand),
         },
         guard,
+        ...relatedOf(related, spec, prefix),
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
       placed.fileErrors.push(...outside.map((file) => ({ file, kind: 'no-tests' as const, message: `outside ${spec.root}, the folder runner ${spec.runner} runs in` })));
       runs.push(placed);
     }
-    return await withMissingSnapshots(repo, tree, mergeRuns(runs, files));
+    return await withMissingSnapshots(repo, tree, mergeRuns(runs, related ? [...new Set(runs.flatMap((r) => r.files))] : files));
   } finally {
     await scratch.release();
   }
@@ -90,6 +102,15 @@ function linkedFolders(config: Config, specs: RunnerSpec[]): string[] {
   const nested = specs.filter((s) => s.root !== '.').flatMap((s) => link.filter((l) => !l.includes('/')).map((l) => `${s.root}/${l}`));
   return [...new Set([...link, ...nested])];
 }
+
+/** The changed sources below the runner's folder, relative to it, when there are any. */
+function relatedOf(related: ReadonlyMap<string, string[]> | undefined, spec: RunnerSpec, prefix: string): { related?: string[] } {
+  const inside = (related?.get(specKey(spec)) ?? []).filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
+  return inside.length > 0 ? { related: inside } : {};
+}
+
+/** A runner of the configuration, by what it is and where it runs. */
+export const specKey = (spec: Pick<RunnerSpec, 'runner' | 'root'>): string => `${spec.runner}\0${spec.root}`;
 
 /**
  * Pure: which runner runs which file (see runStaged). A file several runners' rules match goes to

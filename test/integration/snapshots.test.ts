@@ -3,7 +3,9 @@
  * `toMatchSnapshot()` on a function that does not exist yet; a GREEN without the snapshot is told
  * it is missing (not mismatched); the snapshot the runner wrote in the working tree goes in with
  * the implementation; a REFACTOR that rewrites a stored snapshot is refused, one that adds an
- * entry for the task's tests is not; `tdd audit` agrees on the history.
+ * entry for the task's tests is not; `tdd audit` agrees on the history. REFACTOR runs the tests the
+ * change can affect by the runner's own related-tests mode (`vitest related`, `jest
+ * --findRelatedTests`): breaking another file's test is refused, and TDD-Tests says how they were chosen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, trailersOf } from '../helpers/cycle.js';
@@ -17,6 +19,9 @@ interface Flavour {
   impl: string;
   /** The runner, as the user runs it: outside CI it writes new snapshots. */
   runArgv: string[];
+  /** Another module with its own test, there before the task: src/title.js, test/title.test.js; then a refactor of it that breaks that test, and one that does not. */
+  title: { impl: string; test: string; broken: string; refactored: string };
+  related: string;
 }
 
 const VITEST = join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -31,6 +36,13 @@ const FLAVOURS: Flavour[] = [
     test: (cases) => `import { describe, expect, it } from 'vitest';\nimport { slugify } from '../src/slugify.js';\n\ndescribe('slugify', () => {\n${cases}});\n`,
     impl: "export function slugify(text) {\n  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join('-');\n}\n",
     runArgv: [VITEST, 'run'],
+    title: {
+      impl: 'export const title = (s) => s.toUpperCase();\n',
+      test: "import { expect, it } from 'vitest';\nimport { title } from '../src/title.js';\n\nit('capitalises', () => {\n  expect(title('a b')).toBe('A B');\n});\n",
+      broken: "import { slugify } from './slugify.js';\n\nexport const title = (s) => slugify(s).toUpperCase();\n",
+      refactored: 'const upper = (s) => s.toUpperCase();\n\nexport const title = upper;\n',
+    },
+    related: 'related: vitest related',
   },
   {
     runner: 'jest',
@@ -38,6 +50,13 @@ const FLAVOURS: Flavour[] = [
     test: (cases) => `const { slugify } = require('../src/slugify');\n\ndescribe('slugify', () => {\n${cases}});\n`,
     impl: "function slugify(text) {\n  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join('-');\n}\nmodule.exports = { slugify };\n",
     runArgv: [JEST, '--no-watchman'],
+    title: {
+      impl: 'exports.title = (s) => s.toUpperCase();\n',
+      test: "const { title } = require('../src/title');\n\nit('capitalises', () => {\n  expect(title('a b')).toBe('A B');\n});\n",
+      broken: "const { slugify } = require('./slugify');\n\nexports.title = (s) => slugify(s).toUpperCase();\n",
+      refactored: 'const upper = (s) => s.toUpperCase();\n\nexports.title = upper;\n',
+    },
+    related: 'related: jest --findRelatedTests',
   },
 ];
 
@@ -57,6 +76,10 @@ describe.each(FLAVOURS)('snapshots with $runner, through git commit', (f) => {
     // The setup commit right after install: no phase needed.
     r.git('add', '-A');
     attemptCommit(r, 0, 'SETUP_COMMIT');
+    r.tdd('phase', 'off', '--reason', 'before the task');
+    r.write({ 'src/title.js': f.title.impl, 'test/title.test.js': f.title.test });
+    r.git('add', '-A');
+    attemptCommit(r, 0, 'PHASE_OFF');
     r.tdd('phase', 'red');
   });
   afterAll(() => r.cleanup());
@@ -86,6 +109,16 @@ describe.each(FLAVOURS)('snapshots with $runner, through git commit', (f) => {
     r.git('add', SNAP);
     attemptCommit(r, 1, 'TESTS_CHANGED');
     r.git('checkout', '--', SNAP);
+
+    // REFACTOR of another module that breaks its own test: the runner's related mode finds that test.
+    r.write({ 'src/title.js': f.title.broken });
+    r.git('add', 'src/title.js');
+    const broken = attemptCommit(r, 1, 'GREEN_TESTS_FAIL');
+    expect(broken).toContain('test/title.test.js');
+    r.write({ 'src/title.js': f.title.refactored });
+    r.git('add', 'src/title.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Tests']).toBe(f.related);
 
     // The audit re-checks the history by the same rule.
     const audit = r.tdd('audit', 'HEAD', '--json');
