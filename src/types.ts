@@ -89,6 +89,7 @@ export type FindingCode =
   | 'RUN_LEAKED'
   | 'STATIC_CHECK_FAILED'
   | 'FALSE_FAIL_ACCEPTED'
+  | 'IMPORT_NEAR_MISS'
   // commit-msg
   | 'INDEX_CHANGED';
 

@@ -1,3 +1,4 @@
+import type { NearMiss } from '../runners/near-miss.js';
 import type { SnapshotChange } from '../runners/snapshots.js';
 import type { RedRecord } from '../state/types.js';
 import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
@@ -40,6 +41,8 @@ export interface GateInput {
   red?: RedRecord;
   /** The test run on the staged content. */
   run?: RunResult;
+  /** Relative imports of the run's test files that name no file, one letter from one that exists. */
+  nearMisses?: NearMiss[];
   /** RED: ids of tests that existed before this commit (a passing one is not "added"). */
   preexisting?: Set<string>;
   /** The active task's declared paths, when the plan declares them (per-task staging). */

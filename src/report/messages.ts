@@ -142,6 +142,13 @@ const MESSAGES: Record<FindingCode, Words> = {
     what: `static check \`${d(f, 'command')}\` failed (exit ${d(f, 'exitCode')}):\n${indentOutput(d(f, 'output'))}`,
     next: 'fix what it reports in the implementation, stage it, and commit again',
   }),
+  IMPORT_NEAR_MISS: (f) => ({
+    what: `${f.path} imports ${d(f, 'specifier')}, which does not exist; ${d(f, 'nearest')} does (one letter away)`,
+    next:
+      d(f, 'phase') === 'red'
+        ? `if that is a typo: \`tdd phase red\`, fix the import and commit the test again; if ${d(f, 'specifier')} is the new module the test is about, carry on`
+        : `if the test is wrong, \`tdd phase red\` and fix its import (then GREEN again); if not, the implementation goes in the file the test imports`,
+  }),
   FALSE_FAIL_ACCEPTED: (f) => ({
     what: `accepted as an environment false-fail: the task's tests pass and every other failure matches falseFailPatterns (${(f.data?.patterns as string[] | undefined)?.join(', ') ?? ''}); recorded in the trailers, CI has the final word`,
   }),

@@ -18,6 +18,7 @@ import { readCommitTree, readObjects, readTreeDiff, isAncestorOfHead, type RepoC
 import { git } from '../git/exec.js';
 import { NULL_OID, parseNulList, type RawEntry } from '../git/parse.js';
 import { TddError } from '../errors.js';
+import type { NearMiss } from '../runners/near-miss.js';
 import { diffSnapshotEntries, testFileOfSnapshot } from '../runners/snapshots.js';
 import { classifyEntries, mayBeIntentToAdd, readIndexTree, readSnapshot, withLinkTargets } from '../snapshot/read.js';
 import { taskKey } from '../state/machine.js';
@@ -179,6 +180,7 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   const testMs = Date.now() - started;
   input.run = run;
   if (phase === 'red') input.preexisting = await readPreexisting(repo, cc, run, entries);
+  input.nearMisses = await readNearMisses(repo, snapshot.tree, run);
   let findings = [...staticFindings, ...evaluateGates(EVIDENCE_GATES, input)];
   const config = cc.loaded.config;
   input.falseFailPatterns = config.falseFailPatterns;
@@ -216,6 +218,22 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
 export function isSetupCommit(entries: StagedEntry[], state: { phase: Phase | null; red: Record<string, unknown>; lastGreen: unknown }): boolean {
   if (state.phase || state.lastGreen || Object.keys(state.red).length > 0) return false;
   return entries.every((e) => isSetupPath(e));
+}
+
+/**
+ * The relative imports that name no file of the tree, one letter from one that does
+ * (runners/near-miss), of the test files that could not load or failed on a missing symbol.
+ */
+async function readNearMisses(repo: RepoContext, tree: string, run: RunResult): Promise<NearMiss[]> {
+  const files = [...new Set([...run.fileErrors.map((e) => e.file), ...run.tests.filter((t) => t.failure === 'missing-symbol').map((t) => t.file)])];
+  if (files.length === 0 || run.status !== 'completed') return [];
+  const [texts, listing] = await Promise.all([
+    readObjects(repo, files.map((f) => `${tree}:${f}`)),
+    git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }),
+  ]);
+  const { findNearMisses } = await import('../runners/near-miss.js');
+  const paths = parseNulList(listing);
+  return files.flatMap((f, i) => (texts[i] ? findNearMisses(f, texts[i]!.toString('utf8'), paths) : []));
 }
 
 /** The task's attempts (`tdd attempt`) for the trailer, so the history keeps them. */

@@ -110,6 +110,15 @@ describe('evidence gates', () => {
     expect(evaluateGates(EVIDENCE_GATES, input).map((f) => f.code)).toEqual(expected);
   });
 
+  it('names a near-miss import beside a failure of that file, a warning at RED', () => {
+    const nearMisses = [{ file: 't/a.test.js', specifier: '../src/slugfy.js', nearest: 'src/slugify.js' }];
+    const failing = run([], { fileErrors: [{ file: 't/a.test.js', kind: 'missing-symbol', message: "Cannot find module '../src/slugfy.js'" }] });
+    const found = evaluateGates(EVIDENCE_GATES, red(failing, { nearMisses }));
+    expect(found.map((f) => [f.code, f.severity])).toEqual([['IMPORT_NEAR_MISS', 'warn']]);
+    expect(verdictOf(found)).toBe(0);
+    expect(evaluateGates(EVIDENCE_GATES, green(run([t('x', 'passed')], { exitCode: 0 }))).map((f) => f.code)).toEqual([]);
+  });
+
   it('maps findings to exit codes', () => {
     expect(verdictOf([])).toBe(0);
     expect(verdictOf([{ code: 'IGNORED_ONLY', severity: 'info' }])).toBe(0);

@@ -1,6 +1,7 @@
 /** The static import graph: which test files reach a changed file, from literal sources. */
 import { describe, expect, it } from 'vitest';
 import { findAffectedTests, importSpecifiers, resolveSpecifier } from '../../../src/runners/import-graph.js';
+import { editDistance, findNearMisses } from '../../../src/runners/near-miss.js';
 
 describe('import graph', () => {
   it('reads static imports, re-exports, require() and import() calls', () => {
@@ -39,5 +40,28 @@ describe('import graph', () => {
 
   it('a deleted file still has its importers', () => {
     expect(findAffectedTests(sources, new Set(['src/gone.js']), tests)).toEqual(['test/alias.test.js', 'test/gone.test.js']);
+  });
+});
+
+describe('near misses', () => {
+  it.each([
+    ['slugfy', 'slugify', 1],
+    ['slguify', 'slugify', 1],
+    ['slugify', 'slugify', 0],
+    ['sluggify', 'slugify', 1],
+    ['slogfiy', 'slugify', 2],
+  ])('%s → %s: %i', (a, b, d) => expect(editDistance(a, b, 2)).toBe(d));
+
+  it('past k it stops at k + 1', () => expect(editDistance('abcdef', 'uvwxyz', 1)).toBe(2));
+
+  const paths = ['src/slugify.js', 'src/user.ts', 'src/users.ts', 'package.json'];
+  it.each([
+    ["import { slugify } from '../src/slugfy.js';", [{ specifier: '../src/slugfy.js', nearest: 'src/slugify.js' }]],
+    ["import { slugify } from '../scr/slugify';", [{ specifier: '../scr/slugify', nearest: 'src/slugify.js' }]],
+    ["import { slugify } from '../src/slugify.js';", []],
+    ["import { x } from '../src/parser.js';", []],
+    ["import { x } from 'slugfy';", []],
+  ])('%s', (text, misses) => {
+    expect(findNearMisses('test/a.test.js', text, paths)).toEqual(misses.map((m) => ({ file: 'test/a.test.js', ...m })));
   });
 });
