@@ -15,10 +15,8 @@ import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
 import type { GateInput, TestFileFacts } from '../gates/types.js';
 import { readCommitTree, readObjects, readTreeDiff, isAncestorOfHead, type RepoContext } from '../git/queries.js';
-import { git } from '../git/exec.js';
-import { NULL_OID, parseNulList, type RawEntry } from '../git/parse.js';
+import { NULL_OID, type RawEntry } from '../git/parse.js';
 import { TddError } from '../errors.js';
-import type { NearMiss } from '../runners/near-miss.js';
 import { diffSnapshotEntries, testFileOfSnapshot } from '../runners/snapshots.js';
 import { classifyEntries, mayBeIntentToAdd, readIndexTree, readSnapshot, withLinkTargets } from '../snapshot/read.js';
 import { taskKey } from '../state/machine.js';
@@ -27,6 +25,7 @@ import { testId, type Finding, type Phase, type RunResult, type Snapshot, type S
 import { readCommitContext, readOperation, type CommitContext } from './context.js';
 import type { Scratch } from './scratch.js';
 import { summarizeRun, toEvidence } from './evidence.js';
+import { chooseGreenFiles, readNearMisses } from './test-files.js';
 
 export { readHookInputs } from './context.js';
 
@@ -220,22 +219,6 @@ export function isSetupCommit(entries: StagedEntry[], state: { phase: Phase | nu
   return entries.every((e) => isSetupPath(e));
 }
 
-/**
- * The relative imports that name no file of the tree, one letter from one that does
- * (runners/near-miss), of the test files that could not load or failed on a missing symbol.
- */
-async function readNearMisses(repo: RepoContext, tree: string, run: RunResult): Promise<NearMiss[]> {
-  const files = [...new Set([...run.fileErrors.map((e) => e.file), ...run.tests.filter((t) => t.failure === 'missing-symbol').map((t) => t.file)])];
-  if (files.length === 0 || run.status !== 'completed') return [];
-  const [texts, listing] = await Promise.all([
-    readObjects(repo, files.map((f) => `${tree}:${f}`)),
-    git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }),
-  ]);
-  const { findNearMisses } = await import('../runners/near-miss.js');
-  const paths = parseNulList(listing);
-  return files.flatMap((f, i) => (texts[i] ? findNearMisses(f, texts[i]!.toString('utf8'), paths) : []));
-}
-
 /** The task's attempts (`tdd attempt`) for the trailer, so the history keeps them. */
 async function readAttemptsNote(repo: RepoContext, cc: CommitContext): Promise<string | undefined> {
   if (!cc.state.task) return undefined;
@@ -329,32 +312,6 @@ async function readTestFacts(repo: RepoContext, staged: StagedEntry[]): Promise<
     });
   });
   return facts;
-}
-
-/**
- * GREEN runs the RED record's test files. REFACTOR runs, by `refactorRuns`: those and every test
- * the change can affect (`related`, verify/related), those only (`targeted`), or every test file
- * (`full`, and whenever there is no RED record to start from). `tests` says which, for TDD-Tests.
- */
-async function chooseGreenFiles(
-  repo: RepoContext,
-  cc: CommitContext,
-  tree: string,
-  red: RedRecord | undefined,
-  entries: StagedEntry[],
-): Promise<{ files: string[]; related?: Map<string, string[]>; tests?: string }> {
-  if (cc.state.phase === 'green') return { files: red?.files ?? [] };
-  const how = cc.loaded.config.refactorRuns;
-  const must = red?.files ?? [];
-  if (how === 'targeted' && must.length > 0) return { files: must, tests: "targeted: the task's tests" };
-  if (how === 'related' && must.length > 0) {
-    const { planRelatedRun } = await import('./related.js');
-    const changed = entries.filter((e) => e.kind === 'impl').map((e) => ({ path: e.path, deleted: e.status === 'D' }));
-    const plan = await planRelatedRun(repo, cc.loaded.config, tree, changed, must, (p) => cc.classify(p) === 'test');
-    return { files: plan.files, ...(plan.related.size > 0 ? { related: plan.related } : {}), tests: `related: ${plan.by.join(', ')}` };
-  }
-  const all = parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }));
-  return { files: all.filter((p) => cc.classify(p) === 'test'), tests: 'full: every test file' };
 }
 
 /**
