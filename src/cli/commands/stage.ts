@@ -7,6 +7,7 @@ import { TddError, usageError } from '../../errors.js';
 import { execGit, git } from '../../git/exec.js';
 import { EMPTY_BLOB, parseNulList, type StatusEntry } from '../../git/parse.js';
 import { readObjects, readRepoContext, readWorkStatus, type RepoContext } from '../../git/queries.js';
+import { inTask } from '../../gates/task-scope.js';
 import { planStage, type HoldReason, type StagePath } from '../../plan/stage.js';
 import { diffSnapshotEntries, onlyAdds, testFileOfSnapshot } from '../../runners/snapshots.js';
 import type { Classifier } from '../../snapshot/kinds.js';
@@ -106,7 +107,7 @@ async function readStagePaths(repo: RepoContext, classify: Classifier, declared:
   ]);
   const byPath = new Map<string, StatusEntry>(status.map((e) => [e.path, e]));
   const all = new Set([...status.map((e) => e.path), ...parseNulList(listed)]);
-  const snapshots = phase === 'green' || phase === 'refactor' ? [...all].filter((p) => tests.includes(testFileOfSnapshot(p) ?? '\0')) : [];
+  const snapshots = phase === 'green' || phase === 'refactor' ? [...all].filter((p) => inTask(tests, testFileOfSnapshot(p) ?? '\0')) : [];
   const heads = await readObjects(repo, snapshots.map((p) => `HEAD:${p}`));
   const adds = new Set(
     snapshots.filter((p, i) => {
