@@ -2,8 +2,8 @@
  * Which tests a REFACTOR commit runs with `refactorRuns: "related"` (the default): the task's RED
  * test files, and every test file the change can affect — by the runner's own related-tests mode
  * where it has one (`vitest related`, `jest --findRelatedTests`), else by the static import graph of
- * the staged tree (runners/import-graph), else every test file of that runner. The evidence says
- * which (TDD-Tests).
+ * the staged tree (runners/import-graph), else every test file of that runner — each runner whose
+ * folder the commit changes. The evidence says which (TDD-Tests).
  */
 import { git } from '../git/exec.js';
 import { parseLsTree } from '../git/parse.js';
@@ -45,10 +45,13 @@ export async function planRelatedRun(repo: RepoContext, config: Config, tree: st
   for (const { spec, files: owned } of assignRunners(specs, tests)) {
     const adapter = await getAdapter(spec.runner);
     if (adapter.relatedMode && !deleted) {
+      // Every change: a workspace package elsewhere may be what its tests import.
       related.set(specKey(spec), changed.map((c) => c.path));
       by.add(adapter.relatedMode);
       continue;
     }
+    // Without a graph of its own, a runner in a folder the commit does not touch runs its RED tests only.
+    if (spec.root !== '.' && !changed.some((c) => c.path.startsWith(`${spec.root}/`))) continue;
     if (JS_RUNNERS.has(spec.runner)) {
       sources ??= await readGraphSources(repo, entries);
       if (sources) {

@@ -1,6 +1,6 @@
 /** Run the given test files on a private copy of `tree` (never the user's working tree). */
 import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { compileMatch } from '../snapshot/classify.js';
 import { matchTest } from '../snapshot/kinds.js';
 import { cargoMember } from '../runners/cargo-targets.js';
@@ -66,7 +66,7 @@ export async function runStaged(
           targeted: spec.testTargetedCommand === null ? null : splitCommand(spec.testTargetedCommand),
         },
         guard,
-        ...relatedOf(related, spec, prefix),
+        ...relatedOf(related, spec),
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
       placed.fileErrors.push(...outside.map((file) => ({ file, kind: 'no-tests' as const, message: `outside ${spec.root}, the folder runner ${spec.runner} runs in` })));
@@ -103,10 +103,10 @@ function linkedFolders(config: Config, specs: RunnerSpec[]): string[] {
   return [...new Set([...link, ...nested])];
 }
 
-/** The changed sources below the runner's folder, relative to it, when there are any. */
-function relatedOf(related: ReadonlyMap<string, string[]> | undefined, spec: RunnerSpec, prefix: string): { related?: string[] } {
-  const inside = (related?.get(specKey(spec)) ?? []).filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
-  return inside.length > 0 ? { related: inside } : {};
+/** The changed sources relative to the runner's folder (`../packages/lib/a.js`: a workspace package it may import), when there are any. */
+function relatedOf(related: ReadonlyMap<string, string[]> | undefined, spec: RunnerSpec): { related?: string[] } {
+  const sources = (related?.get(specKey(spec)) ?? []).map((f) => (spec.root === '.' ? f : posix.relative(spec.root, f)));
+  return sources.length > 0 ? { related: sources } : {};
 }
 
 /** A runner of the configuration, by what it is and where it runs. */
