@@ -93,15 +93,21 @@ describe('no command loses work', () => {
 
   it('rollback touches only the task’s tracked implementation, and lists what it leaves', () => {
     r.git('add', 'tdd-plan.json');
-    r.write({ 'src/slug.js': 'export function slugify() {\n  return 42; // a refactor gone wrong\n}\n', 'src/shared.js': 'export const shared = 4; // task 2, in progress\n' });
-    const keep = ['src/other.js', 'src/shared.js', 'test/slug.test.js', 'tdd-plan.json'].map((p) => [p, r.read(p)] as const);
+    r.write({ 'src/slug.js': 'export function slugify() {\n  return 42; // a refactor gone wrong\n}\n', 'src/shared.js': 'export const shared = 4; // task 2, staged\n' });
+    // Task 2's file staged by hand, then edited again: both versions are the user's.
+    r.git('add', 'src/shared.js');
+    r.write({ 'src/shared.js': 'export const shared = 5; // task 2, in progress\n' });
+    const staged = indexBlob(r, 'src/shared.js');
+    const tree = workTree(r).split('\n').filter((l) => !l.startsWith('src/slug.js '));
     const rb = r.tdd('rollback', '--json');
     expect(rb.status, rb.stderr).toBe(0);
     const json = JSON.parse(rb.stdout) as { paths: { path: string; action: string }[]; kept: { path: string; reason: string }[] };
     expect(json.paths.map((p) => [p.path, p.action])).toEqual([['src/slug.js', 'restored']]);
     expect(json.kept).toEqual(expect.arrayContaining([{ path: 'src/other.js', reason: 'untracked' }, { path: 'src/shared.js', reason: 'other-task' }]));
     expect(r.read('src/slug.js')).toBe(IMPL);
-    for (const [p, text] of keep) expect(r.read(p), p).toBe(text);
+    // Everything else byte for byte, the hand-staged version of task 2's file too.
+    expect(workTree(r).split('\n').filter((l) => !l.startsWith('src/slug.js '))).toEqual(tree);
+    expect(indexBlob(r, 'src/shared.js')).toBe(staged);
   });
 
   it('uninstall keeps a shim the user edited, and says so', () => {

@@ -199,3 +199,27 @@ describe('the rules a commit is judged by', () => {
     expect(codes([SKELETON, set, { name: 'c', changes: [['lib/a.js', null, 'x']] }])).toEqual([]);
   });
 });
+
+describe('snapshots of the RED tests', () => {
+  const SNAP = 'test/__snapshots__/math.test.js.snap';
+  const HEAD = '// Vitest Snapshot v1, https://vitest.dev/guide/snapshot.html\n\n';
+  const one = `${HEAD}exports[\`adds 1\`] = \`5\`;\n`;
+  const two = `${one}\nexports[\`adds 2\`] = \`7\`;\n`;
+  const green: Literal = { ...GREEN, changes: [...GREEN.changes!, [SNAP, null, one]] };
+
+  it('GREEN may add the snapshot file, REFACTOR an entry: clean', () => {
+    const refactor: Literal = { ...REFACTOR, changes: [...REFACTOR.changes!, [SNAP, one, two]] };
+    expect(codes([SKELETON, RED, green, refactor])).toEqual([]);
+  });
+
+  it('a REFACTOR that rewrites or removes an entry is a frozen-test change', () => {
+    expect(codes([SKELETON, RED, green, { ...REFACTOR, changes: [[SNAP, one, one.replace('`5`', '`6`')]] }])).toEqual(['refactor AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/math.test.js.snap']);
+    expect(codes([SKELETON, RED, green, { ...REFACTOR, changes: [[SNAP, one, null]] }])).toEqual(['refactor AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/math.test.js.snap']);
+  });
+
+  it("another test file's snapshot is no snapshot of the task's RED tests", () => {
+    expect(codes([SKELETON, RED, { ...GREEN, changes: [...GREEN.changes!, ['test/__snapshots__/other.test.js.snap', null, one]] }])).toEqual([
+      'green AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/other.test.js.snap',
+    ]);
+  });
+});
