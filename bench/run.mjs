@@ -2,7 +2,7 @@
 // `npm run bench`: every figure a ratio against a baseline measured in the same run, medians of
 // several interleaved runs (these machines are noisy), NODE_EXTRA_CA_CERTS unset (it adds ~50 ms
 // to every node start). Writes docs/benchmarks.md and prints the same table.
-//   node bench/run.mjs [--runs N] [--quick] [--check]
+//   node bench/run.mjs [--runs N] [--quick] [--check] [--only guard]
 // --check: exit 1 only on a gross regression (see CHECKS), for CI.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'bin', 'tdd.js');
-const { values } = parseArgs({ options: { runs: { type: 'string' }, quick: { type: 'boolean' }, check: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string' }, quick: { type: 'boolean' }, check: { type: 'boolean' }, only: { type: 'string' } } });
 const RUNS = Number(values.runs ?? (values.quick || values.check ? 7 : 15));
 
 // Static: the measurements behind the design, and how to repeat them.
@@ -175,6 +175,36 @@ function hookPath() {
   return { docsRatio: m['tdd-hooks: docs-only commit'] / base, refusedRatio: m['tdd-hooks: RED refused before any test run'] / base, anchorRatio: m['tdd-hooks: docs-only commit'] / anchor };
 }
 
+// 1b. The agent guard (`tdd guard`): one decision per tool call, against a node that does nothing.
+function agentGuard() {
+  const r = repo('guard', { '.gitignore': 'out.log\n' });
+  r.tdd('install');
+  r.run('git', ['add', '-A']);
+  r.run('git', ['commit', '-qm', 'setup', '--no-verify']);
+  r.tdd('phase', 'red');
+  const call = (tool, input) => JSON.stringify({ hook_event_name: 'PreToolUse', cwd: r.dir, tool_name: tool, tool_input: input });
+  const guard = (payload) => ({ run: () => r.run(process.execPath, [BIN, 'guard', 'claude'], { input: payload, env: { ...ENV, CLAUDE_PROJECT_DIR: r.dir } }) });
+  const m = measure({
+    '`node -e 0` (reading the same stdin)': { run: () => r.run(process.execPath, ['-e', '0'], { input: call('Bash', { command: 'npm test' }) }) },
+    'guard: Write a test file in RED (allowed)': guard(call('Write', { file_path: join(r.dir, 'test/a.test.js'), content: 'x' })),
+    'guard: Write implementation in RED (denied)': guard(call('Write', { file_path: join(r.dir, 'src/a.js'), content: 'x' })),
+    'guard: Bash `npm test > out.log` (allowed: git ignores out.log)': guard(call('Bash', { command: 'npm test > out.log 2>&1' })),
+    'guard: Bash `git commit --no-verify` (denied)': guard(call('Bash', { command: 'git commit --no-verify -m x' })),
+    // The index changed (git add): the committed rules are read from git again, once.
+    'guard: the first decision after `git add` (asks git)': {
+      before: (i) => {
+        r.write({ [`docs/n${i}.md`]: `${i}\n` });
+        r.run('git', ['add', `docs/n${i}.md`]);
+      },
+      ...guard(call('Write', { file_path: join(r.dir, 'test/a.test.js'), content: 'x' })),
+    },
+  });
+  const base = m['`node -e 0` (reading the same stdin)'];
+  for (const [k, v] of Object.entries(m)) row('agent guard decision (tdd guard claude)', k, v, base);
+  const decisions = Object.entries(m).filter(([k]) => k.startsWith('guard:') && !k.includes('asks git'));
+  return { worst: Math.max(...decisions.map(([, v]) => v / base)) };
+}
+
 // 2. A verification with a test run against the runner alone on the same file, and a cache hit.
 function testRun(runner) {
   const ext = runner === 'vitest' ? 'ts' : 'js';
@@ -287,17 +317,20 @@ function optional(script, section) {
 const CHECKS = [
   ['docs-only commit vs node-only hook', (r) => r.docsRatio, 3],
   ['refused RED vs node-only hook', (r) => r.refusedRatio, 3],
+  ['agent guard decision vs node -e 0', (r) => r.guard.worst, 3],
 ];
 
 try {
-  const hook = hookPath();
-  const overhead = { node: testRun('node'), vitest: testRun('vitest') };
+  // One section alone (no docs/benchmarks.md written): `node bench/run.mjs --only guard`.
+  const only = values.only === 'guard';
+  const hook = only ? { guard: agentGuard() } : { ...hookPath(), guard: agentGuard() };
+  const overhead = only ? {} : { node: testRun('node'), vitest: testRun('vitest') };
   for (const [k, v] of Object.entries(overhead)) {
     row(`with a test run (${k})`, 'hook overhead beyond the runner', v.overhead * 100, undefined, '%');
     row(`with a test run (${k})`, 'hook overhead beyond the runner, absolute', v.ms);
     row(`with a test run (${k})`, 'of which the floor: one more node start', v.floor * 100, undefined, '%');
   }
-  if (!values.check) {
+  if (!values.check && !only) {
     scaling();
     bigRepo();
     optional('waves.mjs', 'tdd waves');
@@ -305,14 +338,14 @@ try {
   }
   const table = formatTable(rows);
   console.log(table);
-  if (!values.check) {
+  if (!values.check && !only) {
     mkdirSync(join(ROOT, 'docs'), { recursive: true });
     writeFileSync(
       join(ROOT, 'docs/benchmarks.md'),
-      `# Benchmarks\n\n\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${RUNS} interleaved runs, medians, NODE_EXTRA_CA_CERTS unset. Ratios are against the first row of each section (or as named), measured in the same run. The hook's overhead beyond the runner is the median of paired runs (each verification against the runner's run just before it).\n\n${table}\n\nBudgets (DESIGN §7): a commit whose hook runs no tests ≤ 1.5× a hook that only starts node and ≤ 0.25× husky + lint-staged; with a test run, the hook's own time ≤ 15% of the runner's.\n${NOTES}`,
+      `# Benchmarks\n\n\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${RUNS} interleaved runs, medians, NODE_EXTRA_CA_CERTS unset. Ratios are against the first row of each section (or as named), measured in the same run. The hook's overhead beyond the runner is the median of paired runs (each verification against the runner's run just before it).\n\n${table}\n\nBudgets (DESIGN §7): a commit whose hook runs no tests ≤ 1.5× a hook that only starts node and ≤ 0.25× husky + lint-staged; an agent guard decision ≤ 1.5× \`node -e 0\`; with a test run, the hook's own time ≤ 15% of the runner's.\n${NOTES}`,
     );
   }
-  const failed = CHECKS.filter(([, f, limit]) => f(hook) > limit);
+  const failed = CHECKS.filter(([name, f, limit]) => (!only || name.startsWith('agent guard')) && f(hook) > limit);
   for (const [name, f, limit] of failed) console.error(`bench check: ${name} is ${f(hook).toFixed(2)}× (limit ${limit}×)`);
   process.exitCode = values.check && failed.length > 0 ? 1 : 0;
 } finally {

@@ -11,7 +11,8 @@ import { TddError } from '../errors.js';
 import { execGit, execGitBuffer } from '../git/exec.js';
 import type { RawEntry } from '../git/parse.js';
 import { parseBatchWithIds, parseCombinedDiff } from './parse.js';
-import type { RepoContext } from '../git/queries.js';
+import { readObjects, readTreeFolder, type RepoContext } from '../git/queries.js';
+import type { SourceReader, TestFileAnalysis } from '../lang/index.js';
 import { classifyCommits } from './assemble.js';
 import { addFacts, blobsNeeded, type ContentScope } from './facts.js';
 import { resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
@@ -134,6 +135,46 @@ export async function readAuditInput(repo: RepoContext, range: string[], opts: {
     const [blobs, lang] = await Promise.all([readBlobs(repo, unread), needed.tests.length > 0 ? import('../lang/index.js') : undefined]);
     for (const b of blobs) if (b) texts.set(b[0], b[1]);
     addFacts(commits, texts, lang?.analyzeTestFile, scope);
+    if (lang && scope === 'all') await addHelperFacts(repo, commits, texts, rulesOf, lang.analyzeTestFileWithHelpers);
   }
   return { history, commits, rulesOf, outside, cut, texts };
 }
+
+/**
+ * A RED commit's test file that asserts nothing itself may assert through the project's helpers,
+ * as the hook judged it: they are read as that commit has them, with its assertFunctionNames.
+ */
+async function addHelperFacts(
+  repo: RepoContext,
+  commits: AuditCommit[],
+  texts: ReadonlyMap<string, string>,
+  rulesOf: ReadonlyMap<string, Rules>,
+  analyze: (path: string, text: string, reader: SourceReader, o: { assertFunctionNames?: readonly string[] }) => Promise<TestFileAnalysis | undefined>,
+): Promise<void> {
+  for (const c of commits) {
+    if (c.kind !== 'tdd' || c.phase !== 'red' || !c.testFiles) continue;
+    let reader: SourceReader | undefined;
+    for (const [path, facts] of c.testFiles) {
+      const e = c.entries.find((x) => x.path === path);
+      const text = e && texts.get(e.newBlob);
+      if (!facts.now || facts.now.assertions > 0 || text === undefined) continue;
+      reader ??= commitReader(repo, c.sha);
+      const now = await analyze(path, text, reader, { assertFunctionNames: rulesOf.get(c.sha)?.config.assertFunctionNames ?? [] });
+      if (now) c.testFiles.set(path, { ...facts, now });
+    }
+  }
+}
+
+function commitReader(repo: RepoContext, sha: string): SourceReader {
+  return {
+    async read(paths) {
+      const names = paths.filter((p) => !p.includes('\n'));
+      const blobs = await readObjects(repo, names.map((p) => `${sha}:${p}`));
+      const out = new Map<string, string>();
+      names.forEach((p, i) => blobs[i] && out.set(p, blobs[i]!.toString('utf8')));
+      return out;
+    },
+    list: (dir) => readTreeFolder(repo, sha, dir),
+  };
+}
+

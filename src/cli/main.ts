@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<{ default: CommandModule }>> = {
   'red-check': () => import('./commands/red-check.js'),
   audit: () => import('./commands/audit.js'),
   doctor: () => import('./commands/doctor.js'),
+  guard: () => import('./commands/guard.js'),
 };
 
 const USAGE = `tdd-hooks: test-driven development as a property of the git history
@@ -46,6 +47,7 @@ Commands:
   report       per task, RED → GREEN → REFACTOR as traffic lights: text, Markdown or an HTML page
   demo         a RED → GREEN → REFACTOR cycle with refused cheats, in a scratch repository
   hook         run by the installed git hooks (pre-commit, commit-msg, post-commit)
+  guard        run by a coding agent's pre-tool hook: the phase rules before each edit
 
 Every command takes --help and --json. Exit codes: 0 accepted, 1 refused, 2 usage or
 configuration error, 3 could not verify.`;
@@ -86,11 +88,13 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const isHook = name === 'hook';
+  // The agent guard answers on both streams in the agent's own format, on every tool call.
+  const isGuard = name === 'guard';
   // A hook prints to stderr (git shows it; stdout may be a pipe git reads). Written straight to
   // fd 2 there: creating process.stderr costs ~1 ms on every commit (docs/benchmarks.md).
-  const err = isHook ? await fd2Writer() : undefined;
+  const err = isHook || isGuard ? await fdWriter(2) : undefined;
   const write = err?.write ?? ((text: string) => process.stdout.write(text));
-  const color = colorAllowedFor(process.env, err?.isTTY ?? (() => Boolean(process.stdout.isTTY)));
+  const color = !isGuard && colorAllowedFor(process.env, err?.isTTY ?? (() => Boolean(process.stdout.isTTY)));
   const ctx: CommandContext = { argv: rest, cwd: process.cwd(), env: process.env, json, color };
   // A hook (or `tdd verify`) unwinds through its cleanup on Ctrl-C instead of dying mid-step.
   const guarded = isHook || name === 'verify';
@@ -106,23 +110,28 @@ export async function main(argv: string[]): Promise<number> {
     result = { ...result, exitCode: 3, text: `${result.text}\ntdd: interrupted (${signal}): could not verify`.trim() };
   }
   if (json) process.stdout.write(JSON.stringify({ exitCode: result.exitCode, ...result.json }, null, 2) + '\n');
-  else if (result.text) write(result.text.endsWith('\n') ? result.text : result.text + '\n');
+  else if (isGuard) {
+    // Exactly what the agent parses, through fd 1 (process.stdout on a pipe would load net and stream).
+    if (result.text) (await fdWriter(1)).write(result.text);
+    if (result.stderr) err!.write(result.stderr);
+  } else if (result.text) write(result.text.endsWith('\n') ? result.text : result.text + '\n');
   return result.exitCode;
 }
 
 /**
- * Synchronous writes to fd 2 without process.stderr. A non-blocking stderr (EAGAIN) and Windows
- * (the console wants process.stderr's UTF-16 path) fall back to the stream.
+ * Synchronous writes to fd 2 (or 1) without process.stderr. A non-blocking stream (EAGAIN) and
+ * Windows (the console wants the stream's UTF-16 path) fall back to the stream.
  */
-async function fd2Writer(): Promise<{ isTTY: () => boolean; write: (text: string) => void }> {
+async function fdWriter(fd: 1 | 2): Promise<{ isTTY: () => boolean; write: (text: string) => void }> {
   const { fstatSync, statSync, writeSync } = await import('node:fs');
-  if (process.platform === 'win32') return { isTTY: () => Boolean(process.stderr.isTTY), write: (text) => void process.stderr.write(text) };
+  const stream = () => (fd === 1 ? process.stdout : process.stderr);
+  if (process.platform === 'win32') return { isTTY: () => Boolean(stream().isTTY), write: (text) => void stream().write(text) };
   return {
     // A terminal is a character device, and /dev/null the one that is not worth colouring. Not
     // tty.isatty: with no child process spawned yet, node:tty would load net and stream (~2 ms).
     isTTY() {
       try {
-        const st = fstatSync(2);
+        const st = fstatSync(fd);
         return st.isCharacterDevice() && st.rdev !== statSync('/dev/null').rdev;
       } catch {
         return false;
@@ -132,9 +141,9 @@ async function fd2Writer(): Promise<{ isTTY: () => boolean; write: (text: string
       const bytes = Buffer.from(text, 'utf8');
       let done = 0;
       try {
-        while (done < bytes.length) done += writeSync(2, bytes, done);
+        while (done < bytes.length) done += writeSync(fd, bytes, done);
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'EAGAIN') process.stderr.write(bytes.subarray(done));
+        if ((e as NodeJS.ErrnoException).code === 'EAGAIN') stream().write(bytes.subarray(done));
         // Anything else (EPIPE: git went away): nobody is left to read it.
       }
     },

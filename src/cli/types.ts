@@ -22,6 +22,8 @@ export interface CommandResult {
   text: string;
   json: Record<string, unknown>;
   findings?: Finding[];
+  /** Text for standard error besides `text` (the agent guard's reason on a deny by exit 2). */
+  stderr?: string;
 }
 
 export interface CommandModule {

@@ -86,6 +86,12 @@ export interface Config {
   staticChecks: string[];
   /** Regular expressions of failures a machine's environment causes (a missing tool): GREEN-impossible, recorded. */
   falseFailPatterns: string[];
+  /**
+   * Calls that count as assertions in a RED test file besides the built-in ones and the project's
+   * own helpers (eslint-plugin-jest's expect-expect convention): "ruleTester.run", "request.**.expect"
+   * (`*` one segment or part of one, `**` any number), "eqnice!" (a Rust macro).
+   */
+  assertFunctionNames: string[];
   /** Attempt ceilings per task and phase (`tdd attempt`). */
   attempts: { red: number; green: number };
   budgets: { perTaskMinutes: number };
@@ -114,9 +120,9 @@ export const DEFAULTS: Config = {
     '**/__mocks__/**',
     '**/fixtures/**',
     '**/testdata/**',
-    'test/**',
-    'tests/**',
-    '**/test/helpers/**',
+    // A package's own test folder too (packages/app/test/setup.js), not only the top's.
+    '**/test/**',
+    '**/tests/**',
     '**/{vitest,jest}.config.*',
     '**/vitest.{workspace,setup}.*',
     '**/{setupTests,test-setup}.*',
@@ -149,6 +155,7 @@ export const DEFAULTS: Config = {
   plan: 'tdd-plan.json',
   staticChecks: [],
   falseFailPatterns: [],
+  assertFunctionNames: [],
   attempts: { red: 2, green: 3 },
   budgets: { perTaskMinutes: 30 },
   commitMessage: { template: null, mode: 'enforce' },

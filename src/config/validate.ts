@@ -1,4 +1,5 @@
 import { DEFAULTS, RUNNERS, type Config, type RunnerSpec } from './schema.js';
+import { ASSERT_NAME_PATTERN } from '../lang/assert-names.js';
 
 /** One problem with a configuration file: where (file and key path), what was found, what is expected. */
 export interface ConfigProblem {
@@ -43,6 +44,11 @@ const regexes: Check = (v) => {
   }
   return undefined;
 };
+
+const callPatterns: Check = (v) =>
+  Array.isArray(v) && v.every((s) => typeof s === 'string' && ASSERT_NAME_PATTERN.test(s))
+    ? undefined
+    : 'an array of call names such as "ruleTester.run", "request.**.expect" or "eqnice!"';
 
 const command: Check = (v) => (v === null || (typeof v === 'string' && v.trim().length > 0) ? undefined : 'a command (a non-empty string), or null');
 
@@ -97,6 +103,7 @@ const CHECKS: Record<string, Check> = {
   plan: (v) => (v === null ? undefined : folder(v) ? 'a file of the repository, relative to its top (e.g. "tdd-plan.json"), or null' : undefined),
   staticChecks: commands,
   falseFailPatterns: regexes,
+  assertFunctionNames: callPatterns,
   'attempts.red': positiveInteger,
   'attempts.green': positiveInteger,
   'budgets.perTaskMinutes': positiveNumber,

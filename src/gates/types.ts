@@ -7,7 +7,9 @@ import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
 export interface TestFileFacts {
   assertions: number;
   printOnly: boolean;
-  markers: { kind: 'skip' | 'focus' | 'todo'; line: number; text: string }[];
+  markers: { kind: 'skip' | 'focus' | 'todo' | 'xfail'; line: number; text: string; conditional?: true }[];
+  /** When the assertions are calls of project helpers or assertFunctionNames patterns: which (lang/helpers). */
+  via?: { call: string; line: number; kind: 'helper' | 'config'; helper?: string; path?: string; pattern?: string }[];
 }
 
 /** One configured static check (tsc, eslint…) run on the staged content. */

@@ -169,3 +169,34 @@ export async function readTreeEntries(ctx: RepoContext, tree: string, paths: str
 export async function readWorkStatus(ctx: RepoContext): Promise<StatusEntry[]> {
   return parseStatusV2(await git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=none'], { cwd: ctx.top, baseEnv: ctx.env }));
 }
+
+/**
+ * The texts of those of `paths` that the index being committed holds (`:path`, stage 0, read by
+ * `git cat-file --batch`), by path: what a RED test file's helpers say in this commit, not on disk.
+ */
+export async function readStagedTexts(ctx: RepoContext, paths: readonly string[]): Promise<Map<string, string>> {
+  const names = paths.filter((p) => !p.includes('\n'));
+  const blobs = await readObjects(ctx, names.map((p) => `:${p}`), { sync: true });
+  const texts = new Map<string, string>();
+  names.forEach((p, i) => blobs[i] && texts.set(p, blobs[i]!.toString('utf8')));
+  return texts;
+}
+
+/** The staged files directly in `dir` ('' is the top), as repository paths. */
+export async function readStagedFolder(ctx: RepoContext, dir: string): Promise<string[]> {
+  // glob magic: `*` stops at '/'; the folder's own glob characters are escaped.
+  const escaped = dir.replace(/[*?[\]\\]/g, '\\$&');
+  const out = await git(['ls-files', '-z', '--cached', '--full-name', '--', `:(top,glob)${escaped === '' ? '' : `${escaped}/`}*`], {
+    cwd: ctx.top,
+    baseEnv: ctx.env,
+    sync: true,
+  });
+  return [...new Set(parseNulList(out))];
+}
+
+/** The files directly in `dir` ('' is the top) of a commit or tree, as repository paths (folders and links left out). */
+export async function readTreeFolder(ctx: RepoContext, treeish: string, dir: string): Promise<string[]> {
+  // `dir/` lists what the folder holds, not the folder itself.
+  const out = await git(['ls-tree', '-z', '--full-tree', treeish, '--', ...(dir === '' ? [] : [`:(literal)${dir}/`])], { cwd: ctx.top, baseEnv: ctx.env });
+  return [...parseLsTree(out)].filter(([, e]) => e.mode.startsWith('100')).map(([path]) => path);
+}

@@ -3,8 +3,11 @@
  * `postinstall` script, install must never fail `npm install` (a tarball install has no .git, a
  * Docker build no git, CI no use for hooks); run by hand, it reports problems as errors.
  */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { AgentName } from '../agent/types.js';
+import { AGENTS } from '../agent/types.js';
 import { usageError } from '../errors.js';
+import { parseAgentNames } from './agent-entries.js';
 
 /** npm (pnpm, yarn and bun too) names the script being run in `npm_lifecycle_event`. */
 const INSTALL_SCRIPTS = new Set(['preinstall', 'install', 'postinstall', 'prepare', 'prepublish']);
@@ -40,13 +43,19 @@ export function projectDir(cwd: string, env: NodeJS.ProcessEnv): string {
 }
 
 /** The options of install and uninstall (`--json` and `--help` are main's). */
-export function parseFlags(argv: string[], command: string): { dryRun: boolean; replaceTestLine: boolean } {
+export function parseFlags(argv: string[], command: string): { dryRun: boolean; agents: AgentName[]; replaceTestLine: boolean } {
+  let values: { 'dry-run': boolean; agent?: string[]; 'replace-test-line'?: boolean };
   try {
-    const flag = { type: 'boolean', default: false } as const;
-    const options: Record<string, typeof flag> = command === 'install' ? { 'dry-run': flag, 'replace-test-line': flag } : { 'dry-run': flag };
-    const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
-    return { dryRun: Boolean(values['dry-run']), replaceTestLine: Boolean((values as Record<string, unknown>)['replace-test-line']) };
+    // --replace-test-line is install's alone (husky's test-suite lines, see test-line.ts).
+    const options: ParseArgsConfig['options'] = { 'dry-run': { type: 'boolean', default: false }, agent: { type: 'string', multiple: true } };
+    if (command === 'install') options['replace-test-line'] = { type: 'boolean', default: false };
+    ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }) as unknown as { values: typeof values });
   } catch (e) {
     throw usageError((e as Error).message, `see tdd-hooks ${command} --help`);
   }
+  const { agents, unknown } = parseAgentNames(values.agent ?? []);
+  if (unknown.length > 0 || (values.agent !== undefined && agents.length === 0)) {
+    throw usageError(`--agent: unknown agent "${unknown[0] ?? values.agent?.join(',') ?? ''}"`, `name one of ${AGENTS.join(', ')} or all, e.g. tdd-hooks ${command} --agent claude`);
+  }
+  return { dryRun: values['dry-run'], agents, replaceTestLine: Boolean(values['replace-test-line']) };
 }

@@ -1,5 +1,7 @@
 /** Reports → the lines install and uninstall print. Pure. */
 import { isAbsolute, relative } from 'node:path';
+import type { AgentName } from '../agent/types.js';
+import type { AgentFileAction, AgentsReport } from './agents.js';
 import type { InstallReport } from './install.js';
 import type { HookInstall, HookUninstall } from './plan.js';
 import type { SkipReason } from './context.js';
@@ -109,4 +111,39 @@ const SKIP_TEXT: Record<SkipReason, string> = {
 
 export function formatSkip(reason: SkipReason): string {
   return SKIP_TEXT[reason];
+}
+
+const AGENT_WORDS: Record<AgentFileAction, string> = {
+  created: 'created',
+  updated: 'updated',
+  unchanged: 'unchanged',
+  removed: 'tdd-hooks entries removed (the rest kept)',
+  deleted: 'deleted (it held only tdd-hooks entries)',
+  absent: 'no tdd-hooks entries',
+};
+
+/** What the agent itself needs before it runs the new hooks. */
+const AGENT_NOTES: Partial<Record<AgentName, string>> = {
+  codex: 'Codex runs a new or changed hook only once you trust it: run /hooks in codex',
+  copilot: 'the Copilot cloud agent reads hooks from the default branch: commit .github/hooks/tdd-hooks.json and merge it',
+  cursor: 'Cursor loads .cursor/hooks.json at start: restart it',
+  gemini: 'Gemini CLI runs project hooks in a trusted folder (hooksConfig.enabled, on by default)',
+  cline: 'Cline runs .clinerules/hooks when its hooks feature is on',
+};
+
+export function formatAgents(r: AgentsReport, verb: 'install' | 'uninstall'): string {
+  const lines = [
+    r.dryRun
+      ? `tdd-hooks: dry run, nothing written; ${verb} --agent would do this:`
+      : verb === 'install'
+        ? `tdd-hooks: the edit-time guard for ${r.agents.join(', ')}`
+        : `tdd-hooks: the edit-time guard taken out for ${r.agents.join(', ')}`,
+  ];
+  lines.push(...table(r.files.map((f): [string, string] => [f.path, AGENT_WORDS[f.action]])));
+  if (verb === 'install') {
+    if (!r.cliFound) lines.push(`  note: the hooks run ${r.cli}, which is not there: npm i -D tdd-hooks (until then the guard denies each call it sees)`);
+    for (const a of r.agents) if (AGENT_NOTES[a]) lines.push(`  note: ${AGENT_NOTES[a]}`);
+    lines.push('the commit hooks stay what holds: npx tdd-hooks install (if not done yet), and tdd audit in CI');
+  }
+  return lines.join('\n');
 }

@@ -65,7 +65,8 @@ export function scanUntil(t: string, i: number, head: number, closer: string, es
  */
 export function scanString(t: string, i: number, prefix: string, s: CSyntax, interpolation: Interpolation): LiteralSpan {
   let quotes = 0;
-  while (t.charCodeAt(i + quotes) === DQ) quotes++;
+  // Counted up to 64: a run of quotes read again from each of its quotes was quadratic.
+  while (quotes < 64 && t.charCodeAt(i + quotes) === DQ) quotes++;
   const verbatim = prefix.includes('@');
   const dollars = prefix.length - prefix.replaceAll('$', '').length;
   const grow = (span: LiteralSpan): LiteralSpan => ({ ...span, head: span.head + prefix.length });

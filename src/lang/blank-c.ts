@@ -40,6 +40,7 @@ const OPEN = 123;
 const CLOSE = 125;
 
 const RUST_PREFIX = /^(?:r|b|br|c|cr)$/;
+const MAX_NESTING = 64;
 
 /** Comments and literal contents become spaces; every '\n' stays in place. */
 export function blankCLike(text: string, syntax: CSyntax): string {
@@ -54,8 +55,22 @@ class CLexer {
     private readonly s: CSyntax,
   ) {}
 
-  /** An interpolation's code, from just after its `{` to just after its `}`. */
-  private readonly interpolation = (i: number, oneLine: boolean): number => this.code(i, undefined, oneLine);
+  private nesting = 0;
+
+  /**
+   * An interpolation's code, from just after its `{` to just after its `}`. Strings nested in
+   * interpolations deeper than MAX_NESTING (no real code does) run to the end of the file: the
+   * recursion stays bounded whatever the input (`$"{$"{$"{…` overflowed the stack).
+   */
+  private readonly interpolation = (i: number, oneLine: boolean): number => {
+    if (this.nesting >= MAX_NESTING) return this.text.length;
+    this.nesting++;
+    try {
+      return this.code(i, undefined, oneLine);
+    } finally {
+      this.nesting--;
+    }
+  };
 
   /**
    * Walks code from `i`. At the top level (`out` given) it blanks comments and literals and runs

@@ -58,7 +58,10 @@ export function blankPython(text: string): string {
  * (in raw strings too: `r"\""` is one string). A one-quote string ends, unterminated, at a line
  * break that no backslash continues.
  */
-function scanPythonString(text: string, i: number, formatted: boolean): LiteralSpan {
+// f-strings nested deeper than this (no real code is) run to the end of the file: bounded recursion.
+const MAX_NESTING = 64;
+
+function scanPythonString(text: string, i: number, formatted: boolean, nesting = 0): LiteralSpan {
   const q = text.charCodeAt(i);
   const triple = text.charCodeAt(i + 1) === q && text.charCodeAt(i + 2) === q;
   const head = triple ? 3 : 1;
@@ -83,7 +86,8 @@ function scanPythonString(text: string, i: number, formatted: boolean): LiteralS
     // Inside an expression: nested strings are lexed whole, brackets counted.
     if (c === QUOTE1 || c === QUOTE2) {
       const nestedPrefix = /[rRbBfFuUtT]{0,2}$/.exec(text.slice(Math.max(0, j - 2), j))![0].toLowerCase();
-      j = scanPythonString(text, j, nestedPrefix.includes('f') || nestedPrefix.includes('t')).end;
+      if (nesting >= MAX_NESTING) return { end: text.length, head, tail: 0 };
+      j = scanPythonString(text, j, nestedPrefix.includes('f') || nestedPrefix.includes('t'), nesting + 1).end;
     } else if (c === NEWLINE && !triple) {
       return { end: j, head, tail: 0 };
     } else {

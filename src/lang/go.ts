@@ -19,7 +19,8 @@ const SUITE_METHODS = [
 ].join('|');
 
 const ASSERTIONS = [
-  /(?<![\w.])(?:[tbf]|tb)\s*\.\s*(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(/g,
+  // t.Errorf( · and a harness's own: h.t.Fatalf( · s.tb.Error(
+  /(?<![\w.])(?:\w+\s*\.\s*)?(?:[tbf]|tb)\s*\.\s*(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(/g,
   // testify, package functions and `assert := assert.New(t)` objects alike; New( itself is setup.
   /(?<![\w.])(?:assert|require)\s*\.\s*(?!New\b)[A-Z]\w*\s*\(/g,
   // suites: s.Require().NoError( · s.Assert().Equal( · s.Equal(
@@ -30,6 +31,25 @@ const ASSERTIONS = [
   // quicktest / gocheck: qt.Assert( · c.Assert( · c.Check(
   /(?<![\w.])(?:qt|c)\s*\.\s*(?:Assert|Check)\s*\(/g,
 ];
+
+// testify objects: `r := require.New(t)` · `is := assert.New(t)` → r.Error( · is.Equal(
+const TESTIFY_OBJECT = /(?<![\w.])(\w+)\s*:?=\s*(?:assert|require)\s*\.\s*New\s*\(/g;
+// An example's expected output, which `go test` compares: `// Output:` · `// Unordered output:` (any case).
+const EXAMPLE = /^func[ \t]+Example\w*[ \t]*\(/m;
+const OUTPUT = /^[ \t]*\/\/[ \t]*(?:unordered[ \t]+)?output:/gim;
+
+/** Offsets of real assertions, ascending. */
+function findGoAssertions(blanked: string, _imports: readonly ImportBinding[], text: string): number[] {
+  const patterns = [...ASSERTIONS];
+  const objects = new Set(Array.from(blanked.matchAll(TESTIFY_OBJECT), (m) => m[1]!));
+  objects.delete('assert');
+  objects.delete('require');
+  if (objects.size > 0) patterns.push(new RegExp(String.raw`(?<![\w.])(?:${[...objects].join('|')})\s*\.\s*(?!New\b)[A-Z]\w*\s*\(`, 'g'));
+  const offsets = matchOffsets(blanked, patterns, (at) => !isDeclared(blanked, at, false));
+  if (!EXAMPLE.test(blanked)) return offsets;
+  const outputs = Array.from(text.matchAll(OUTPUT), (m) => m.index + m[0].indexOf('/'));
+  return [...offsets, ...outputs].sort((a, b) => a - b);
+}
 
 const PRINT = /(?<![\w.])(?:fmt\s*\.\s*F?[Pp]rint\w*|log\s*\.\s*Print\w*|(?:[tbf]|tb)\s*\.\s*Log\w*|println|print)\s*\(/g;
 
@@ -67,7 +87,8 @@ function buildIgnored(blanked: string, text: string): MarkerHit[] {
 }
 
 // import "testing" · import f "fmt" · import ( . "github.com/onsi/gomega"; _ "x" )
-const IMPORT_BLOCK = /(?<![\w.])import\s*(\([^)]*\)|[\w.]*\s*"[^"\n]*")/g;
+// (No `(` inside the list: an unclosed `import (` is not read to the end of the file again from each.)
+const IMPORT_BLOCK = /(?<![\w.])import\s*(\([^()]*\)|[\w.]*\s*"[^"\n]*")/g;
 
 export function parseGoImports(blanked: string, text: string): ImportBinding[] {
   const found: ImportBinding[] = [];
@@ -93,7 +114,7 @@ export const goProfile: LanguageProfile = {
   extensions: ['.go'],
   blank: (_path, text) => blankCLike(text, GO),
   imports: parseGoImports,
-  assertions: (blanked) => matchOffsets(blanked, ASSERTIONS, (at) => !isDeclared(blanked, at, false)),
+  assertions: findGoAssertions,
   prints: (blanked) => matchOffsets(blanked, [PRINT], (at) => !isDeclared(blanked, at, false)),
   markers: findGoMarkers,
   titles: (blanked) => Array.from(blanked.matchAll(TEST_FUNC), (m) => m[1]!),

@@ -1,14 +1,18 @@
 import { abapProfile } from './abap.js';
+import { compileAssertNames, matchAssertNames } from './assert-names.js';
+import { scanCalls } from './calls.js';
 import { csharpProfile } from './csharp.js';
 import { goProfile } from './go.js';
 import { jsProfile } from './js.js';
 import { javaProfile, kotlinProfile } from './jvm.js';
 import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from './profile.js';
+import { findHelperAssertions, HELPER_LANGUAGES, type AssertionVia, type Lexed, type SourceReader } from './helpers.js';
 import { pythonProfile } from './python.js';
 import { rubyProfile } from './ruby.js';
 import { rustProfile } from './rust.js';
 
 export type { ImportBinding, LanguageId, Marker, MarkerKind } from './profile.js';
+export type { AssertionVia, SourceReader } from './helpers.js';
 
 /**
  * Static analysis of test files: pure functions of (path, text), no I/O. A file is lexed once;
@@ -37,6 +41,13 @@ export interface TestFileAnalysis {
   prints: number;
   /** Skip, focus and todo markers, in source order. */
   markers: Marker[];
+  /** When the assertions are calls of project helpers or assertFunctionNames patterns: which, in order. */
+  via?: AssertionVia[];
+}
+
+export interface AnalyzeOptions {
+  /** Calls that count as assertions besides the built-in ones (config `assertFunctionNames`). */
+  assertFunctionNames?: readonly string[];
 }
 
 /** The language of a file by its extension (see `knownLanguages()`), or undefined. */
@@ -54,22 +65,65 @@ export function knownLanguages(): { id: LanguageId; name: string; extensions: st
  * Undefined when no profile knows the file's language. Never throws on malformed code: a RED
  * test file may not even parse.
  */
-export function analyzeTestFile(path: string, text: string): TestFileAnalysis | undefined {
+export function analyzeTestFile(path: string, text: string, options: AnalyzeOptions = {}): TestFileAnalysis | undefined {
+  return analyze(path, text, options)?.analysis;
+}
+
+function analyze(path: string, text: string, options: AnalyzeOptions): { analysis: TestFileAnalysis; lexed: Lexed } | undefined {
   const profile = profileOf(path);
   if (!profile) return undefined;
   const blanked = profile.blank(path, text);
   const imports = profile.imports(blanked, text);
+  const lexed: Lexed = { blanked, imports };
   const lineOf = lineIndex(blanked);
-  const assertionLines = profile.assertions(blanked, imports).map(lineOf);
-  const prints = profile.prints(blanked).length;
-  return {
+  const offsets = profile.assertions(blanked, imports, text);
+  lexed.asserts = offsets;
+  const analysis: TestFileAnalysis = {
     language: profile.id,
-    assertions: assertionLines.length,
-    assertionLines,
-    printOnly: assertionLines.length === 0 && prints > 0,
-    prints,
-    markers: profile.markers(blanked, text, imports).map((m) => ({ kind: m.kind, line: lineOf(m.offset), text: m.text })),
+    assertions: offsets.length,
+    assertionLines: offsets.map(lineOf),
+    printOnly: false,
+    prints: profile.prints(blanked).length,
+    markers: profile.markers(blanked, text, imports).map((m) => ({ kind: m.kind, line: lineOf(m.offset), text: m.text, ...(m.conditional ? { conditional: true as const } : {}) })),
   };
+  // assertFunctionNames: only asked when nothing built in asserts (one scan of the calls).
+  const names = offsets.length === 0 ? compileAssertNames(options.assertFunctionNames ?? []) : undefined;
+  if (names) {
+    lexed.calls = scanCalls(blanked, profile.id === 'rust');
+    const hits = matchAssertNames(lexed.calls, names);
+    if (hits.length > 0) {
+      const via = hits.map((c): AssertionVia => ({ call: c.name, line: lineOf(c.start), kind: 'config', pattern: patternOf(c.name, options.assertFunctionNames!) }));
+      return { analysis: { ...analysis, assertions: via.length, assertionLines: via.map((v) => v.line), via }, lexed };
+    }
+  }
+  analysis.printOnly = analysis.assertions === 0 && analysis.prints > 0;
+  return { analysis, lexed };
+}
+
+// The first pattern that names the call (for `via`).
+function patternOf(call: string, patterns: readonly string[]): string {
+  return patterns.find((p) => compileAssertNames([p])?.test(call)) ?? '';
+}
+
+/**
+ * analyzeTestFile, and when the file asserts nothing itself, its calls of the project's own
+ * helpers whose bodies assert (read through `reader`, see lang/helpers.ts): each such call counts,
+ * and `via` says which helper carried it. `path` is the file's repository path.
+ */
+export async function analyzeTestFileWithHelpers(
+  path: string,
+  text: string,
+  reader: SourceReader,
+  options: AnalyzeOptions = {},
+): Promise<TestFileAnalysis | undefined> {
+  const done = analyze(path, text, options);
+  const profile = profileOf(path);
+  if (!done || !profile || done.analysis.assertions > 0 || !HELPER_LANGUAGES.has(profile.id)) return done?.analysis;
+  const { analysis, lexed } = done;
+  const lineOf = lineIndex(text);
+  const via = await findHelperAssertions(profile, path, text, reader, { ...options, profileOf, lineOf, lexed });
+  if (via.length === 0) return analysis;
+  return { ...analysis, assertions: via.length, assertionLines: via.map((v) => v.line), printOnly: false, via };
 }
 
 /**

@@ -8,12 +8,12 @@ import type { ImportBinding } from './profile.js';
  */
 
 // import a, { b as c, type D } from 'x' · import * as ns from 'x' · import type { T } from 'x'
-const ESM = /(?<![\w$.])import(?![\w$])(?!\s*[.(])\s*([^;'"`()]*?)\bfrom\s*(['"])/g;
+// The clause stops at the next `import`: each character is read for one clause at most (linear).
+const ESM = /(?<![\w$.])import(?![\w$])(?!\s*[.(])\s*((?:(?!\bimport\b)[^;'"`()])*?)\bfrom\s*(['"])/g;
 // TypeScript: import fs = require('fs')
 const TS_REQUIRE = /(?<![\w$.])import\s+([\w$]+)\s*=\s*require\s*\(\s*(['"])/g;
-// const x = require('x') · let { a, b: c } = await import('x') · , y: Y = require('y')
-const CJS =
-  /(?:(?<![\w$.])(?:const|let|var)\s+|,\s*)([\w$]+|\{[^{}]*\})(?:\s*:\s*[^=;{}]+?)?\s*=[\s(]*(?:await\s+)?[\s(]*(?<![\w$.])(?:require|import)\s*\(\s*(['"])/g;
+// require('x') · import('x'): the binding, if any, is read backwards from here (bindingBefore).
+const LOADER = /(?<![\w$.])(?:require|import)\s*\(\s*(['"])/g;
 
 /** Every binding, in source order. */
 export function parseJsImports(blanked: string, text: string): ImportBinding[] {
@@ -31,9 +31,10 @@ export function parseJsImports(blanked: string, text: string): ImportBinding[] {
     const specifier = readSpecifier(blanked, text, m.index + m[0].length - 1);
     if (specifier !== undefined) add(m.index, m[1]!, '*', specifier);
   }
-  for (const m of blanked.matchAll(CJS)) {
-    const specifier = readSpecifier(blanked, text, m.index + m[0].length - 1);
-    if (specifier !== undefined) parsePattern(m[1]!, (local, imported) => add(m.index, local, imported, specifier));
+  for (const m of blanked.matchAll(LOADER)) {
+    const binding = bindingBefore(blanked, m.index);
+    const specifier = binding === undefined ? undefined : readSpecifier(blanked, text, m.index + m[0].length - 1);
+    if (binding !== undefined && specifier !== undefined) parsePattern(binding.pattern, (local, imported) => add(binding.at, local, imported, specifier));
   }
   return found.sort((a, b) => a.offset - b.offset).map((f) => f.binding);
 }
@@ -44,6 +45,53 @@ function readSpecifier(blanked: string, text: string, open: number): string | un
   const close = blanked.indexOf(quote, open + 1);
   if (close === -1 || blanked.lastIndexOf('\n', close) > open) return undefined;
   return text.slice(open + 1, close);
+}
+
+// How far back a declaration may start: `const { a, b: c } = await (import(`.
+const LOOK_BACK = 300;
+
+function isWord(c: string | undefined): boolean {
+  return c !== undefined && /[\w$]/.test(c);
+}
+
+/**
+ * The binding a `require(`/`import(` at `at` is assigned to, read backwards: `const x = require(`
+ * · `let { a, b: c } = await import(` · `, y: Y = require(` (after another declarator). Every step
+ * looks at most LOOK_BACK characters back, so a file of many loaders stays linear (a forward
+ * pattern for this went quadratic on a long string after `, key:`).
+ */
+function bindingBefore(s: string, at: number): { pattern: string; at: number } | undefined {
+  const stop = Math.max(0, at - LOOK_BACK);
+  let i = at - 1;
+  const skipSpaceAndParens = (): void => {
+    while (i >= stop && (/\s/.test(s[i]!) || s[i] === '(')) i--;
+  };
+  skipSpaceAndParens();
+  if (s.slice(i - 4, i + 1) === 'await' && !isWord(s[i - 5])) {
+    i -= 5;
+    skipSpaceAndParens();
+  }
+  if (s[i] !== '=' || /[=!<>+\-*/%&|^?]/.test(s[i - 1] ?? '')) return undefined;
+  const equals = i;
+  // Back to the declarator's start: `const`/`let`/`var`, or a `,` outside brackets.
+  let depth = 0;
+  for (i = equals - 1; i >= stop; i--) {
+    const c = s[i]!;
+    if (c === '}' || c === ')' || c === ']' || c === '>') depth++;
+    else if (c === '{' || c === '(' || c === '[' || c === '<') {
+      if (depth === 0) return undefined;
+      depth--;
+    } else if (depth === 0 && c === ',') break;
+    else if (depth === 0 && c === ';') return undefined;
+    else if (depth === 0 && isWord(c) && !isWord(s[i - 1])) {
+      const word = /^[\w$]+/.exec(s.slice(i, i + 6))![0];
+      if ((word === 'const' || word === 'let' || word === 'var') && s[i - 1] !== '.') break;
+    }
+  }
+  if (i < stop) return undefined;
+  const start = s[i] === ',' ? i + 1 : i + /^[\w$]+/.exec(s.slice(i, i + 6))![0].length;
+  const declarator = /^\s*([\w$]+|\{[^{}]*\})\s*(?::[\s\S]*)?$/.exec(s.slice(start, equals));
+  return declarator ? { pattern: declarator[1]!, at: i } : undefined;
 }
 
 type Bind = (local: string, imported: string) => void;

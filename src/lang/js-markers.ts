@@ -13,7 +13,7 @@ const ROOTS = new Set([...ROOT_NAMES, 'QUnit']);
 const MODIFIERS = new Map<string, MarkerKind | 'neutral'>([
   ['only', 'focus'],
   ['skip', 'skip'], ['skipIf', 'skip'], ['runIf', 'skip'], ['if', 'skip'], ['fixme', 'skip'],
-  ['todo', 'todo'], ['fails', 'todo'], ['failing', 'todo'], ['fail', 'todo'], ['expectFailure', 'todo'],
+  ['todo', 'todo'], ['fails', 'xfail'], ['failing', 'xfail'], ['fail', 'xfail'], ['expectFailure', 'xfail'],
   // Links that may precede a marker: test.concurrent.only, test.describe.serial.skip, QUnit.module.todo.
   ...['concurrent', 'sequential', 'shuffle', 'serial', 'parallel', 'describe', 'module', 'test'].map(
     (name) => [name, 'neutral'] as const,
@@ -32,25 +32,38 @@ const PENDING = /(?<![\w$.])(?<!\bfunction\s+)pending\s*\(\s*(?:(['"`])[^'"`]*\1
 // node:test / tap / vitest options: test('x', { skip: true }), { skip: 'reason' }, { only: !isCI }, { todo }, { fails: true }.
 const OPTION =
   /(?<![\w$.])(skip|only|todo|fails)\s*(?::\s*(?!false\b|null\b|undefined\b)(?:true\b|'[^'\n]*'|"[^"\n]*"|`[^`]*`|[A-Za-z_$!(][\w$.]*)|(?=[,}]))/g;
-const OPTION_KIND = new Map<string, MarkerKind>([['skip', 'skip'], ['only', 'focus'], ['todo', 'todo'], ['fails', 'todo']]);
+const OPTION_KIND = new Map<string, MarkerKind>([['skip', 'skip'], ['only', 'focus'], ['todo', 'todo'], ['fails', 'xfail']]);
 
 export function findJsMarkers(blanked: string, text: string, imports: readonly ImportBinding[]): MarkerHit[] {
   const hits = new Map<string, MarkerHit>();
   // The marker as written, whitespace removed: `it\n  .only` reads `it.only`.
-  const hit = (kind: MarkerKind, offset: number, end: number): void => {
+  const hit = (kind: MarkerKind, offset: number, end: number, conditional = false): void => {
     const key = `${offset}:${kind}`;
-    if (!hits.has(key)) hits.set(key, { kind, offset, text: text.slice(offset, end).replace(/\s+/g, '') });
+    const shown = text.slice(offset, end).replace(/\s+/g, '');
+    if (!hits.has(key)) hits.set(key, { kind, offset, text: shown, ...(conditional ? { conditional: true as const } : {}) });
   };
   const roots = new Set(ROOTS);
   for (const b of imports) if (ROOT_NAMES.includes(b.imported)) roots.add(b.local);
 
   const chain = new RegExp(String.raw`(?<![\w$])(?:${[...roots].map(escapeRegExp).join('|')})(?:\s*\.\s*[\w$]+)+`, 'g');
   for (const m of blanked.matchAll(chain)) {
+    // A marker is a call (`it.only(`, `test.only.each([…])(`, a tagged template); `it.only = f` or
+    // `it.only` passed as a value is none, and a ternary's branch `(ci ? it.only : it)(…)` is conditional.
+    const use = usedAs(blanked, m.index, m.index + m[0].length);
+    if (use === 'value') continue;
+    // A member of the marker is no call of it: `it.only.resetHistory()` (a sinon stub), but
+    // `test.only.each([…])(…)` is.
+    const found: [MarkerKind, number][] = [];
+    let member = false;
     for (const link of m[0].matchAll(/\.\s*([\w$]+)/g)) {
       const kind = MODIFIERS.get(link[1]!);
-      if (kind === undefined) break;
-      if (kind !== 'neutral') hit(kind, m.index, m.index + link.index + link[0].length);
+      if (kind === undefined) {
+        member = found.length > 0 && link[1] !== 'each';
+        break;
+      }
+      if (kind !== 'neutral') found.push([kind, link.index + link[0].length]);
     }
+    if (!member) for (const [kind, end] of found) hit(kind, m.index, m.index + end, use === 'conditional');
   }
   for (const m of blanked.matchAll(PREFIXED)) {
     hit(m[1]!.startsWith('f') ? 'focus' : 'skip', m.index, m.index + m[1]!.length);
@@ -73,6 +86,16 @@ export function findJsMarkers(blanked: string, text: string, imports: readonly I
     for (const m of blanked.matchAll(re)) hit(bare.get(m[1]!)!, m.index, m.index + m[1]!.length);
   }
   return [...hits.values()].sort((a, b) => a.offset - b.offset);
+}
+
+/** How the chain [start, end) is used: called, a ternary's branch, or a value (assigned, passed). */
+function usedAs(s: string, start: number, end: number): 'call' | 'conditional' | 'value' {
+  let j = end;
+  while (j < s.length && j - end < 200 && /\s/.test(s[j]!)) j++;
+  if (s[j] === '(' || s[j] === '`') return 'call';
+  let i = start - 1;
+  while (i >= 0 && start - i < 200 && /\s/.test(s[i]!)) i--;
+  return s[i] === '?' || s[i] === ':' ? 'conditional' : 'value';
 }
 
 // node:test's top-level `only(`/`skip(`/`todo(` (under any local name), and vitest's context

@@ -1,3 +1,4 @@
+import { scanCalls } from './calls.js';
 import { escapeRegExp, type ImportBinding } from './profile.js';
 
 /**
@@ -23,13 +24,15 @@ const T_METHODS = [
 const ASSERTION = new RegExp(
   String.raw`(?<![\w$])(?<!\bfunction\s+)(?:` +
     [
-      // jest/vitest/jasmine/playwright/bun; expectTypeOf is type-level but vitest --typecheck fails on it.
-      String.raw`expect(?:Async|TypeOf)?${CALL}`,
-      // Not expect.any/objectContaining/extend: those are matchers and setup, not assertions.
-      String.raw`expect\s*\.\s*(?:soft|poll|assertions|hasAssertions|element|unreachable|fail)${CALL}`,
+      // Assert on their own: expect.unreachable() · expect.fail('…'). Not expect.assertions(n) or
+      // expect.hasAssertions(): they count assertions, they make none.
+      String.raw`expect\s*\.\s*(?:unreachable|fail)${CALL}`,
+      // A method named expect asserts on its receiver: supertest's request(app).get('/').expect(200).
+      String.raw`expect(?<=\.\s*expect)${CALL}`,
       String.raw`assertType${CALL}`,
       // assert( · assert.equal( · assert.strict.equal( · t.assert.ok( · sinon.assert.calledOnce( · QUnit assert.ok(
-      String.raw`(?<!\bconsole\s*\.\s*)assert(?:\s*\.\s*[\w$]+)*${CALL}`,
+      // (A bounded chain: `assert.assert.assert…` with no call would be read again from each link.)
+      String.raw`(?<!\bconsole\s*\.\s*)assert(?:\s*\.\s*[\w$]+){0,8}${CALL}`,
       // should(x) · should.exist( · x.should.equal( · cy.get(…).should('be.visible'); not chai.should() setup
       String.raw`(?<!\bchai\s*\.\s*)should(?=\s*[.(])`,
       String.raw`(?<!\.\s*)t\s*\.\s*(?:${T_METHODS})${CALL}`,
@@ -37,6 +40,11 @@ const ASSERTION = new RegExp(
     ')',
   'g',
 );
+
+// jest/vitest/jasmine/playwright/bun/chai: `expect(x)` asserts only with a matcher or property after it
+// (`.toBe(1)`, `.to.be.true`); expectTypeOf is type-level but vitest --typecheck fails on it. Not
+// expect.any/objectContaining/extend: those are matchers and setup.
+const EXPECT = new RegExp(String.raw`(?<![\w$.])(?<!\bfunction\s+)(?:expect(?:Async|TypeOf)?|expect\s*\.\s*(?:soft|poll|element))${CALL}`, 'g');
 
 const PRINT =
   /(?<![\w$.])(?:console\s*\.\s*(?:log|info|debug|warn|error|table|dir|dirxml|trace)|process\s*\.\s*std(?:out|err)\s*\.\s*write|t\s*\.\s*(?:log|diagnostic|comment))\s*\(/g;
@@ -50,8 +58,18 @@ const ASSERT_MODULE =
 export function findJsAssertions(blanked: string, imports: readonly ImportBinding[]): number[] {
   const offsets = new Set<number>();
   for (const m of blanked.matchAll(ASSERTION)) offsets.add(m.index);
-  const aliases = assertionAliases(imports);
-  if (aliases) for (const m of blanked.matchAll(aliases)) offsets.add(m.index);
+  const { calls, expects } = assertionAliases(imports);
+  if (calls) for (const m of blanked.matchAll(calls)) offsets.add(m.index);
+  // `expect(x)` and its aliases count only when something reads the result: one scan of the calls, when there are any.
+  const opens: number[] = [];
+  const starts: number[] = [];
+  for (const re of expects ? [EXPECT, expects] : [EXPECT]) {
+    for (const m of blanked.matchAll(re)) (opens.push(m.index + m[0].length - 1), starts.push(m.index));
+  }
+  if (opens.length > 0) {
+    const continued = new Set(scanCalls(blanked).flatMap((c) => (c.continued ? [c.open] : [])));
+    opens.forEach((open, k) => continued.has(open) && offsets.add(starts[k]!));
+  }
   return [...offsets].sort((a, b) => a - b);
 }
 
@@ -60,17 +78,18 @@ export function findJsPrints(blanked: string): number[] {
   return Array.from(blanked.matchAll(PRINT), (m) => m.index);
 }
 
-// Renamed or bare assertion imports: `import { expect as e } from 'chai'`, `import { ok } from 'node:assert'`.
-function assertionAliases(imports: readonly ImportBinding[]): RegExp | undefined {
+// Renamed or bare assertion imports: `import { expect as e } from 'chai'` (which, like expect, needs
+// a matcher after it), `import { ok } from 'node:assert'`.
+function assertionAliases(imports: readonly ImportBinding[]): { calls?: RegExp; expects?: RegExp } {
   const calls: string[] = [];
+  const expects: string[] = [];
   for (const { local, imported, specifier } of imports) {
     const name = escapeRegExp(local);
-    if (ASSERT_MODULE.test(specifier) || imported === 'assert') {
-      calls.push(String.raw`${name}(?:\s*\.\s*[\w$]+)*`);
-    } else if (imported === 'expect' || imported === 'should') {
-      calls.push(name);
-    }
+    if (ASSERT_MODULE.test(specifier) || imported === 'assert') calls.push(String.raw`${name}(?:\s*\.\s*[\w$]+){0,8}`);
+    else if (imported === 'should') calls.push(name);
+    else if (imported === 'expect' && local !== 'expect') expects.push(name);
   }
-  if (calls.length === 0) return undefined;
-  return new RegExp(String.raw`(?<![\w$.])(?<!\bfunction\s+)(?:${calls.join('|')})${CALL}`, 'g');
+  const compile = (names: string[]) =>
+    names.length === 0 ? undefined : new RegExp(String.raw`(?<![\w$.])(?<!\bfunction\s+)(?:${names.join('|')})${CALL}`, 'g');
+  return { calls: compile(calls), expects: compile(expects) };
 }

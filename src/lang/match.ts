@@ -47,12 +47,15 @@ export function squeeze(raw: string): string {
 // `fun assertValid(`, `def fail(`, `func Expect(`, `func (m *M) Expect(`, `fn assert_ok(`, `void verify(` — on the same line.
 const KEYWORD_DECLARATION = /\b(?:fun|def|func|fn|void|function)\b[^=(){};]*$|\bfunc\s*\([^()]*\)\s*$/;
 // `boolean assertValid(`, `Task<bool> ShouldPass(`: a type, then the name. Not `return assertX(`.
-const TYPED_DECLARATION = /(?:^|[^\w$])([\w$]+|[>\]?])[ \t]+$/;
+// A lambda's arrow is no type: `() => Assert.Equal(3, 1 + 2)`, `x -> assertTrue(x > 0)` call.
+const TYPED_DECLARATION = /(?:^|[^\w$])([\w$]+|(?<![=-])>|[\]?])[ \t]+$/;
 const NOT_TYPES = new Set(['return', 'else', 'throw', 'yield', 'await', 'case', 'do', 'in', 'is', 'new', 'not', 'and', 'or']);
 
 /** Is the name at `at` being declared (`fun assertX(`), not called? Looks at its own line only. */
 export function isDeclared(blanked: string, at: number, typed: boolean): boolean {
-  const before = blanked.slice(blanked.lastIndexOf('\n', at - 1) + 1, at);
+  // Its own line, at most 200 characters back: a declaration's head is short, and a bounded look keeps a long line linear.
+  const near = blanked.slice(Math.max(0, at - 200), at);
+  const before = near.slice(near.lastIndexOf('\n') + 1);
   if (KEYWORD_DECLARATION.test(before)) return true;
   if (!typed) return false;
   const m = TYPED_DECLARATION.exec(before);

@@ -8,11 +8,12 @@ export type LanguageId = 'js' | 'python' | 'go' | 'rust' | 'java' | 'kotlin' | '
 
 /**
  * `skip` disables tests (incl. conditional `skipIf`/`runIf`, `fixme`, `pending()`), `focus`
- * silently disables every other test (`.only`, `fit`), `todo` is a test that cannot pass for real
- * (`.todo`, and the inverted `.fails`/`.failing`/`test.fail`/`expectFailure`: a test that passes
- * when its code is broken is no evidence of GREEN).
+ * silently disables every other test (`.only`, `fit`), `todo` is a test not written yet
+ * (`.todo`), `xfail` an expected failure (`.fails`/`.failing`/`test.fail`/`expectFailure`,
+ * `@pytest.mark.xfail`, `@unittest.expectedFailure`, RSpec `pending`): a test that passes when its
+ * code is broken is no evidence of GREEN.
  */
-export type MarkerKind = 'skip' | 'focus' | 'todo';
+export type MarkerKind = 'skip' | 'focus' | 'todo' | 'xfail';
 
 export interface Marker {
   kind: MarkerKind;
@@ -20,6 +21,8 @@ export interface Marker {
   line: number;
   /** The marker as written, whitespace removed: `it.only`, `fit`, `t.skip`, `skip: true`. */
   text: string;
+  /** Chosen at run time, not called where it stands: `(isCI ? it.only : it)('x', …)`. A warning at most. */
+  conditional?: true;
 }
 
 /** `import { a as b } from 'x'` → `{ local: 'b', imported: 'a', specifier: 'x' }`. */
@@ -35,6 +38,7 @@ export interface MarkerHit {
   kind: MarkerKind;
   offset: number;
   text: string;
+  conditional?: true;
 }
 
 export interface LanguageProfile {
@@ -46,8 +50,8 @@ export interface LanguageProfile {
   /** Comments, string contents, regex literals etc. become spaces; every '\n' stays put. */
   blank(path: string, text: string): string;
   imports(blanked: string, text: string): ImportBinding[];
-  /** Offsets of real assertions, one per assertion, ascending. */
-  assertions(blanked: string, imports: readonly ImportBinding[]): number[];
+  /** Offsets of real assertions, one per assertion, ascending (`text`: for what lives in comments, Go's `// Output:`). */
+  assertions(blanked: string, imports: readonly ImportBinding[], text: string): number[];
   /** Offsets of print calls (`console.log(`…), ascending. */
   prints(blanked: string): number[];
   markers(blanked: string, text: string, imports: readonly ImportBinding[]): MarkerHit[];

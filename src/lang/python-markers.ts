@@ -7,9 +7,9 @@ import { escapeRegExp, type ImportBinding, type MarkerHit, type MarkerKind } fro
  * → `mark.skipif(`; `from unittest import skip` → `@skip(`.
  */
 
-const MARK_KIND: Record<string, MarkerKind> = { skip: 'skip', skipif: 'skip', xfail: 'todo', only: 'focus', focus: 'focus' };
-const CALL_KIND: Record<string, MarkerKind> = { skip: 'skip', importorskip: 'skip', xfail: 'todo' };
-const UNITTEST_KIND: Record<string, MarkerKind> = { skip: 'skip', skipIf: 'skip', skipUnless: 'skip', expectedFailure: 'todo' };
+const MARK_KIND: Record<string, MarkerKind> = { skip: 'skip', skipif: 'skip', xfail: 'xfail', only: 'focus', focus: 'focus' };
+const CALL_KIND: Record<string, MarkerKind> = { skip: 'skip', importorskip: 'skip', xfail: 'xfail' };
+const UNITTEST_KIND: Record<string, MarkerKind> = { skip: 'skip', skipIf: 'skip', skipUnless: 'skip', expectedFailure: 'xfail' };
 
 const STATIC_RULES: MarkerRule[] = [
   { re: /(?<![\w.])self\s*\.\s*skipTest(?=\s*\()/g, kind: 'skip' },

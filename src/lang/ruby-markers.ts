@@ -3,7 +3,7 @@ import type { MarkerHit, MarkerKind } from './profile.js';
 
 /**
  * RSpec and Minitest skip / focus / todo markers (research test-runners.md §6), on blanked text.
- * `pending` is a todo: RSpec runs a pending example and fails it when it passes.
+ * `pending` is an expected failure: RSpec runs a pending example and fails it when it passes.
  */
 
 // Not a method of another object, a symbol, an instance or a global variable.
@@ -15,7 +15,7 @@ export const NOT_A_CALL_BUT_RSPEC = String.raw`(?<![\w:@$])(?<!(?<!\bRSpec\s*)\.
 const STATEMENT = String.raw`(?:^|[;{|]|\b(?:then|else|do))[ \t]*`;
 // Not followed by what makes the name a variable or a hash key: `skip = 1`, `skip: 1`, `f(skip)`.
 const NOT_A_VALUE = String.raw`(?![\w?!:]|\s*(?:=[^=~]|[.,)\]]))`;
-const METADATA_KIND: Record<string, MarkerKind> = { skip: 'skip', pending: 'todo', focus: 'focus' };
+const METADATA_KIND: Record<string, MarkerKind> = { skip: 'skip', pending: 'xfail', focus: 'focus' };
 
 const RULES: MarkerRule[] = [
   // xit · xdescribe · fit · fcontext · RSpec.fdescribe · Capybara's xscenario / fscenario
@@ -26,7 +26,7 @@ const RULES: MarkerRule[] = [
   // skip · skip "why" if … · skip_until(…) (Minitest) · pending "why" (RSpec: the example runs and must fail).
   {
     re: new RegExp(String.raw`(skip(?:_until)?|pending)(?<=${STATEMENT}(?:skip(?:_until)?|pending))${NOT_A_VALUE}`, 'gm'),
-    kind: (m) => (m[1] === 'pending' ? 'todo' : 'skip'),
+    kind: (m) => (m[1] === 'pending' ? 'xfail' : 'skip'),
   },
   // focus "x" do (RSpec's alias of fit) · a bare `focus` line before a test (minitest-focus)
   { re: new RegExp(String.raw`focus(?<=(?:^|;)[ \t]*focus)${NOT_A_VALUE}`, 'gm'), kind: 'focus' },
@@ -44,7 +44,7 @@ const RULES: MarkerRule[] = [
     kind: (m) => (isExampleCall(m.input, m.index) ? METADATA_KIND[m[1]!] : undefined),
   },
   // An example without a block: `it "does x"` — RSpec reports it not yet implemented, Minitest skips it.
-  { re: /(?<![\w.:@$])(?:it|specify|example|scenario)(?:[ \t]*\([ \t]*|[ \t]+)(["'])[^\n]*?\1[ \t]*\)?[ \t]*$/gm, kind: 'todo' },
+  { re: /(?<![\w.:@$])(?:it|specify|example|scenario)(?:[ \t]*\([ \t]*|[ \t]+)(["'])[^"'\n]*\1[ \t]*\)?[ \t]*$/gm, kind: 'todo' },
 ];
 
 const EXAMPLE_CALL =

@@ -13,22 +13,25 @@ const ASSERTIONS = [
   // assert!( assert_eq!( debug_assert_ne!( prop_assert_eq!( insta::assert_snapshot!( assert_matches!(
   /(?<![\w])(?:(?:debug|prop)_)?assert\w*\s*!\s*[([{]/g,
   /#\s*\[\s*should_panic\b/g,
+  // Methods named assert*: assert_cmd's cmd.assert().success(), a harness's te.assert_output(…), cmd.assert_err().
+  /assert(?<=\.\s*assert)\w*\s*(?:::\s*<[^<>()]*>\s*)?\(/g,
 ];
 
 const PRINT = /(?<![\w])(?:println|print|eprintln|eprint|dbg)\s*!\s*[([{]/g;
 
 const RULES: MarkerRule[] = [
   // #[ignore] · #[ignore = "slow"] — shown as written, reason included.
-  { re: /#\s*\[\s*ignore\b[^\]\n]*\]/g, kind: 'skip' },
+  // (An attribute holds no `[`: an unclosed `#[ignore` is not read to the end of the line again from each.)
+  { re: /#\s*\[\s*ignore\b[^[\]\n]*\]/g, kind: 'skip' },
   // #[cfg_attr(not(feature = "net"), ignore)]
-  { re: /#\s*\[\s*cfg_attr\s*\([^\]\n]*\bignore\b[^\]\n]*\]/g, kind: 'skip' },
+  { re: /#\s*\[\s*cfg_attr\s*\([^[\]\n]*\bignore\b[^[\]\n]*\]/g, kind: 'skip' },
   // #[cfg(any())] · #[cfg(FALSE)]: the item is never compiled.
   { re: /#\s*\[\s*cfg\s*\(\s*(?:any\s*\(\s*\)|FALSE)\s*\)\s*\]/g, kind: 'skip' },
 ];
 
 // #[test] · #[tokio::test] · #[rstest] · #[test_case(1)], then attributes, then `fn name`.
 const TEST_FN =
-  /#\s*\[\s*(?:\w+\s*::\s*)*(?:test|rstest|test_case|quickcheck|proptest)\b[^\]]*\](?:\s*#\s*!?\s*\[[^\]]*\])*\s*(?:pub(?:\s*\([^)]*\))?\s+)?(?:(?:async|const|unsafe)\s+)*fn\s+(\w+)/g;
+  /#\s*\[\s*(?:\w+\s*::\s*)*(?:test|rstest|test_case|quickcheck|proptest)\b[^[\]]*(?:\[[^[\]]*\][^[\]]*)*\](?:\s*#\s*!?\s*\[[^[\]]*(?:\[[^[\]]*\][^[\]]*)*\])*\s*(?:pub(?:\s*\([^)]*\))?\s+)?(?:(?:async|const|unsafe)\s+)*fn\s+(\w+)/g;
 
 export const rustProfile: LanguageProfile = {
   id: 'rust',

@@ -5,6 +5,7 @@
  *   {"at":"2025-05-02T14:02:11.120Z","event":"pre-commit","phase":"red","task":"T1","tree":"…","exitCode":1,"codes":["RED_WRONG_REASON"],"testMs":812}
  *   {"at":"2025-05-02T14:03:40.002Z","event":"commit","commit":"3f2c…","phase":"red","task":"T1","regression":false,"summary":"…","failing":[],"next":"green"}
  *   {"at":"2025-05-02T14:01:00.000Z","event":"phase","from":null,"to":"red","task":"T1","regression":false,"reason":"declared"}
+ *   {"at":"2025-05-02T14:01:30.000Z","event":"guard","agent":"claude","tool":"Write","decision":"deny","phase":"red","task":"T1","codes":["RED_IMPL_WRITE"],"paths":["src/a.js"]}
  *
  * The log is append-only and local; a line cut short by a crash, or edited by hand, is skipped and
  * counted, never fatal. Events the report has no use for (attempt, rollback…) are skipped silently.
@@ -16,7 +17,9 @@ export type ReportEvent =
   /** post-commit saw a commit land: recorded, amended, or not the verified tree. */
   | { kind: 'commit'; line: number; at: number; commit: string; task: string | null }
   /** `tdd phase`: a declaration. */
-  | { kind: 'phase'; line: number; at: number; to: string; task: string | null };
+  | { kind: 'phase'; line: number; at: number; to: string; task: string | null }
+  /** The agent guard denied an edit or a command (`tdd guard`); its allows are not the report's. */
+  | { kind: 'denied'; line: number; at: number; task: string | null; phase: string | null; agent: string; tool: string; codes: string[]; paths: string[] };
 
 export interface EventLog {
   events: ReportEvent[];
@@ -60,6 +63,12 @@ function parseLine(text: string, line: number): ReportEvent | undefined | null {
   if (o.event === 'phase') {
     if (typeof o.to !== 'string') return null;
     return { kind: 'phase', line, at, to: o.to, task };
+  }
+  if (o.event === 'guard') {
+    if (o.decision !== 'deny') return o.decision === 'allow' ? undefined : null;
+    const strings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string');
+    if (!strings(o.codes) || !strings(o.paths ?? []) || !isStrOrNull(o.phase)) return null;
+    return { kind: 'denied', line, at, task, phase: str(o.phase), agent: str(o.agent) ?? '', tool: str(o.tool) ?? '', codes: o.codes as string[], paths: (o.paths ?? []) as string[] };
   }
   return undefined;
 }

@@ -34,7 +34,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaV
 .task-head { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; }
 .status { font-size: .75rem; font-weight: 600; padding: 1px 10px; border-radius: 999px; border: 1.5px solid currentColor; }
 .status--red { color: var(--red); } .status--green, .status--refactored { color: var(--green); }
-.status--regression, .status--false-fail { color: #b07d00; } .status--off, .status--refused { color: var(--muted); }
+.status--regression, .status--false-fail { color: #b07d00; } .status--off, .status--refused, .status--denied { color: var(--muted); }
 .lights { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; list-style: none; margin: 14px 0 12px; padding: 0; }
 .lights li { display: flex; align-items: center; }
 .lights li.cycle::before { content: ""; width: 1px; height: 24px; background: var(--line); margin: 0 8px 0 4px; }

@@ -14,6 +14,13 @@ const indentOutput = (text: string): string =>
     .map((l) => `      ${l}`)
     .join('\n');
 
+// How each marker kind reads in a sentence (data.kind of MARKER_SKIP).
+const MARKER_WORDS: Record<string, string> = {
+  skip: 'a skip marker',
+  todo: 'a todo marker',
+  xfail: 'an expected-failure marker (a test that passes while the code is broken)',
+};
+
 const MESSAGES: Record<FindingCode, Words> = {
   CONFIG_INVALID: (f) => ({ what: `invalid configuration: ${d(f, 'detail')}`, next: 'fix the file named above, stage it and commit again' }),
   CONFIG_UNSTAGED: (f) =>
@@ -65,8 +72,10 @@ const MESSAGES: Record<FindingCode, Words> = {
     next: '`tdd phase red` and commit the failing tests first',
   }),
   ASSERTION_MISSING: (f) => ({
-    what: `${f.path} has no real assertion (outside comments and strings)`,
-    next: 'assert the behaviour (expect(...), assert.equal(...)), then stage the file again',
+    what: `${f.path} has no real assertion (outside comments and strings), and calls no helper of the project that asserts`,
+    next:
+      'assert the behaviour (expect(...).toBe(...), assert.equal(...)), then stage the file again; if it asserts through a helper ' +
+      'defined outside the project (a global, a package), name it in assertFunctionNames in .tddrc.json (e.g. ["ruleTester.run", "request.**.expect"])',
   }),
   ASSERTION_UNCHECKED: (f) => ({ what: `${f.path}: no assertion patterns are known for this language; assertions not checked` }),
   RED_TEST_REMOVED: (f) => ({
@@ -78,11 +87,13 @@ const MESSAGES: Record<FindingCode, Words> = {
     next: 'replace the console output with assertions, then stage the file again',
   }),
   MARKER_FOCUS: (f) => ({
-    what: `${f.path}:${f.line} focuses tests (${d(f, 'marker')}): every other test is silently skipped`,
+    what: f.data?.conditional
+      ? `${f.path}:${f.line} may focus tests (${d(f, 'marker')}, chosen at run time): then every other test is silently skipped`
+      : `${f.path}:${f.line} focuses tests (${d(f, 'marker')}): every other test is silently skipped`,
     next: 'remove the focus marker and stage the file again',
   }),
   MARKER_SKIP: (f) => ({
-    what: `${f.path}:${f.line} adds a ${d(f, 'kind')} marker (${d(f, 'marker')}): a skipped test proves nothing`,
+    what: `${f.path}:${f.line} adds ${MARKER_WORDS[d(f, 'kind')] ?? `a ${d(f, 'kind')} marker`} (${d(f, 'marker')}): a skipped test proves nothing`,
     next: 'remove the marker and stage the file again',
   }),
   RED_WRONG_REASON: (f) => ({

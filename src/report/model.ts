@@ -82,6 +82,9 @@ export function assembleReport(input: ReportInput): Report {
       const light = commitLight(item.commit, item.testMs, isTest);
       if (light) push(light.task, light);
       else untracked.push({ sha: item.commit.sha, at: new Date(item.commit.time * 1000).toISOString(), subject: item.commit.subject, merge: item.commit.parents.length > 1 });
+    } else if (item.type === 'denied') {
+      const e = item.event;
+      push(e.task, { kind: 'denied', at: new Date(e.at).toISOString(), codes: e.codes, paths: e.paths });
     } else if (item.type === 'refused') {
       const e = item.event;
       push(e.task, { kind: 'refused', at: new Date(e.at).toISOString(), task: e.task, phase: e.phase, exitCode: e.exitCode, codes: e.codes, testMs: e.testMs });
@@ -92,13 +95,15 @@ export function assembleReport(input: ReportInput): Report {
   }
   const tasks: TaskReport[] = [...byTask]
     .map(([id, entries]) => assembleTask(id, entries))
-    .filter((t) => t.lights.length > 0);
+    .filter((t) => t.lights.length > 0 || t.denied.count > 0);
   const lights = Object.fromEntries(LIGHT_KINDS.map((k) => [k, 0])) as Record<LightKind, number>;
   const refusedCodes: Record<string, number> = {};
   const offReasons: Record<string, number> = {};
+  const deniedCodes: Record<string, number> = {};
   for (const t of tasks) {
     add(lights, t.counts);
     add(refusedCodes, t.refusedCodes);
+    add(deniedCodes, t.denied.codes);
     for (const r of t.offReasons) offReasons[r] = (offReasons[r] ?? 0) + 1;
   }
   const cycles: Cycle[] = tasks.flatMap((t) => t.cycles);
@@ -122,6 +127,8 @@ export function assembleReport(input: ReportInput): Report {
       refusedCodes,
       offReasons,
       untracked: untracked.length,
+      deniedEdits: tasks.reduce((n, t) => n + t.denied.count, 0),
+      deniedCodes,
     },
     eventLog: { found: log !== undefined, lines: log?.lines ?? 0, corrupt: log?.corrupt ?? 0, outsideRange },
   };

@@ -13,11 +13,14 @@ import type { ReportEvent } from './events.js';
 
 type PreCommitEvent = Extract<ReportEvent, { kind: 'pre-commit' }>;
 type PhaseEvent = Extract<ReportEvent, { kind: 'phase' }>;
+type DeniedEvent = Extract<ReportEvent, { kind: 'denied' }>;
 
 export type SequenceItem =
   | { type: 'commit'; commit: HistoryCommit; testMs: number | null }
   | { type: 'refused'; event: PreCommitEvent }
-  | { type: 'declared'; event: PhaseEvent };
+  | { type: 'declared'; event: PhaseEvent }
+  /** An edit the agent guard denied: placed like a refused attempt, before the commit that followed. */
+  | { type: 'denied'; event: DeniedEvent };
 
 export interface Sequence {
   items: SequenceItem[];
@@ -53,6 +56,8 @@ export function sequenceHistory(commits: HistoryCommit[], events: ReportEvent[],
       else pending.push({ type: 'refused', event: e });
     } else if (e.kind === 'phase') {
       pending.push({ type: 'declared', event: e });
+    } else if (e.kind === 'denied') {
+      pending.push({ type: 'denied', event: e });
     } else {
       if (inRange.has(e.commit)) {
         // A commit named twice keeps its first place.

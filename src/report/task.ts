@@ -12,7 +12,15 @@ export interface Declared {
   to: string;
 }
 
-export type TaskEntry = Light | Declared;
+/** An edit the agent guard denied (no light: nothing was committed or refused at commit time). */
+export interface DeniedEdit {
+  kind: 'denied';
+  at: string;
+  codes: string[];
+  paths: string[];
+}
+
+export type TaskEntry = Light | Declared | DeniedEdit;
 
 interface OpenCycle {
   start: number;
@@ -80,14 +88,14 @@ export function planCycles(entries: TaskEntry[]): Cycle[] {
       }
       cur.falseFail ||= e.falseFail !== null;
     }
-    if (e.kind !== 'declared' && e.kind !== 'refused') lastAt = at;
+    if (e.kind !== 'declared' && e.kind !== 'refused' && e.kind !== 'denied') lastAt = at;
   }
   return cycles.map(toCycle);
 }
 
 function statusOf(lights: Light[], cycles: Cycle[]): TaskStatus {
   const last = cycles.at(-1);
-  if (!last) return lights.some((l) => l.kind === 'off') ? 'off' : 'refused';
+  if (!last) return lights.some((l) => l.kind === 'off') ? 'off' : lights.length > 0 ? 'refused' : 'denied';
   if (last.greenAt === null) return last.regression ? 'regression' : 'red';
   if (last.falseFail) return 'false-fail';
   return last.refactors > 0 ? 'refactored' : 'green';
@@ -101,7 +109,8 @@ const countBy = <T>(values: T[], key: (v: T) => string[]): Record<string, number
 
 /** A task's report from its entries, in order. */
 export function assembleTask(id: string | null, entries: TaskEntry[]): TaskReport {
-  const lights = entries.filter((e): e is Light => e.kind !== 'declared');
+  const lights = entries.filter((e): e is Light => e.kind !== 'declared' && e.kind !== 'denied');
+  const denied = entries.filter((e): e is DeniedEdit => e.kind === 'denied');
   const cycles = planCycles(entries);
   const counts = Object.fromEntries(LIGHT_KINDS.map((k) => [k, 0])) as Record<LightKind, number>;
   for (const l of lights) counts[l.kind]++;
@@ -125,5 +134,6 @@ export function assembleTask(id: string | null, entries: TaskEntry[]): TaskRepor
     refusedCodes: countBy(lights, (l) => (l.kind === 'refused' ? (l.codes.length ? l.codes : [l.exitCode === 3 ? 'RUN_UNVERIFIED' : 'REFUSED']) : [])),
     offReasons: commits.flatMap((c) => (c.kind === 'off' && c.reason ? [c.reason] : [])),
     attempts: [...commits].reverse().find((c) => c.attempts !== null)?.attempts ?? null,
+    denied: { count: denied.length, codes: countBy(denied, (d) => d.codes), paths: [...new Set(denied.flatMap((d) => d.paths))] },
   };
 }

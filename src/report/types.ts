@@ -62,7 +62,7 @@ export interface Cycle {
 }
 
 /** Where a task stands at the end of the range. */
-export type TaskStatus = 'red' | 'green' | 'refactored' | 'regression' | 'false-fail' | 'off' | 'refused';
+export type TaskStatus = 'red' | 'green' | 'refactored' | 'regression' | 'false-fail' | 'off' | 'refused' | 'denied';
 
 export interface TaskReport {
   /** The TDD-Task id; null for TDD commits made with no task active. */
@@ -83,6 +83,8 @@ export interface TaskReport {
   offReasons: string[];
   /** The last TDD-Attempts trailer of the task. */
   attempts: ParsedAttemptsTrailer | null;
+  /** Edits and commands the agent guard denied (`tdd guard`), by code, and the paths they named. */
+  denied: { count: number; codes: Record<string, number>; paths: string[] };
 }
 
 /** A commit without a TDD-Phase trailer: docs only, a merge, made before install, or the hooks skipped. */
@@ -107,6 +109,9 @@ export interface ReportSummary {
   refusedCodes: Record<string, number>;
   offReasons: Record<string, number>;
   untracked: number;
+  /** Edits the agent guard denied, and their codes. */
+  deniedEdits: number;
+  deniedCodes: Record<string, number>;
 }
 
 export interface EventLogInfo {

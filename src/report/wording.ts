@@ -28,6 +28,7 @@ export const STATUS_LABEL: Record<TaskStatus, string> = {
   'false-fail': 'green, false-fail',
   off: 'off TDD',
   refused: 'refused only',
+  denied: 'edits denied only',
 };
 
 export const TERMINAL_MEANING = {
@@ -107,6 +108,7 @@ export function taskFacts(t: TaskReport): [string, string][] {
   const refused = Object.entries(t.refusedCodes);
   if (t.counts.refused) facts.push(['refused', `${t.counts.refused} (${refused.map(([c, n]) => (n > 1 ? `${c} ×${n}` : c)).join(', ')})`]);
   if (t.counts.off) facts.push(['off', `${t.counts.off} (${t.offReasons.map(plain).join('; ')})`]);
+  if (t.denied.count) facts.push(['denied edits', `${t.denied.count} (${countList(t.denied.codes)})`]);
   const attempts = formatAttempts(t.attempts);
   if (attempts) facts.push(['attempts', attempts]);
   return facts;
@@ -134,6 +136,7 @@ export function summaryFacts(r: Report): [string, string][] {
   if (s.falseFails) facts.push(['false-fail', String(s.falseFails)]);
   if (s.lights.refused) facts.push(['refused codes', countList(s.refusedCodes)]);
   if (s.lights.off) facts.push(['off reasons', countList(s.offReasons)]);
+  if (s.deniedEdits) facts.push(['denied edits (agent guard)', `${s.deniedEdits} (${countList(s.deniedCodes)})`]);
   return facts;
 }
 

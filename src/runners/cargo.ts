@@ -56,6 +56,7 @@
  * before the build ("no matching package", "attempting to make an HTTP request, but --offline
  * was specified"); that comes back 'unknown' with a reason asking for `cargo fetch`.
  */
+import { compileAssertNames } from '../lang/assert-names.js';
 import { blankCLike, RUST } from '../lang/blank-c.js';
 import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
 import { cargoMember, cargoTestTarget } from './cargo-targets.js';
@@ -346,6 +347,8 @@ const PANICKED = /^thread '.*'(?: \(\d+\))? panicked at (.+):(\d+):(\d+):$/;
 const ASSERTION_MESSAGE = /^assertion\b.*\bfailed\b/;
 /** `assert!(`, `assert_eq!(`, `pretty_assertions::assert_eq!(`, `prop_assert!(` at the panic's column. */
 const ASSERT_CALL = /^(?:\w+\s*::\s*)*\w*assert\w*\s*!/;
+/** A macro call at the panic's column (a panic inside a macro_rules! expansion is reported where the macro is called). */
+const MACRO_CALL = /^((?:\w+\s*::\s*)*\w+)\s*!/;
 const SHOULD_PANIC = /^note: (test did not panic as expected.*|panic did not contain expected string)$/;
 
 /** A failed test's section → its class and a one-line message. `member`: the workspace member's folder and '/', or ''. */
@@ -375,8 +378,11 @@ function classifyFailure(section: string[], o: ParseInput, member: string): { fa
   const file = toRepoPath(o.root, where!);
   if (!file.startsWith(`${member}tests/`)) return { failure: 'exception', message };
   const text = o.sources.get(file);
-  const atCall = text !== undefined && ASSERT_CALL.test(Array.from(text.split('\n')[Number(line) - 1] ?? '').slice(Number(column) - 1).join(''));
-  return { failure: ASSERTION_MESSAGE.test(head) || atCall ? 'assertion' : 'exception', message };
+  const call = text === undefined ? '' : Array.from(text.split('\n')[Number(line) - 1] ?? '').slice(Number(column) - 1).join('');
+  // A macro the configuration names an assertion (`eqnice!`, which panics with its own message).
+  const macro = MACRO_CALL.exec(call)?.[1]?.replace(/\s*::\s*/g, '.');
+  const named = macro !== undefined && compileAssertNames(o.assertNames ?? [])?.test(`${macro}!`) === true;
+  return { failure: ASSERTION_MESSAGE.test(head) || ASSERT_CALL.test(call) || named ? 'assertion' : 'exception', message };
 }
 
 const TEST_LINE = /^test (.+?)(?: - should panic)? \.\.\. (ok|FAILED|ignored)(?:, (.*))?$/;

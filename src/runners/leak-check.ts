@@ -36,6 +36,11 @@ export function guardEnv(guard: LeakGuard, out: string, env: NodeJS.ProcessEnv):
   };
 }
 
+/** The guard's own file that is missing (a package not built), or undefined. */
+export function missingGuardFile(): string | undefined {
+  return [NODE_LEAK_GUARD, join(PYTHON_SITE, 'sitecustomize.py')].find((f) => !isFile(f));
+}
+
 /**
  * The files a run noted (NUL-terminated paths) that differ from the commit: the copy lacks them,
  * or holds other bytes. A read of a file identical to its staged version changes no verdict.
@@ -169,6 +174,14 @@ function realpathOr(path: string): string {
     return realpathSync(path);
   } catch {
     return path;
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }
 

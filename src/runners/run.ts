@@ -12,7 +12,7 @@ import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
 import { runProcess } from '../verify/spawn.js';
 import { getAdapter } from './index.js';
-import { guardEnv, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
+import { guardEnv, missingGuardFile, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
 import type { IsProjectImport, RunnerName } from './types.js';
 
@@ -34,6 +34,8 @@ export interface RunTestsOptions {
   command?: { full: string[] | null; targeted: string[] | null };
   /** The user's work tree and the copy `root` lies in: reads of the work tree make the run 'leaked'. */
   guard?: LeakGuard;
+  /** The configuration's assertFunctionNames (see ParseInput). */
+  assertNames?: readonly string[];
   /** REFACTOR: changed sources (relative to `root`) for the runner's related-tests mode (adapter.relatedMode). */
   related?: string[];
 }
@@ -146,6 +148,9 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   const related = o.related && adapter.relatedMode ? o.related : undefined;
   if (present.length === 0 && !related?.length) return { ...base, status: 'completed', fileErrors: missing };
 
+  // A guard whose files are missing would watch nothing (Python just finds no sitecustomize): fail closed.
+  const unguarded = o.guard ? missingGuardFile() : undefined;
+  if (unguarded) return { ...base, status: 'unknown', reason: `the leak guard is not built (${unguarded} is missing)` };
   // go and cargo read what their manifests name: a path into the work tree there is known before the run.
   const manifestLeaks = o.guard ? readStaticLeaks(o.runner, root, o.guard, o.env) : [];
   if (manifestLeaks.length > 0) return { ...base, status: 'leaked', reason: 'leaked', leaks: manifestLeaks };
@@ -200,6 +205,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       sources: o.sources,
       ...(isProjectImport === undefined ? {} : { isProjectImport }),
       ...(o.command === undefined ? {} : { command: o.command }),
+      ...(o.assertNames === undefined ? {} : { assertNames: o.assertNames }),
       ...(related ? { related: true } : {}),
     });
     const { rerun, ...rest } = parsed;

@@ -58,6 +58,8 @@ export interface ParseInput {
   isProjectImport?: IsProjectImport;
   /** runner "command": the configured commands (whether a JUnit report was asked for). */
   command?: { full: string[] | null; targeted: string[] | null };
+  /** The configuration's assertFunctionNames: a Rust test that panics inside one (`eqnice!`) failed an assertion. */
+  assertNames?: readonly string[];
   /** The run was the runner's related-tests mode: every file of the report ran, not only `files`. */
   related?: boolean;
 }

@@ -108,3 +108,23 @@ export function emptyState(now: Date): State {
     lastVerdict: null,
   };
 }
+
+/**
+ * An agent guard decision in events.jsonl (`tdd guard`): one line per tool call it judged.
+ * `tdd report` counts the denied ones per task.
+ */
+export interface GuardEvent {
+  event: 'guard';
+  agent: string;
+  /** The agent's tool name (Write, apply_patch, run_shell_command…). */
+  tool: string;
+  decision: 'allow' | 'deny';
+  phase: Phase | null;
+  task: string | null;
+  /** The guard's codes (RED_IMPL_WRITE, TESTS_FROZEN, NO_VERIFY…); empty when allowed. */
+  codes: string[];
+  /** Repository-relative paths the call would change (at most 20). */
+  paths: string[];
+  /** The shell command, cut at 200 characters. */
+  command?: string;
+}

@@ -14,8 +14,9 @@ import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
 import type { GateInput, TestFileFacts } from '../gates/types.js';
-import { readCommitTree, readObjects, readTreeDiff, isAncestorOfHead, type RepoContext } from '../git/queries.js';
-import { NULL_OID, type RawEntry } from '../git/parse.js';
+import { readCommitTree, readObjects, readStagedFolder, readStagedTexts, readTreeDiff, isAncestorOfHead, type RepoContext } from '../git/queries.js';
+import { git } from '../git/exec.js';
+import { NULL_OID, parseNulList, type RawEntry } from '../git/parse.js';
 import { TddError } from '../errors.js';
 import { diffSnapshotEntries, testFileOfSnapshot } from '../runners/snapshots.js';
 import { classifyEntries, mayBeIntentToAdd, readIndexTree, readSnapshot, withLinkTargets } from '../snapshot/read.js';
@@ -120,7 +121,7 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   }
   if (phase === 'red') {
     const staged = entries.filter((e) => e.kind === 'test' && e.status !== 'D');
-    input.testFiles = await readTestFacts(repo, staged);
+    input.testFiles = await readTestFacts(repo, staged, cc.loaded.config.assertFunctionNames);
     if (openRed) input.red = openRed;
   } else {
     // Frozen: this commit changes no test or support file, and the task's RED test files are
@@ -295,22 +296,24 @@ function makePending(
   };
 }
 
-async function readTestFacts(repo: RepoContext, staged: StagedEntry[]): Promise<GateInput['testFiles']> {
+async function readTestFacts(repo: RepoContext, staged: StagedEntry[], assertFunctionNames: string[]): Promise<GateInput['testFiles']> {
   // No test staged (a RED refused for that): the lexers' chunk (~66 KB, ~5 ms to load) is not needed.
   if (staged.length === 0) return new Map();
-  const { analyzeTestFile } = await import('../lang/index.js');
+  const { analyzeTestFile, analyzeTestFileWithHelpers } = await import('../lang/index.js');
   // By blob id, never by path: a path may hold a newline or look like revision syntax.
   const blobs = await readObjects(repo, staged.flatMap((e) => [e.newBlob, e.oldBlob === NULL_OID ? e.newBlob : e.oldBlob]));
+  // A file that asserts nothing itself may assert through the project's helpers: read from the index (lang/helpers).
+  const reader = { read: (paths: readonly string[]) => readStagedTexts(repo, paths), list: (dir: string) => readStagedFolder(repo, dir) };
   const facts = new Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>();
-  staged.forEach((e, i) => {
+  for (const [i, e] of staged.entries()) {
     const now = blobs[2 * i];
     if (!now) throw new TddError('UNREADABLE_BLOB', `could not read the staged ${e.path} (${e.newBlob})`, 3);
     const before = e.oldBlob === NULL_OID ? null : blobs[2 * i + 1];
     facts.set(e.path, {
-      now: analyzeTestFile(e.path, now.toString('utf8')),
-      before: before ? analyzeTestFile(e.path, before.toString('utf8')) : undefined,
+      now: await analyzeTestFileWithHelpers(e.path, now.toString('utf8'), reader, { assertFunctionNames }),
+      before: before ? analyzeTestFile(e.path, before.toString('utf8'), { assertFunctionNames }) : undefined,
     });
-  });
+  }
   return facts;
 }
 

@@ -66,6 +66,7 @@ export async function runStaged(
           targeted: spec.testTargetedCommand === null ? null : splitCommand(spec.testTargetedCommand),
         },
         guard,
+        assertNames: config.assertFunctionNames,
         ...relatedOf(related, spec),
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);

@@ -47,6 +47,16 @@ function cycle(r: Repo, test: Record<string, string>, impl: Record<string, strin
   expect(trailersOf(r)['TDD-Evidence']).toMatch(evidence.green);
 }
 
+/** The trap: the wrong implementation staged, the right one only in the work tree — refused, nothing touched. */
+function trap(r: Repo, path: string, wrong: string, right: string): () => void {
+  return () => {
+    r.write({ [path]: wrong });
+    r.git('add', path);
+    r.write({ [path]: right });
+    attemptCommit(r, 1, 'GREEN_TESTS_FAIL');
+  };
+}
+
 /** `tdd audit` over the whole history judges it by the same rules: nothing to report. */
 function expectCleanAudit(r: Repo): void {
   const audit = r.tdd('audit', 'HEAD', '--json');
@@ -72,6 +82,7 @@ describe('the runner decides what a test file is', () => {
       r.git('add', '-A');
       attemptCommit(r, 1, 'TESTS_CHANGED');
       r.remove('.mocharc.json');
+      trap(r, 'src/sum.js', SUM_ESM.replace('a + b', 'a - b'), SUM_ESM)();
     });
     expectCleanAudit(r);
   });
@@ -132,22 +143,31 @@ describe('each runner runs where it lives', () => {
     );
     expect(config.runners).toEqual([{ runner: 'vitest' }, { runner: 'mocha', root: 'packages/app' }]);
     // `sum.test.js` is the top vitest's file too: the deeper runner, whose folder holds it, runs it.
-    cycle(r, { 'packages/app/test/sum.test.js': MOCHA_TEST }, { 'packages/app/src/sum.js': SUM_ESM }, { red: /^mocha: 0 passed, 1 failed/, green: /^mocha: 1 passed, 0 failed/ });
+    cycle(
+      r,
+      { 'packages/app/test/sum.test.js': MOCHA_TEST },
+      { 'packages/app/src/sum.js': SUM_ESM },
+      { red: /^mocha: 0 passed, 1 failed/, green: /^mocha: 1 passed, 0 failed/ },
+      trap(r, 'packages/app/src/sum.js', SUM_ESM.replace('a + b', 'a - b'), SUM_ESM),
+    );
   });
 
   it('a Go module two folders down', { timeout: 120_000 }, () => {
+    const GO_ADD = 'package calc\n\n// Add adds.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n';
     const { r, config } = start({ 'services/api/go.mod': 'module example.com/api\n\ngo 1.19\n', 'services/api/calc.go': 'package calc\n' });
     expect(config.runners).toEqual([{ runner: 'go', root: 'services/api' }]);
     cycle(
       r,
       { 'services/api/calc_test.go': 'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Errorf("Add(2, 3) = %d, want 5", got)\n\t}\n}\n' },
-      { 'services/api/calc.go': 'package calc\n\n// Add adds.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n' },
+      { 'services/api/calc.go': GO_ADD },
       { red: /^go: 0 passed, 1 failed \(missing-symbol/, green: /^go: 1 passed, 0 failed/ },
+      trap(r, 'services/api/calc.go', GO_ADD.replace('a + b', 'a - b'), GO_ADD),
     );
   });
 
   it("a cargo workspace: a member's integration tests are tests, run for that member alone (another member has a tests/add.rs too)", { timeout: 180_000 }, () => {
     const crate = (name: string) => `[package]\nname = "${name}"\nversion = "0.1.0"\nedition = "2021"\n`;
+    const RS_ADD = 'pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n';
     const { r, config } = start({
       'Cargo.toml': '[workspace]\nmembers = ["crates/*"]\nresolver = "2"\n',
       '.gitignore': 'target\nCargo.lock\n',
@@ -162,8 +182,9 @@ describe('each runner runs where it lives', () => {
     cycle(
       r,
       { 'crates/calc/tests/add.rs': 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n' },
-      { 'crates/calc/src/lib.rs': 'pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n' },
+      { 'crates/calc/src/lib.rs': RS_ADD },
       { red: /^cargo: 0 passed, 1 failed \(assertion/, green: /^cargo: 1 passed, 0 failed/ },
+      trap(r, 'crates/calc/src/lib.rs', RS_ADD.replace('a + b', 'a - b'), RS_ADD),
     );
   });
 });

@@ -189,3 +189,67 @@ describe('tdd red-check (spawned CLI)', () => {
     expect(r.stdout).toMatch(/Python\s+\(\.py\)/);
   });
 });
+
+describe('tdd red-check: helpers on disk, assertFunctionNames, markers', () => {
+  const top = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-red-check-helpers-')));
+  afterAll(() => rmSync(top, { recursive: true, force: true }));
+  const put = (files: Record<string, string>): void => {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(top, path)), { recursive: true });
+      writeFileSync(join(top, path), text);
+    }
+  };
+  const check = (argv: string[], cwd = top) => redCheck.run({ argv: [...argv, '--json'], cwd, env: isolatedEnv(), json: true, color: false });
+  mkdirSync(join(top, '.git'));
+  put({
+    'test/add.test.js': "const { expectSum } = require('./support.js');\nit('adds', () => expectSum(1, 2, 3));\n",
+    'test/support.js': 'exports.expectSum = function expectSum(a, b, want) { expect(a + b).toBe(want); };\n',
+    'test/bare.test.js': "it('adds', () => { expect(add(1, 2)); expect.assertions(1); });\n",
+    'calc/sum_test.go': 'package calc\n\nimport "testing"\n\nfunc TestSum(t *testing.T) {\n\tequal(t, Sum(1, 2), 3)\n}\n',
+    'calc/helpers_test.go': 'package calc\n\nimport "testing"\n\nfunc equal(t *testing.T, got, want int) {\n\tif got != want {\n\t\tt.Fatalf("got %d, want %d", got, want)\n\t}\n}\n',
+    'tests/format/format.test.js': 'runFormatTest(import.meta, ["babel"]);\n',
+    'test/markers.test.js': "(process.env.CI ? it.only : it)('a', () => { expect(1).toBe(1); });\ntest.failing('b', () => { expect(1).toBe(2); });\n",
+  });
+
+  it('a helper in an imported file or in the Go package carries the assertion (--json: via)', async () => {
+    const r = await check(['test/add.test.js', 'calc/sum_test.go']);
+    expect(r.exitCode).toBe(0);
+    expect((r.json.files as { path: string; assertions: number; via?: unknown }[]).map(({ path, assertions, via }) => ({ path, assertions, via }))).toEqual([
+      { path: 'test/add.test.js', assertions: 1, via: [{ call: 'expectSum', line: 2, kind: 'helper', helper: 'expectSum', path: 'test/support.js' }] },
+      { path: 'calc/sum_test.go', assertions: 1, via: [{ call: 'equal', line: 6, kind: 'helper', helper: 'equal', path: 'calc/helpers_test.go' }] },
+    ]);
+  });
+
+  it('helpers are found by repository path from a subfolder too', async () => {
+    const r = await check(['add.test.js'], join(top, 'test'));
+    expect(r.exitCode).toBe(0);
+    expect((r.json.files as { via?: { path: string }[] }[])[0]!.via?.map((v) => v.path)).toEqual(['test/support.js']);
+  });
+
+  it('a bare expect(x) and expect.assertions(n) alone assert nothing', async () => {
+    const r = await check(['test/bare.test.js']);
+    expect([r.exitCode, (r.json.problems as { code: string }[]).map((p) => p.code)]).toEqual([1, ['ASSERTION_MISSING']]);
+  });
+
+  it('assertFunctionNames in .tddrc.json counts a global helper; an invalid value is exit 2, the files still checked', async () => {
+    expect((await check(['tests/format/format.test.js'])).exitCode).toBe(1);
+    put({ '.tddrc.json': JSON.stringify({ assertFunctionNames: ['runFormatTest'] }) });
+    const r = await check(['tests/format/format.test.js']);
+    expect(r.exitCode).toBe(0);
+    expect((r.json.files as { via?: unknown }[])[0]!.via).toEqual([{ call: 'runFormatTest', line: 1, kind: 'config', pattern: 'runFormatTest' }]);
+    put({ '.tddrc.json': JSON.stringify({ assertFunctionNames: ['runFormatTest('] }) });
+    const bad = await check(['tests/format/format.test.js', 'test/add.test.js']);
+    expect(bad.exitCode).toBe(2);
+    expect((bad.json.problems as { code: string; path: string }[]).map((p) => `${p.code} ${p.path}`)).toEqual(['CONFIG_INVALID .tddrc.json', 'ASSERTION_MISSING tests/format/format.test.js']);
+    rmSync(join(top, '.tddrc.json'));
+  });
+
+  it('a focus chosen at run time warns; test.failing is an expected failure', async () => {
+    const r = await check(['test/markers.test.js']);
+    expect(r.exitCode).toBe(0);
+    expect((r.json.problems as { code: string; severity: string; data: unknown }[]).map(({ code, severity, data }) => ({ code, severity, data }))).toEqual([
+      { code: 'MARKER_FOCUS', severity: 'warn', data: { marker: 'it.only', kind: 'focus', conditional: true } },
+      { code: 'MARKER_SKIP', severity: 'warn', data: { marker: 'test.failing', kind: 'xfail' } },
+    ]);
+  });
+});

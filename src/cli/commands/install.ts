@@ -1,10 +1,11 @@
 import { TddError } from '../../errors.js';
 import { decideSkip, isPackageInstallScript, parseFlags, projectDir } from '../../install/context.js';
-import { formatInstall, formatSkip, NEXT_STEP } from '../../install/format.js';
+import { formatAgents, formatInstall, formatSkip, NEXT_STEP } from '../../install/format.js';
 import { install } from '../../install/install.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd-hooks install [--dry-run] [--replace-test-line] [--json]
+       tdd-hooks install --agent NAME [--agent NAME…] [--dry-run] [--json]
 
 Installs the pre-commit, commit-msg and post-commit hooks, and writes .tddrc.json (runner detected
 from package.json) when the repository has no tdd-hooks config yet.
@@ -19,19 +20,37 @@ A line of husky's scripts that runs the test suite ahead of the block (\`npm tes
 \`npx husky init\` writes) tests the working tree and stops every RED commit before tdd-hooks sees
 it: install names it, and --replace-test-line comments it out (uninstall gives it back).
 A package.json that is not valid JSON is named, and nothing is written.
+With --agent it writes only that coding agent's own project hooks instead: the edit-time guard
+(\`tdd guard\`) before each file write and shell command, and the phase and next step at the start of
+a session. Merged into what the file holds; again changes nothing; \`uninstall --agent\` takes out
+exactly those entries (a file that held nothing else is deleted).
+  claude    .claude/settings.json     PreToolUse (Write, Edit, MultiEdit, NotebookEdit, Bash), SessionStart
+  codex     .codex/hooks.json         PreToolUse (apply_patch, Bash), SessionStart
+  gemini    .gemini/settings.json     BeforeTool (write_file, replace, run_shell_command), SessionStart
+  cursor    .cursor/hooks.json        preToolUse (Write, Shell; failClosed), sessionStart
+  copilot   .github/hooks/tdd-hooks.json   preToolUse
+  windsurf  .windsurf/hooks.json      pre_write_code, pre_run_command
+  cline     .clinerules/hooks/PreToolUse, TaskStart
+  all       every one of them
 
 Options:
+  --agent NAME          a coding agent's hooks instead of the git hooks (repeat it, or NAME,NAME)
   --dry-run             print what would change, write nothing
-  --replace-test-line   comment out husky's test-suite lines ahead of the block
+  --replace-test-line   husky: comment out the test-suite lines ahead of the block
   --json                the same report as JSON
 
 Environment: TDD_HOOKS=0 skips install (and, at commit time, the hooks).`;
 
 async function run(ctx: CommandContext): Promise<CommandResult> {
-  const { dryRun, replaceTestLine } = parseFlags(ctx.argv, 'install');
+  const { dryRun, agents, replaceTestLine } = parseFlags(ctx.argv, 'install');
   const skip = decideSkip(ctx.env);
   if (skip) return { exitCode: 0, text: formatSkip(skip), json: { skipped: skip } };
   try {
+    if (agents.length > 0) {
+      const { installAgents } = await import('../../install/agents.js');
+      const report = await installAgents({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, agents, dryRun });
+      return { exitCode: 0, text: formatAgents(report, 'install'), json: { ...report } };
+    }
     const report = await install({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, dryRun, replaceTestLine });
     return { exitCode: 0, text: formatInstall(report), json: { ...report, next: NEXT_STEP } };
   } catch (e) {

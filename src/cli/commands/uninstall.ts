@@ -1,9 +1,10 @@
 import { parseFlags } from '../../install/context.js';
-import { formatUninstall } from '../../install/format.js';
+import { formatAgents, formatUninstall } from '../../install/format.js';
 import { uninstall } from '../../install/uninstall.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
 const help = `Usage: tdd-hooks uninstall [--dry-run] [--json]
+       tdd-hooks uninstall --agent NAME [--agent NAME…] [--dry-run] [--json]
 
 Removes exactly what \`tdd-hooks install\` added: its shims in the hooks folder (a hook it had
 chained goes back in place, byte for byte), its block in husky's scripts (a script it had created
@@ -11,12 +12,21 @@ is deleted when nothing else is left in it). Hooks and lines that are not tdd-ho
 does .tddrc.json (delete it yourself if you are done). A shim you edited is yours: it stays, with
 the hook it chained beside it, and the report says so.
 
+With --agent it takes out only that coding agent's tdd-hooks entries (what \`install --agent\`
+wrote): the rest of the file stays as it was, and a file that held nothing else is deleted.
+
 Options:
-  --dry-run   print what would change, write nothing
-  --json      the same report as JSON`;
+  --agent NAME   claude, codex, gemini, cursor, copilot, windsurf, cline or all (repeatable)
+  --dry-run      print what would change, write nothing
+  --json         the same report as JSON`;
 
 async function run(ctx: CommandContext): Promise<CommandResult> {
-  const { dryRun } = parseFlags(ctx.argv, 'uninstall');
+  const { dryRun, agents } = parseFlags(ctx.argv, 'uninstall');
+  if (agents.length > 0) {
+    const { uninstallAgents } = await import('../../install/agents.js');
+    const report = await uninstallAgents({ cwd: ctx.cwd, env: ctx.env, agents, dryRun });
+    return { exitCode: 0, text: formatAgents(report, 'uninstall'), json: { ...report } };
+  }
   const report = await uninstall({ cwd: ctx.cwd, env: ctx.env, dryRun });
   return { exitCode: 0, text: formatUninstall(report), json: { ...report } };
 }

@@ -87,6 +87,16 @@ describe('tdd audit', () => {
     expect(errors(r)).toEqual(['AUDIT_ASSERTION_MISSING test/print.test.js', 'AUDIT_REPLAY_RED_PASSED']);
   });
 
+  it('--replay reads a RED commit’s helpers as that commit has them', async () => {
+    const helped = "import { test } from 'node:test';\nimport { expectSum } from './helpers/sum.js';\nimport { add } from '../src/math.js';\n\ntest('adds zero', () => {\n  expectSum(add(2, 0), 3);\n});\n";
+    branch(repo, 'helper-asserts', 'honest');
+    bypass(repo, { 'test/helped.test.js': helped, 'test/helpers/sum.js': "import assert from 'node:assert/strict';\nexport function expectSum(got, want) {\n  assert.equal(got, want);\n}\n" }, 'TDD-Phase: red\nTDD-Task: T7');
+    expect(errors(await runAudit(repo, 'honest..HEAD', '--replay'))).toEqual([]);
+    branch(repo, 'helper-silent', 'honest');
+    bypass(repo, { 'test/helped.test.js': helped, 'test/helpers/sum.js': 'export function expectSum(got, want) {\n  return got === want;\n}\n' }, 'TDD-Phase: red\nTDD-Task: T7');
+    expect(errors(await runAudit(repo, 'honest..HEAD', '--replay'))).toEqual(['AUDIT_ASSERTION_MISSING test/helped.test.js', 'AUDIT_REPLAY_RED_PASSED']);
+  });
+
   it('--replay that cannot run the tests is "could not verify" (exit 3)', async () => {
     branch(repo, 'no-runner', 'honest');
     // A vitest project with no vitest installed: the run proves nothing.

@@ -117,6 +117,10 @@ describe('classifier', () => {
     ['src/__tests__/a.tsx', 'test'],
     ['test/a_test.js', 'test'],
     ['test/helpers/db.js', 'support'],
+    // A workspace package's own test folders, not only the top's.
+    ['packages/app/test/setup.js', 'support'],
+    ['services/api/tests/conftest_data.json', 'support'],
+    ['packages/app/src/index.js', 'impl'],
     ['src/__snapshots__/a.test.ts.snap', 'support'],
     ['vitest.config.ts', 'support'],
     ['.tddrc.json', 'support'],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, RUNNERS } from '../../../src/config/schema.js';
 import { validateConfig } from '../../../src/config/validate.js';
+import { ASSERT_NAME_PATTERN } from '../../../src/lang/assert-names.js';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 
 const read = (p: string) => JSON.parse(readFileSync(join(PROJECT_ROOT, p), 'utf8')) as Record<string, unknown>;
@@ -20,3 +21,20 @@ describe('the shipped example and schema mirror the defaults', () => {
     expect(props.runner?.enum).toEqual([...RUNNERS]);
   });
 });
+
+describe('assertFunctionNames', () => {
+  it('the schema and the validator accept the same call names', () => {
+    const props = read('schema/tddrc.schema.json').properties as Record<string, { items?: { pattern?: string } }>;
+    expect(props.assertFunctionNames?.items?.pattern).toBe(ASSERT_NAME_PATTERN.source);
+  });
+  it.each([
+    [['ruleTester.run', 'request.**.expect', 'eqnice!', 'verify*', 'insta::assert_snapshot!'], []],
+    [['ruleTester.run('], ['assertFunctionNames']],
+    [['a b'], ['assertFunctionNames']],
+    ['runFormatTest', ['assertFunctionNames']],
+    [[''], ['assertFunctionNames']],
+  ])('%j → problems at %j', (value, keys) => {
+    expect(validateConfig({ assertFunctionNames: value }, '.tddrc.json').problems.map((p) => p.key)).toEqual(keys);
+  });
+});
+

@@ -30,6 +30,7 @@ describe('static gates', () => {
     ['focus marker', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(1, [{ kind: 'focus', line: 3, text: 'it.only' }]), before: undefined }]])), ['MARKER_FOCUS']],
     ['skip marker added', red([entry('t/a.test.js', 'test', 'M')], new Map([['t/a.test.js', { now: facts(1, [{ kind: 'skip', line: 3, text: 'it.skip' }]), before: facts(1) }]])), ['MARKER_SKIP']],
     ['skip marker that was already there', red([entry('t/a.test.js', 'test', 'M')], new Map([['t/a.test.js', { now: facts(2, [{ kind: 'skip', line: 9, text: 'it.skip' }]), before: facts(1, [{ kind: 'skip', line: 3, text: 'it.skip' }]) }]])), []],
+    ['expected-failure marker added', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(1, [{ kind: 'xfail', line: 2, text: 'test.failing' }]), before: undefined }]])), ['MARKER_SKIP']],
     ['todo marker added', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(1, [{ kind: 'todo', line: 2, text: 'test.todo' }]), before: undefined }]])), ['MARKER_SKIP']],
   ])('%s', (_name, input, expected) => {
     expect(codes(input)).toEqual(expected);
@@ -68,6 +69,14 @@ describe('static gates', () => {
   it('reports the kind of change', () => {
     const [f] = evaluateGates(STATIC_GATES, green([entry('t/a.test.js', 'test', 'M', ['a'.repeat(40), 'a'.repeat(40)], ['100644', '100755'])]));
     expect(f?.data?.change).toBe('mode');
+  });
+
+  it('a focus chosen at run time is a warning; an expected failure reads as such', () => {
+    const red = (m: TestFileFacts['markers']): GateInput => ({ phase: 'red', regression: false, entries: [entry('t/a.test.js', 'test')], testFiles: new Map([['t/a.test.js', { now: facts(1, m), before: undefined }]]) });
+    const [focus] = evaluateGates(STATIC_GATES, red([{ kind: 'focus', line: 1, text: 'it.only', conditional: true }]));
+    expect([focus?.code, focus?.severity, focus?.data?.conditional]).toEqual(['MARKER_FOCUS', 'warn', true]);
+    const [xfail] = evaluateGates(STATIC_GATES, red([{ kind: 'xfail', line: 4, text: 'test.failing' }]));
+    expect([xfail?.code, xfail?.severity, xfail?.line, xfail?.data?.kind]).toEqual(['MARKER_SKIP', 'error', 4, 'xfail']);
   });
 });
 

@@ -43,11 +43,14 @@ describe('projectDir', () => {
 });
 
 describe('parseFlags', () => {
-  it('knows --dry-run, --replace-test-line (install only) and nothing else', () => {
-    expect(parseFlags([], 'install')).toEqual({ dryRun: false, replaceTestLine: false });
-    expect(parseFlags(['--dry-run'], 'install')).toEqual({ dryRun: true, replaceTestLine: false });
-    expect(parseFlags(['--replace-test-line'], 'install')).toEqual({ dryRun: false, replaceTestLine: true });
+  it('knows --dry-run, --agent and --replace-test-line (install only), and nothing else', () => {
+    expect(parseFlags([], 'install')).toEqual({ dryRun: false, agents: [], replaceTestLine: false });
+    expect(parseFlags(['--dry-run'], 'install')).toEqual({ dryRun: true, agents: [], replaceTestLine: false });
+    expect(parseFlags(['--agent', 'codex', '--agent=claude'], 'install')).toEqual({ dryRun: false, agents: ['claude', 'codex'], replaceTestLine: false });
+    expect(parseFlags(['--replace-test-line'], 'install')).toEqual({ dryRun: false, agents: [], replaceTestLine: true });
     expect(() => parseFlags(['--replace-test-line'], 'uninstall')).toThrow(expect.objectContaining({ code: 'USAGE' }));
+    expect(() => parseFlags(['--agent', 'aider'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2, message: expect.stringContaining('--agent') }));
+    expect(() => parseFlags(['--agent'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE' }));
     expect(() => parseFlags(['--force'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2 }));
     expect(() => parseFlags(['here'], 'install')).toThrow(expect.objectContaining({ code: 'USAGE' }));
   });

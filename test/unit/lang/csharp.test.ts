@@ -19,6 +19,7 @@ const EDGE: [string, string, number][] = [
 ];
 
 const PATTERNS: [string, string, number][] = [
+  ['an assertion right after a lambda arrow', '[Fact]\npublic void Adds() => Assert.Equal(3, 1 + 2);\nvar check = () => Assert.True(ok);\n', 2],
   ['xUnit', 'Assert.Equal(2, Add(1, 1));\nAssert.True(ok);\nAssert.Throws<ArgumentException>(() => F());\nawait Assert.ThrowsAsync<E>(G);\n', 4],
   ['NUnit', 'Assert.That(x, Is.EqualTo(1));\nClassicAssert.AreEqual(1, x);\nCollectionAssert.Contains(xs, 1);\nStringAssert.StartsWith("a", s);\n', 4],
   ['qualified', 'Xunit.Assert.Equal(1, x);\nNUnit.Framework.Assert.That(y, Is.Null);\n', 2],

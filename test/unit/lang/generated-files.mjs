@@ -12,6 +12,24 @@ export const PRINTS_PER_BLOCK_WHEN_PRINTING = 4;
 
 /** @type {Record<string, { path: string, header: string[], block: (i: number, real: boolean) => string[] }>} */
 export const LANGUAGES = {
+  js: {
+    path: 'test/big.test.ts',
+    header: ["import { describe, it, expect, assert } from 'vitest';", "import { add } from '../src/math.js';", ''],
+    block: (i, real) => [
+      `// suite ${i}: expect(decoy).toBe(1) and it.only in a line comment`,
+      `  /* assert.ok(decoy); fit('x') */`,
+      `  it('adds ${i}: expect(x).toBe(1) in the name', () => {`,
+      `    const s: string = "expect(nope).toBe(1)" + 'assert(nope)';`,
+      `    const t = \`template expect(no).ok \${s.length} assert.ok(no)\`;`,
+      `    const r = /expect\\(x\\)/.test(s) ? 1 : 2;`,
+      real ? `    expect(add<number>(${i}, 1)).toBe(${i + 1});` : `    console.log(add<number>(${i}, 1));`, // real
+      real ? `    assert.equal(t.length > r, true);` : `    console.info(t.length > r);`, // real
+      real ? `    expect(s).toMatch(/nope/);` : `    console.log(s);`, // real
+      `    console.log(\`debug expect(\${${i}}).toBe(1)\`);`,
+      `  });`,
+      ``,
+    ],
+  },
   python: {
     path: 'tests/test_big.py',
     header: ['import pytest', 'import unittest', ''],

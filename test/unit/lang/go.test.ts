@@ -17,6 +17,11 @@ const EDGE: [string, string, number][] = [
 ];
 
 const PATTERNS: [string, string, number][] = [
+  ['a harness holding the testing.T', 'func (h *harness) check(want int) {\n\th.t.Fatalf("want %d", want)\n\ts.tb.Error("x")\n}\n', 2],
+  ['testify objects under any name', 'r := require.New(t)\nis := assert.New(t)\nr.Error(err)\nis.Equal(1, got)\nr.New(t)\n', 2],
+  ['an example with its expected output', 'func ExampleAdd() {\n\tfmt.Println(Add(1, 2))\n\t// Output: 3\n}\n\nfunc ExampleSorted() {\n\t// unordered output:\n\t// a\n}\n', 2],
+  ['an example without output, or an Output comment outside examples', 'func ExampleAdd() {\n\tAdd(1, 2)\n}\n', 0],
+  ['an Output comment in a file without examples', 'func TestA(t *testing.T) {\n\t// Output: 3\n}\n', 0],
   ['testing: Error Errorf Fatal Fatalf Fail FailNow', 't.Error(a)\nt.Errorf("%d", b)\nt.Fatal(c)\nt.Fatalf("x")\nt.Fail()\nt.FailNow()\n', 6],
   ['benchmark, fuzz and testing.TB receivers', 'b.Fatal(err)\nf.Errorf("x")\ntb.Fatalf("y")\n', 3],
   ['t.Log and friends verify nothing', 't.Log(x)\nt.Logf("y")\nt.Helper()\nt.Run("sub", fn)\nt.Parallel()\n', 0],

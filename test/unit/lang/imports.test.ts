@@ -32,6 +32,8 @@ const CASES: [string, string, Record<string, string>][] = [
   ['parenthesised dynamic import', "const def = (await import('./x.js')).default;", { def: './x.js' }],
   ['imports in comments and strings', "// import { a } from './a.js'\nconst s = \"import { b } from './b.js'\";\n/* const c = require('c') */", {}],
   ['import.meta and dynamic import without a binding', "const u = new URL('./x', import.meta.url); await import('./side.js');", {}],
+  ['a long string after `, key:` (read once: the scan was quadratic there)', `const x = { a: 1, key: "${'a'.repeat(50_000)}" };\nconst m = require('./m');`, { m: './m' }],
+  ['a require assigned in an expression binds nothing', "if (x == require('./a')) {}\nfoo(a = require('./b'));", {}],
   ['first binding of a name wins', "import { a } from './one.js';\nconst a2 = 1;\nimport { b as a } from './two.js';", { a: './one.js' }],
 ];
 

@@ -20,6 +20,7 @@ const EDGE: [string, string, number, string?][] = [
 ];
 
 const PATTERNS: [string, string, number, string?][] = [
+  ['an assertion right after a lambda arrow', 'xs.forEach(x -> assertTrue(x > 0));\nRunnable r = () -> assertEquals(3, add(1, 2));\n', 2],
   ['JUnit assertions', 'assertEquals(2, add(1, 1));\nassertTrue(ok);\nassertThrows(E.class, () -> f());\nassertAll(() -> {});\n', 4],
   ['qualified and static forms', 'Assertions.assertEquals(1, x);\norg.junit.Assert.assertNull(y);\nMatcherAssert.assertThat(z, is(1));\n', 3],
   ['AssertJ and Truth', 'assertThat(x).isEqualTo(1);\nassertThatThrownBy(() -> f()).isInstanceOf(E.class);\nsoftly.assertThat(y).isTrue();\n', 3],

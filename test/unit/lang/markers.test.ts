@@ -26,9 +26,9 @@ const POSITIVE: [string, string, string[]][] = [
     ['skip test.fixme', 'skip test.describe.skip', 'skip test.describe.fixme']],
   ['playwright describe.serial.only', "test.describe.serial.only('a', () => {});", ['focus test.describe.serial.only']],
   ['todo', "test.todo('a'); it.todo('b'); describe.todo('c');", ['todo test.todo', 'todo it.todo', 'todo describe.todo']],
-  ['inverted tests', "test.fails('a'); test.failing('b'); test.fail('c'); test.expectFailure('d');",
-    ['todo test.fails', 'todo test.failing', 'todo test.fail', 'todo test.expectFailure']],
-  ['two markers in one chain', "test.failing.only('a', () => {});", ['todo test.failing', 'focus test.failing.only']],
+  ['inverted tests are expected failures', "test.fails('a'); test.failing('b'); test.fail('c'); test.expectFailure('d');",
+    ['xfail test.fails', 'xfail test.failing', 'xfail test.fail', 'xfail test.expectFailure']],
+  ['two markers in one chain', "test.failing.only('a', () => {});", ['xfail test.failing', 'focus test.failing.only']],
   ['vitest ctx.skip()', "test('a', (ctx) => { ctx.skip(); });", ['skip ctx.skip']],
   ['vitest context.skip()', "test('a', (context) => { context.skip(); });", ['skip context.skip']],
   ['vitest destructured skip()', "test('a', ({ skip }) => { skip(); });", ['skip skip']],
@@ -44,7 +44,7 @@ const POSITIVE: [string, string, string[]][] = [
   ['node options, condition', "test('a', { skip: process.platform === 'win32' }, () => {});", ['skip skip: process.platform']],
   ['node options, shorthand', "test('a', { timeout: 5, skip }, () => {});", ['skip skip']],
   ['node options, name as template', "test(`adds ${a}`, { skip: true }, () => {});", ['skip skip: true']],
-  ['vitest options { fails: true }', "test('a', { fails: true }, () => {});", ['todo fails: true']],
+  ['vitest options { fails: true }', "test('a', { fails: true }, () => {});", ['xfail fails: true']],
   ['tap t.test options', "t.test('a', { todo: true }, (t) => {});", ['todo todo: true']],
   ['node:test top-level only/skip/todo', "import { only, skip as later, todo } from 'node:test';\nonly('a', () => {}); later('b'); todo('c');",
     ['focus only', 'skip later', 'todo todo']],
@@ -73,6 +73,11 @@ const NEGATIVE: [string, string][] = [
   ['pending with arguments other than a reason', 'pending(promise, 3);'],
   ['t.skip on another receiver', 'st.skip(); it.t.skip(); reader.skip(4);'],
   ['t.runOnly(false)', 't.runOnly(false);'],
+  // Markers are calls: a test API's member assigned, stored or passed is none.
+  ['it.only assigned', 'it.only = function (name, fn) { return it(name, fn); };'],
+  ['it.only stored or exported as a value', 'const focus = it.only;\nexport const skipper = describe.skip;'],
+  ['it.only passed as an argument', 'sinon.assert.calledWith(spy, it.only);\nexpect(wrap(test.skip, 1)).toBe(2);'],
+  ['a method of a stubbed it.only', 'it.only.resetHistory();\nRuleTester.it.only.calledOnce;'],
 ];
 
 describe('skip / focus / todo markers', () => {
@@ -82,6 +87,15 @@ describe('skip / focus / todo markers', () => {
 
   it.each(NEGATIVE)('ignores %s', (_name, text) => {
     expect(markers(text)).toEqual([]);
+  });
+
+  it('a marker chosen at run time is conditional (a warning at most), one called is not', () => {
+    const text = "(isCI ? it.only : it)('a', () => {});\nconst t = slow ? test.skip : test;\nit.only('b', () => {});\n";
+    expect(analyzeTestFile('x.test.js', text)?.markers).toEqual([
+      { kind: 'focus', line: 1, text: 'it.only', conditional: true },
+      { kind: 'skip', line: 2, text: 'test.skip', conditional: true },
+      { kind: 'focus', line: 3, text: 'it.only' },
+    ]);
   });
 
   it('reports the 1-based line', () => {

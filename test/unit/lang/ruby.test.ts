@@ -93,9 +93,9 @@ describe('Ruby markers', () => {
     ['focus as a method, and minitest-focus', 'focus "x" do end\nfocus\ndef test_y; end\n', ['focus focus', 'focus focus']],
     ['skip calls', 'it "a" do\n  skip "later"\nend\nit "b" do skip end\nbefore { skip("slow") if ci? }\nskip_until 2030, 1, 1, "x"\n',
       ['skip skip', 'skip skip', 'skip skip', 'skip skip_until']],
-    ['pending: the example must fail', 'it "a" do\n  pending "bug 12"\n  expect(x).to eq 1\nend\n', ['todo pending']],
+    ['pending: the example must fail', 'it "a" do\n  pending "bug 12"\n  expect(x).to eq 1\nend\n', ['xfail pending']],
     ['skip / pending / focus metadata', 'it "a", skip: true do end\nit "b", skip: "why" do end\ndescribe Foo, :skip do end\nit "c", :pending do end\nit "d", focus: true do end\ncontext "e", :focus => true do end\n',
-      ['skip skip: true', 'skip skip: "why"', 'skip :skip', 'todo :pending', 'focus focus: true', 'focus :focus => true']],
+      ['skip skip: true', 'skip skip: "why"', 'skip :skip', 'xfail :pending', 'focus focus: true', 'focus :focus => true']],
     ['metadata on a continued line', 'it "a",\n   :slow,\n   focus: true do\nend\n', ['focus focus: true']],
     ['an example without a block', 'it "does x"\nspecify("does y")\n', ['todo it "does x"', 'todo specify("does y")']],
   ];

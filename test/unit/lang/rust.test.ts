@@ -21,6 +21,8 @@ const EDGE: [string, string, number][] = [
 ];
 
 const PATTERNS: [string, string, number][] = [
+  ['methods named assert*', 'cmd.arg("x").assert().success();\nte.assert_output(&["a"], "b");\ncmd.assert_err();\n', 3],
+  ['assert-like names that are no method call', 'let asserted = 1;\nfn assert_ok(x: u8) {}\nlet a = x.assertion;\n', 0],
   ['assert! assert_eq! assert_ne!', 'assert!(ok);\nassert_eq!(a, b);\nassert_ne!(a, c, "msg");\n', 3],
   ['debug_assert*!', 'debug_assert!(x);\ndebug_assert_eq!(a, b);\ndebug_assert_ne!(a, c);\n', 3],
   ['assert_matches! and prop_assert*!', 'assert_matches!(r, Ok(_));\nprop_assert!(x);\nprop_assert_eq!(a, b);\n', 3],

@@ -46,6 +46,13 @@ describe('parseEventLog', () => {
     expect(log).toEqual({ events: [], lines: 3, corrupt: 0 });
   });
 
+  it('keeps the agent guard’s denials (not its allows)', () => {
+    const guard = (decision: string) => line({ at: AT, event: 'guard', agent: 'codex', tool: 'apply_patch', decision, phase: 'green', task: 'T1', codes: decision === 'deny' ? ['TESTS_FROZEN'] : [], paths: ['test/a.test.js'] });
+    const log = parseEventLog([guard('deny'), guard('allow'), line({ at: AT, event: 'guard', decision: 'deny', codes: 'X' })].join('\n'));
+    expect(log).toMatchObject({ lines: 3, corrupt: 1 });
+    expect(log.events).toEqual([{ kind: 'denied', line: 1, at: Date.parse(AT), task: 'T1', phase: 'green', agent: 'codex', tool: 'apply_patch', codes: ['TESTS_FROZEN'], paths: ['test/a.test.js'] }]);
+  });
+
   it('reads an empty log', () => {
     expect(parseEventLog('')).toEqual({ events: [], lines: 0, corrupt: 0 });
   });

@@ -82,9 +82,35 @@ describe('assembleReport', () => {
       refusedCodes: { RED_WRONG_REASON: 1, REFUSED: 1, TESTS_CHANGED: 1, RUN_UNVERIFIED: 1 },
       offReasons: { skeleton: 1 },
       untracked: 1,
+      deniedEdits: 0,
+      deniedCodes: {},
     });
     expect(r.untracked).toEqual([{ sha: SHA('5'), at: '2025-05-02T14:13:00.000Z', subject: 'docs: readme', merge: false }]);
     expect(r).toMatchObject({ range: RANGE, generatedAt: NOW });
+  });
+
+  it('counts the edits the agent guard denied per task, with their codes and paths, and no light for them', () => {
+    const at = (m: number) => new Date(Date.parse('2025-05-02T14:00:00Z') + m * MIN).toISOString();
+    const commits = [commit('3', 10, 'feat', { 'TDD-Phase': 'green', 'TDD-Task': 'T9' }), commit('2', 4, 'test', { 'TDD-Phase': 'red', 'TDD-Task': 'T9' })];
+    const guard = (m: number, decision: string, codes: string[], paths: string[], task = 'T9') => ({ at: at(m), event: 'guard', agent: 'claude', tool: 'Write', decision, phase: 'red', task, codes, paths });
+    const log = parseEventLog(
+      [
+        guard(1, 'deny', ['RED_IMPL_WRITE'], ['src/a.js']),
+        guard(2, 'allow', [], ['test/a.test.js']),
+        guard(3, 'deny', ['RED_IMPL_WRITE'], ['src/a.js']),
+        { at: at(4), event: 'commit', commit: SHA('2'), task: 'T9' },
+        guard(6, 'deny', ['TESTS_FROZEN'], ['test/a.test.js']),
+        guard(7, 'deny', ['NO_VERIFY'], [], 'T8'),
+        { at: at(10), event: 'commit', commit: SHA('3'), task: 'T9' },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+    );
+    const r = build({ commits, eventLog: log });
+    expect(r.tasks.find((t) => t.id === 'T9')).toMatchObject({ status: 'green', denied: { count: 3, codes: { RED_IMPL_WRITE: 2, TESTS_FROZEN: 1 }, paths: ['src/a.js', 'test/a.test.js'] } });
+    expect(kinds(r)).toEqual({ T9: 'red green', T8: '' });
+    expect(r.tasks.find((t) => t.id === 'T8')).toMatchObject({ status: 'denied', denied: { count: 1 } });
+    expect(r.summary).toMatchObject({ deniedEdits: 4, deniedCodes: { RED_IMPL_WRITE: 2, TESTS_FROZEN: 1, NO_VERIFY: 1 } });
   });
 
   it('finds test files with the project matcher when given one', () => {

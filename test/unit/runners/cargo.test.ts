@@ -189,6 +189,16 @@ describe('parseRustUses', () => {
 });
 
 describe('parseCargoReport', () => {
+  it('a panic inside a macro assertFunctionNames names (ripgrep\'s eqnice!): an assertion; unnamed, an exception', () => {
+    // rustc reports a panic inside a macro_rules! expansion where the macro is called (tests/math.rs:3:5).
+    const stdout = RED_STDOUT.replace('assertion `left == right` failed\n  left: 8\n right: 2\n', '\nprinted outputs differ!\n');
+    const sources = new Map([['tests/math.rs', 'use m::sub;\n#[test] fn subtracts() {\n    eqnice!("2", sub(5, 3).to_string());\n}\n']]);
+    const at = (names?: string[]) => parseCargoReport(input({ files: ['tests/math.rs'], stdout, stderr: RED_STDERR, sources, ...(names ? { assertNames: names } : {}) })).tests[0]?.failure;
+    expect(at(['eqnice!'])).toBe('assertion');
+    expect(at(['util::eqnice!', 'eqnice'])).toBe('exception'); // a function pattern names no macro
+    expect(at()).toBe('exception');
+  });
+
   it('an assertion: the panic message with left and right', () => {
     const r = parseCargoReport(input({ files: ['tests/math.rs'], stdout: RED_STDOUT, stderr: RED_STDERR }));
     expect(summary(r)).toEqual({

@@ -149,16 +149,6 @@ def _read_spec():
     return None
 
 
-def _read_spec():
-    try:
-        spec = json.loads(os.environ.get('TDD_HOOKS_GUARD') or 'null')
-    except ValueError:
-        return None
-    if isinstance(spec, dict) and all(isinstance(spec.get(k), str) for k in ('top', 'copy', 'out')):
-        return spec
-    return None
-
-
 def _chain():
     """Leave sys.path, and run the sitecustomize that would have run without this one."""
     here = os.path.dirname(os.path.abspath(__file__))

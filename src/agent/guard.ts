@@ -1,0 +1,133 @@
+/**
+ * One tool call, start to end: the agent's payload → what it asks → where its paths land → the
+ * decision → the agent's own answer, and a line in the event log. Fails closed: a payload it
+ * cannot read, or any error of its own, is a deny in the agent's format (every agent treats a
+ * crashed hook as an allow). The hot path starts no process and reads a few small files.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { ADAPTERS } from './adapters/index.js';
+import { readGuardContext, type ReadContext } from './context.js';
+import { decide, dependsOnIgnore } from './decide.js';
+import { readIgnored, resolveChanges, type NamedChange } from './resolve.js';
+import { appendEvent } from '../state/store.js';
+import type { GuardEvent } from '../state/types.js';
+import type { AgentName, AgentOutput, Decision, GuardFinding, GuardRequest, ResolvedChange } from './types.js';
+
+export interface GuardRun {
+  output: AgentOutput;
+  /** What was decided, for --json and the event log; undefined for a session start. */
+  decision?: Decision;
+  request: GuardRequest;
+}
+
+/** The project the agent works in: the folder its own environment names, else the payload's cwd. */
+export function projectDirOf(env: NodeJS.ProcessEnv): string | undefined {
+  return env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.CURSOR_PROJECT_DIR || undefined;
+}
+
+function parsePayload(agent: AgentName, stdin: string): GuardRequest {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(stdin);
+  } catch (e) {
+    return { kind: 'unreadable', reason: stdin.trim() === '' ? 'no input on stdin' : `not JSON (${(e as Error).message})` };
+  }
+  return ADAPTERS[agent].parse(payload);
+}
+
+const denyAll = (findings: GuardFinding[], phase: Decision['phase'] = null, task: string | null = null): Decision => ({ allow: false, findings, phase, task });
+
+interface Decided {
+  decision: Decision;
+  changes: ResolvedChange[];
+}
+
+async function decideRequest(read: ReadContext, request: Extract<GuardRequest, { kind: 'files' | 'shell' }>, base: string | null): Promise<Decided> {
+  const { ctx, repo, classify } = read;
+  let named: NamedChange[];
+  let commandFindings: GuardFinding[] = [];
+  if (request.kind === 'shell') {
+    // A chunk of its own (bin/build.mjs): loaded, and kept compiled in V8's cache, by shell calls only.
+    const { analyzeShell } = await import('./shell-rules.js');
+    const shell = analyzeShell(request.command, base);
+    if (shell.error) return { decision: denyAll([{ code: 'SHELL_UNREADABLE', data: { reason: shell.error } }], ctx.phase, ctx.task), changes: [] };
+    commandFindings = shell.findings;
+    named = shell.targets;
+  } else {
+    named = request.changes;
+  }
+  const changes: ResolvedChange[] = named.flatMap((c) => resolveChanges(repo, base, c, classify));
+  // A deny that git's ignore rules would lift (`npm test > out.log` in RED).
+  const ask = dependsOnIgnore(ctx, changes);
+  if (ask.length > 0) {
+    const ignored = readIgnored(repo, [...new Set(ask.map((c) => (c.place as { rel: string }).rel))], read.excludesFile);
+    for (const c of changes) if (c.place.where === 'repo' && ignored.has(c.place.rel)) c.gitIgnored = true;
+  }
+  return { decision: decide(ctx, changes, commandFindings), changes };
+}
+
+/** The guard for one call. `stdin` is the payload as the agent wrote it. */
+export async function runGuard(agent: AgentName, stdin: string, env: NodeJS.ProcessEnv, processCwd: string): Promise<GuardRun> {
+  const adapter = ADAPTERS[agent];
+  let request: GuardRequest = { kind: 'unreadable', reason: 'not read yet' };
+  let read: ReadContext | undefined;
+  try {
+    request = parsePayload(agent, stdin);
+    const base = request.cwd || projectDirOf(env) || processCwd;
+    const start = existingFolder(projectDirOf(env) ?? base);
+    if (request.kind === 'session') {
+      if (!adapter.formatContext) return { output: adapter.formatDecision(true, ''), request };
+      const { readSessionContext } = await import('./session.js');
+      return { output: adapter.formatContext(await readSessionContext(start, env)), request };
+    }
+    // TDD_HOOKS=0 in the agent's own environment: a human started it so, as for the git hooks.
+    if (env.TDD_HOOKS === '0' || request.kind === 'other') return { output: adapter.formatDecision(true, ''), request };
+    read = await readGuardContext(start, env);
+    let decided: Decided;
+    if (request.kind === 'unreadable') decided = { decision: denyAll([{ code: 'INPUT_UNREADABLE', data: { reason: request.reason } }], read?.ctx.phase, read?.ctx.task), changes: [] };
+    else if (!read) return { output: adapter.formatDecision(true, ''), request }; // not a git work tree: no commit to guard
+    else decided = await decideRequest(read, request, base);
+    const { decision } = decided;
+    await logDecision(read, agent, request, decision, decided.changes);
+    return { output: adapter.formatDecision(decision.allow, decision.allow ? '' : await denial(decision, request)), request, decision };
+  } catch (e) {
+    const decision = denyAll([{ code: 'GUARD_ERROR', data: { reason: (e as Error)?.message ?? String(e) } }], read?.ctx.phase, read?.ctx.task);
+    await logDecision(read, agent, request, decision, []).catch(() => {});
+    return { output: adapter.formatDecision(false, await denial(decision, request)), request, decision };
+  }
+}
+
+/** The folder itself, or its nearest ancestor that exists (an agent may name a folder not made yet). */
+function existingFolder(path: string): string {
+  let dir = resolve(path);
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+/** The words of a deny (their own chunk: an allowed call never loads them). */
+async function denial(decision: Decision, request: GuardRequest): Promise<string> {
+  const { formatDenial } = await import('./messages.js');
+  return formatDenial(decision, toolOf(request));
+}
+
+const toolOf = (r: GuardRequest): string => ('tool' in r && r.tool ? r.tool : 'tool');
+
+/** One line in events.jsonl per decision; `tdd report` counts the denied ones per task. */
+async function logDecision(read: ReadContext | undefined, agent: AgentName, request: GuardRequest, d: Decision, changes: ResolvedChange[]): Promise<void> {
+  if (!read) return;
+  // Repository-relative, as the commit hooks name paths; outside the work tree is not the report's.
+  const paths = changes.flatMap((c) => (c.place.where === 'repo' || c.place.where === 'git-dir' ? [c.place.rel] : []));
+  const event: GuardEvent = {
+    event: 'guard',
+    agent,
+    tool: toolOf(request),
+    decision: d.allow ? 'allow' : 'deny',
+    phase: d.phase,
+    task: d.task,
+    codes: d.findings.map((f) => f.code),
+    paths: [...new Set([...paths, ...d.findings.flatMap((f) => (f.path ? [f.path] : []))])].slice(0, 20),
+  };
+  if (request.kind === 'shell') event.command = request.command.length > 200 ? `${request.command.slice(0, 199)}…` : request.command;
+  await appendEvent(read.repo.stateDir, { ...event }).catch(() => {});
+}

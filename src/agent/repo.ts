@@ -1,0 +1,106 @@
+/**
+ * Where the repository is, read from the file system without starting git (a git process and
+ * node:child_process cost more than the whole decision, see bench/run.mjs): the work tree's top,
+ * its git dir (a `.git` folder, or the `gitdir:` a `.git` file names for a linked worktree or a
+ * submodule), the common dir, HEAD's commit and the index's stamp. Undefined wherever git would
+ * have to be asked (GIT_DIR in the environment, a reftable): the caller asks git then.
+ */
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+export interface GuardRepo {
+  top: string;
+  gitDir: string;
+  commonDir: string;
+  /** `git rev-parse --git-path tdd`: per worktree. */
+  stateDir: string;
+  /** HEAD's commit id; null on an unborn branch. */
+  head: string | null;
+  /** mtime, size and inode of the index: it changes whenever something is staged. */
+  indexStamp: string;
+}
+
+const OID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
+function read(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The commit a ref names: its loose file, else packed-refs; null when it does not exist (unborn). */
+function readRef(commonDir: string, gitDir: string, ref: string): string | null {
+  for (const dir of [gitDir, commonDir]) {
+    const loose = read(join(dir, ref))?.trim();
+    if (loose && OID.test(loose)) return loose;
+  }
+  // packed-refs: "<oid> refs/heads/main" lines, peeled "^<oid>" lines after annotated tags.
+  const packed = read(join(commonDir, 'packed-refs')) ?? '';
+  for (const line of packed.split('\n')) {
+    const space = line.indexOf(' ');
+    if (space > 0 && line.slice(space + 1) === ref && OID.test(line.slice(0, space))) return line.slice(0, space);
+  }
+  return null;
+}
+
+/** HEAD's commit; undefined when only git can tell (a reftable, a symbolic ref chain, an odd HEAD). */
+function readHead(gitDir: string, commonDir: string): string | null | undefined {
+  if (isDir(join(commonDir, 'reftable'))) return undefined;
+  const head = read(join(gitDir, 'HEAD'))?.trim();
+  if (!head) return undefined;
+  if (OID.test(head)) return head;
+  const m = /^ref: (refs\/\S+)$/.exec(head);
+  return m ? readRef(commonDir, gitDir, m[1]!) : undefined;
+}
+
+export function findRepo(start: string, env: NodeJS.ProcessEnv): GuardRepo | undefined {
+  if (env.GIT_DIR || env.GIT_WORK_TREE || env.GIT_COMMON_DIR || env.GIT_INDEX_FILE) return undefined;
+  let dir: string;
+  try {
+    dir = realpathSync.native(resolve(start));
+  } catch {
+    return undefined;
+  }
+  for (;;) {
+    const dotGit = join(dir, '.git');
+    let gitDir: string | undefined;
+    if (isDir(dotGit)) gitDir = dotGit;
+    else {
+      const m = /^gitdir: (.+)$/m.exec(read(dotGit) ?? '');
+      if (m) gitDir = resolve(dir, m[1]!.trim());
+    }
+    if (gitDir) {
+      let real: string;
+      try {
+        real = realpathSync.native(gitDir);
+      } catch {
+        return undefined;
+      }
+      const common = read(join(real, 'commondir'))?.trim();
+      const commonDir = common ? resolve(real, common) : real;
+      const head = readHead(real, commonDir);
+      if (head === undefined) return undefined;
+      let indexStamp = 'none';
+      try {
+        const st = statSync(join(real, 'index'));
+        indexStamp = `${st.mtimeMs}:${st.size}:${st.ino}`;
+      } catch {
+        // no index yet (a fresh repository)
+      }
+      return { top: dir, gitDir: real, commonDir, stateDir: join(real, 'tdd'), head, indexStamp };
+    }
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}

@@ -1,0 +1,38 @@
+/** What reading a command line collects: the bypasses found, the files it would write, the folder it is in. Pure. */
+import { basename, isAbsolute, resolve } from 'node:path';
+import type { Word } from './shell-lex.js';
+import type { GuardFinding } from './types.js';
+
+export interface ShellTarget {
+  /** Absolute, or null when the command builds it at run time. */
+  path: string | null;
+  op: 'write' | 'delete';
+  /** cp/mv/ln onto a folder: the files land as `<path>/<basename of each>`. */
+  into?: string[];
+}
+
+export class Analysis {
+  findings: GuardFinding[] = [];
+  targets: ShellTarget[] = [];
+  error?: string;
+  /** The folder the next command runs in (followed through `cd`); null when only the run knows it. */
+  constructor(public cwd: string | null) {}
+
+  deny(code: GuardFinding['code'], what: string): void {
+    if (!this.findings.some((f) => f.code === code && f.data?.command === what)) this.findings.push({ code, data: { command: what } });
+  }
+
+  /** A word as a path: absolute, or null when only the run knows it (or it is a device). */
+  path(w: Word | undefined, cwd = this.cwd): string | null {
+    if (!w || w.dynamic || w.glob || w.text === '') return null;
+    if (w.text.startsWith('/dev/')) return null;
+    if (isAbsolute(w.text)) return resolve(w.text);
+    return cwd === null ? null : resolve(cwd, w.text);
+  }
+
+  write(w: Word | undefined, op: 'write' | 'delete' = 'write', into?: Word[]): void {
+    if (w && !w.dynamic && w.text.startsWith('/dev/')) return;
+    const path = this.path(w);
+    this.targets.push({ path, op, ...(into && into.length ? { into: into.map((s) => basename(s.text)) } : {}) });
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * What `install --agent NAME` writes for each coding agent: the project file its hooks live in,
+ * and the entries tdd-hooks puts there (the guard before each write or shell call, and the
+ * session-start context where the agent has one). Pure: the CLI's path comes in, relative to the
+ * repository's top, as the git hook shims name it.
+ */
+import { AGENTS, type AgentName } from '../agent/types.js';
+
+/** A handler in Claude's grouped shape: `hooks.<Event>: [{ matcher?, hooks: [handler] }]`. */
+export interface GroupedEntry {
+  event: string;
+  matcher?: string;
+  handler: Record<string, unknown>;
+}
+
+export type AgentFile =
+  /** A JSON file shared with the user's own settings: our entries are merged in and taken out. */
+  | { kind: 'grouped'; path: string; entries: GroupedEntry[] }
+  /** Cursor and Windsurf: `hooks.<event>: [handler]`, with `top` keys a new file starts with. */
+  | { kind: 'flat'; path: string; entries: { event: string; handler: Record<string, unknown> }[]; top?: Record<string, unknown> }
+  /** A file that is ours alone (Copilot's hooks file, Cline's hook scripts). */
+  | { kind: 'own'; path: string; content: string; mode: number };
+
+/** Our handlers, whatever CLI path or options an earlier install wrote: `… tdd … guard <agent>`. */
+export const isOurCommand = (agent: AgentName, command: unknown): boolean =>
+  typeof command === 'string' && new RegExp(`tdd(\\.js|-hooks)?\\b.*\\bguard ${agent}\\b`).test(command);
+
+/** A path inside a double-quoted shell word. */
+const dq = (s: string): string => s.replace(/["$`\\]/g, '\\$&');
+
+const TIMEOUT = 30;
+
+/** Claude Code's layout, which Codex shares: the guard on PreToolUse, and SessionStart for the context. */
+function claudeShaped(path: string, matcher: string, command: string): AgentFile {
+  const handler = { type: 'command', command, timeout: TIMEOUT };
+  return { kind: 'grouped', path, entries: [{ event: 'PreToolUse', matcher, handler }, { event: 'SessionStart', handler }] };
+}
+
+/** The files for one agent. */
+export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
+  // Each agent runs the command through a shell; a guard that cannot start (node missing, the
+  // package not installed) must still deny: `|| exit 2` (or the agent's JSON deny) after it.
+  const node = (root: string) => `node "${root}/${dq(cli)}" guard ${agent}`;
+  const gitTop = '$(git rev-parse --show-toplevel)';
+  switch (agent) {
+    case 'claude':
+      return [claudeShaped('.claude/settings.json', 'Write|Edit|MultiEdit|NotebookEdit|Bash', `${node('$CLAUDE_PROJECT_DIR')} || exit 2`)];
+    case 'codex':
+      return [claudeShaped('.codex/hooks.json', 'apply_patch|Edit|Write|Bash', `${node(gitTop)} || exit 2`)];
+    case 'gemini': {
+      const command = `${node('$GEMINI_PROJECT_DIR')} || exit 2`;
+      const handler = (name: string, description: string) => ({ name, type: 'command', command, timeout: TIMEOUT * 1000, description });
+      return [
+        {
+          kind: 'grouped',
+          path: '.gemini/settings.json',
+          entries: [
+            { event: 'BeforeTool', matcher: 'write_file|replace|run_shell_command', handler: handler('tdd-hooks-guard', 'tdd-hooks: the TDD phase rules before each write and shell command') },
+            { event: 'SessionStart', handler: handler('tdd-hooks-status', 'tdd-hooks: the TDD phase, task and next step for the session') },
+          ],
+        },
+      ];
+    }
+    case 'cursor': {
+      const command = `${node('$CURSOR_PROJECT_DIR')} || exit 2`;
+      return [
+        {
+          kind: 'flat',
+          path: '.cursor/hooks.json',
+          top: { version: 1 },
+          entries: [
+            { event: 'preToolUse', handler: { command, matcher: 'Write', failClosed: true, timeout: TIMEOUT } },
+            { event: 'preToolUse', handler: { command, matcher: 'Shell', failClosed: true, timeout: TIMEOUT } },
+            { event: 'sessionStart', handler: { command, timeout: TIMEOUT } },
+          ],
+        },
+      ];
+    }
+    case 'windsurf': {
+      const command = `${node(gitTop)} || exit 2`;
+      return [
+        {
+          kind: 'flat',
+          path: '.windsurf/hooks.json',
+          entries: [
+            { event: 'pre_write_code', handler: { command, show_output: true } },
+            { event: 'pre_run_command', handler: { command, show_output: true } },
+          ],
+        },
+      ];
+    }
+    case 'copilot': {
+      // Copilot skips a hook that fails: the fallback prints its JSON deny instead.
+      const deny = JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: `tdd-hooks: the guard did not run (${cli} missing, or no node on PATH): run npm install; the commit hooks still check every commit` });
+      const command = `node ${cli} guard copilot || echo '${deny.replace(/'/g, `'\\''`)}'`;
+      const content = { version: 1, hooks: { preToolUse: [{ type: 'command', bash: command, cwd: '.', timeoutSec: TIMEOUT }] } };
+      return [{ kind: 'own', path: '.github/hooks/tdd-hooks.json', content: `${JSON.stringify(content, null, 2)}\n`, mode: 0o644 }];
+    }
+    case 'cline': {
+      const script = (hook: string, fallback: string) =>
+        [
+          '#!/bin/sh',
+          `# tdd-hooks: the edit-time guard for Cline (${hook}). Written by \`npx tdd-hooks install --agent cline\`,`,
+          '# removed by `npx tdd-hooks uninstall --agent cline`. Cline runs it from .clinerules/hooks/.',
+          'top=$(cd "$(dirname "$0")/../.." && pwd)',
+          `${node('$top')} || printf '%s\\n' '${fallback}'`,
+          '',
+        ].join('\n');
+      const deny = JSON.stringify({ cancel: true, errorMessage: `tdd-hooks: the guard did not run (${cli} missing, or no node on PATH): run npm install` });
+      return [
+        { kind: 'own', path: '.clinerules/hooks/PreToolUse', content: script('PreToolUse', deny), mode: 0o755 },
+        { kind: 'own', path: '.clinerules/hooks/TaskStart', content: script('TaskStart', '{"cancel":false}'), mode: 0o755 },
+      ];
+    }
+  }
+}
+
+/** `--agent claude,codex --agent all` → the agents, in the order AGENTS lists them; undefined names are returned apart. */
+export function parseAgentNames(values: string[]): { agents: AgentName[]; unknown: string[] } {
+  const names = values.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const unknown = names.filter((n) => n !== 'all' && !(AGENTS as readonly string[]).includes(n));
+  const wanted = new Set(names.includes('all') ? AGENTS : names);
+  return { agents: AGENTS.filter((a) => wanted.has(a)), unknown };
+}

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeTestFile, analyzeTestFileWithHelpers, type SourceReader } from '../../../src/lang/index.js';
+import { MAX_DEPTH } from '../../../src/lang/helpers.js';
+
+/** A repository in memory: path → text. */
+function memory(files: Record<string, string>): SourceReader & { reads: string[][] } {
+  const reads: string[][] = [];
+  return {
+    reads,
+    async read(paths) {
+      reads.push([...paths]);
+      return new Map(paths.filter((p) => Object.hasOwn(files, p)).map((p) => [p, files[p]!]));
+    },
+    async list(dir) {
+      return Object.keys(files).filter((p) => p.slice(0, p.lastIndexOf('/') === -1 ? 0 : p.lastIndexOf('/')) === dir);
+    },
+  };
+}
+
+/** The test file is the first entry; the answer: assertions and, per via, "call → helper @ path". */
+async function check(files: Record<string, string>, assertFunctionNames: string[] = []): Promise<{ assertions: number; via: string[] }> {
+  const [path, text] = Object.entries(files)[0]!;
+  const a = await analyzeTestFileWithHelpers(path, text, memory(files), { assertFunctionNames });
+  return { assertions: a!.assertions, via: (a!.via ?? []).map((v) => `${v.call} → ${v.helper ?? v.pattern} @ ${v.path ?? v.kind}`) };
+}
+
+// [case, files (the test file first), expected]
+const HELPERS: [string, Record<string, string>, { assertions: number; via: string[] }][] = [
+  [
+    'JS: a named import from a relative file (TypeScript .js → .ts)',
+    {
+      'test/add.test.ts': "import { checkCase } from './harness.js';\nit('adds', () => checkCase({ in: [1, 2], out: 3 }));\n",
+      'test/harness.ts': 'export function checkCase(c) {\n  expect(add(...c.in)).toBe(c.out);\n}\n',
+    },
+    { assertions: 1, via: ['checkCase → checkCase @ test/harness.ts'] },
+  ],
+  [
+    'JS: an arrow function bound to a const, imported by default',
+    {
+      'test/a.test.js': "import verify from '../support/verify';\ntest('x', () => { verify(1); });\n",
+      'support/verify.js': 'const verify = (x) => assert.ok(x);\nexport default verify;\n',
+    },
+    { assertions: 1, via: ['verify → verify @ support/verify.js'] },
+  ],
+  [
+    "JS: eslint's rule tester — a CommonJS class whose method asserts, re-exported, called on an instance",
+    {
+      'tests/lib/rules/no-x.js': "const rule = require('../../../lib/rules/no-x'),\n  { RuleTester } = require('../../../lib/rule-tester');\nconst ruleTester = new RuleTester();\nruleTester.run('no-x', rule, { valid: [], invalid: [] });\n",
+      'lib/rule-tester/index.js': "const RuleTester = require('./rule-tester');\nmodule.exports = { RuleTester };\n",
+      'lib/rule-tester/rule-tester.js': 'class RuleTester {\n  run(name, rule, tests) {\n    describe(name, () => {\n      function testValid(item) { assert.ok(lint(item)); }\n      tests.valid.forEach(testValid);\n    });\n  }\n}\nmodule.exports = RuleTester;\n',
+      'lib/rules/no-x.js': 'module.exports = { create() { return {}; } };\n',
+    },
+    { assertions: 1, via: ['ruleTester.run → run @ lib/rule-tester/rule-tester.js'] },
+  ],
+  [
+    'JS: a same-file helper that calls an imported one, transitively',
+    {
+      'test/b.test.js': "const { expectSame } = require('./util/compare.js');\nfunction roundTrip(x) { expectSame(parse(print(x)), x); }\nit('round-trips', () => roundTrip({ a: 1 }));\n",
+      'test/util/compare.js': "const { deepEqual } = require('./deep.js');\nexports.expectSame = function expectSame(a, b) { deepEqual(a, b); };\n",
+      'test/util/deep.js': "exports.deepEqual = function deepEqual(a, b) { if (!eq(a, b)) throw new Error('differs'); assert.deepStrictEqual(a, b); };\n",
+    },
+    { assertions: 1, via: ['expectSame → expectSame @ test/util/compare.js'] },
+  ],
+  [
+    'Python: a project module imported by its package path',
+    {
+      'tests/test_format.py': 'from tests.util import assert_same_output, read_data\n\ndef test_simple():\n    src, expected = read_data("simple")\n    check_file(src, expected)\n\nfrom tests.util import check_file\n',
+      'tests/util.py': 'def read_data(name):\n    return open(name).read(), ""\n\ndef check_file(src, expected):\n    actual = fmt(src)\n    assert actual == expected, "differs"\n',
+    },
+    { assertions: 1, via: ['check_file → check_file @ tests/util.py'] },
+  ],
+  [
+    'Python: a base class in a relative module, called through self',
+    {
+      'pkg/tests/test_cli.py': 'from .base import CliCase\n\nclass TestRun(CliCase):\n    def test_help(self):\n        self.check_output(["--help"], "usage")\n',
+      'pkg/tests/base.py': 'import unittest\n\nclass CliCase(unittest.TestCase):\n    def check_output(self, args, want):\n        out = run(args)\n        self.assertIn(want, out)\n',
+    },
+    { assertions: 1, via: ['self.check_output → check_output @ pkg/tests/base.py'] },
+  ],
+  [
+    'Go: a helper in another _test.go file of the package',
+    {
+      'flag_test.go': 'package cli\n\nimport "testing"\n\nfunc TestFlag(t *testing.T) {\n\tgot := parse("-v")\n\texpect(t, got, true)\n}\n',
+      'helpers_test.go': 'package cli\n\nimport "testing"\n\nfunc expect(t *testing.T, a, b interface{}) {\n\tt.Helper()\n\tif a != b {\n\t\tt.Errorf("expected %v, got %v", b, a)\n\t}\n}\n',
+      'flag.go': 'package cli\n\nfunc parse(s string) bool { return s == "-v" }\n',
+    },
+    { assertions: 1, via: ['expect → expect @ helpers_test.go'] },
+  ],
+  [
+    'Go: a method helper, and a helper bound to a local func literal',
+    {
+      'srv/srv_test.go': 'package srv\n\nfunc TestServe(t *testing.T) {\n\th := newHarness(t)\n\th.get("/").status(200)\n}\n',
+      'srv/harness_test.go': 'package srv\n\ntype harness struct{ t *testing.T }\n\nfunc (h *harness) status(want int) *harness {\n\tcheck := func(t *testing.T) { t.Fatalf("status %d", want) }\n\tif h.code != want {\n\t\tcheck(h.t)\n\t}\n\treturn h\n}\n',
+    },
+    { assertions: 1, via: ['h.get.status → status @ srv/harness_test.go'] },
+  ],
+  [
+    "Rust: a macro_rules! of the crate's test folder (ripgrep's eqnice!)",
+    {
+      'tests/regression.rs': 'rgtest!(r16, |dir: Dir, mut cmd: TestCommand| {\n    let expected = "foo\\n";\n    eqnice!(expected, cmd.arg("x").stdout());\n});\n',
+      'tests/macros.rs': '#[macro_export]\nmacro_rules! eqnice {\n    ($expected:expr, $got:expr) => {\n        let (expected, got) = ($expected, $got);\n        assert_eq!(expected, got);\n    };\n}\n',
+      'tests/tests.rs': '#[macro_use]\nmod macros;\nmod regression;\n',
+    },
+    { assertions: 1, via: ['eqnice! → eqnice! @ tests/macros.rs'] },
+  ],
+  [
+    'Rust: a helper function in a mod file of the folder',
+    {
+      'tests/cli.rs': 'mod common;\n\n#[test]\nfn help() {\n    common::check_output(&["--help"], "usage");\n}\n',
+      'tests/common/mod.rs': 'pub fn check_output(args: &[&str], want: &str) {\n    let out = run(args);\n    assert!(out.contains(want));\n}\n',
+    },
+    { assertions: 1, via: ['common.check_output → check_output @ tests/common/mod.rs'] },
+  ],
+];
+
+// Helpers that exist but do not assert, or that are not the project's: still nothing.
+const NO_HELPER: [string, Record<string, string>][] = [
+  ['a helper that only prints', { 'test/p.test.js': "import { show } from './show.js';\nit('x', () => show(1));\n", 'test/show.js': 'export function show(x) { console.log(x); }\n' }],
+  ['an import of a package', { 'test/q.test.js': "import { check } from 'some-package';\nit('x', () => check(1));\n" }],
+  ['a same-named helper in a file the test does not import', { 'test/r.test.js': "it('x', () => verify(1));\n", 'test/verify.js': 'export function verify(x) { assert.ok(x); }\n' }],
+  ['a Python module whose function asserts nothing', { 'tests/test_s.py': 'from tests.util import prepare\n\ndef test_a():\n    prepare(1)\n', 'tests/util.py': 'def prepare(x):\n    return x + 1\n' }],
+  ['a Go helper of another package folder', { 'a/a_test.go': 'package a\n\nfunc TestA(t *testing.T) { expect(t, 1, 1) }\n', 'b/helpers_test.go': 'package b\n\nfunc expect(t *testing.T, a, b int) { t.Errorf("x") }\n' }],
+  ['a declaration named like an asserting helper (no call)', { 'a/a_test.go': 'package a\n\nfunc (x *T) expect(t *testing.T) {}\n\nfunc TestA(t *testing.T) { run() }\n', 'a/helpers_test.go': 'package a\n\nfunc expect(t *testing.T) { t.Errorf("x") }\n' }],
+  ['a JS method named like an imported asserting helper', { 'test/m.test.js': "import { check } from './h.js';\nclass Page { check(a) { return a; } }\n", 'test/h.js': 'export function check(x) { assert.ok(x); }\n' }],
+  ['Go: testing.T\'s own Run, and another package\'s function, named like an asserting package method', { 'p/p_test.go': 'package p\n\nimport "strings"\n\nfunc TestA(t *testing.T) {\n\tt.Run("x", func(t *testing.T) {})\n\tstrings.Check("a")\n}\n', 'p/h_test.go': 'package p\n\nfunc (h *harness) Run(t *testing.T) { t.Fatalf("x") }\nfunc (h *harness) Check(t *testing.T) { t.Fatalf("x") }\n' }],
+  ['a Rust macro that asserts nothing', { 'tests/t.rs': '#[test]\nfn a() { show!(1); }\n', 'tests/m.rs': 'macro_rules! show { ($x:expr) => { println!("{}", $x) }; }\n' }],
+];
+
+describe('assertions through project helpers', () => {
+  it.each(HELPERS)('%s', async (_name, files, expected) => {
+    expect(await check(files)).toEqual(expected);
+  });
+
+  it.each(NO_HELPER)('not through %s', async (_name, files) => {
+    expect(await check(files)).toEqual({ assertions: 0, via: [] });
+  });
+
+  it(`follows a chain of helpers up to ${MAX_DEPTH} calls deep, and no further`, async () => {
+    // test → h1 → h2 → … → hN, where only hN asserts.
+    const chain = (n: number): Record<string, string> => {
+      const files: Record<string, string> = { 'test/t.test.js': "const { h1 } = require('./h1.js');\nit('x', () => h1());\n" };
+      for (let k = 1; k <= n; k++) {
+        files[`test/h${k}.js`] = k < n ? `const { h${k + 1} } = require('./h${k + 1}.js');\nexports.h${k} = function h${k}() { h${k + 1}(); };\n` : `exports.h${k} = function h${k}() { assert.ok(true); };\n`;
+      }
+      return files;
+    };
+    expect((await check(chain(MAX_DEPTH))).assertions).toBe(1);
+    expect((await check(chain(MAX_DEPTH + 2))).assertions).toBe(0);
+  });
+
+  it('reads nothing when the file asserts by itself', async () => {
+    const reader = memory({});
+    const a = await analyzeTestFileWithHelpers('test/x.test.js', "import { h } from './h.js';\nit('x', () => { h(); expect(1).toBe(1); });\n", reader);
+    expect([a?.assertions, a?.via, reader.reads]).toEqual([1, undefined, []]);
+  });
+
+  it('reads a level of helper files in one batch, and a file once per reader', async () => {
+    const files = {
+      'test/x.test.js': "import { a } from './a.js';\nimport { b } from './b.js';\nit('x', () => { a(); b(); });\n",
+      'test/y.test.js': "import { b } from './b.js';\nit('y', () => b());\n",
+      'test/a.js': 'export function a() {}\n',
+      'test/b.js': 'export function b() { assert.ok(1); }\n',
+    };
+    const reader = memory(files);
+    const x = await analyzeTestFileWithHelpers('test/x.test.js', files['test/x.test.js'], reader);
+    expect(reader.reads.length).toBe(1);
+    expect(reader.reads[0]).toEqual(expect.arrayContaining(['test/a.js', 'test/b.js']));
+    const y = await analyzeTestFileWithHelpers('test/y.test.js', files['test/y.test.js'], reader);
+    expect([x?.assertions, y?.assertions]).toEqual([1, 1]);
+    expect(reader.reads.flat().filter((p) => p === 'test/b.js')).toEqual(['test/b.js']);
+  });
+});
+
+// assertFunctionNames, as eslint-plugin-jest's expect-expect reads it: [file, text, patterns, assertions, via patterns]
+const CONFIG: [string, string, string[], number, string[]][] = [
+  ["prettier's global runFormatTest", 'tests/format/js/format.test.js', 'runFormatTest(import.meta, ["babel"]);\n', ['runFormatTest'], 1, ['runFormatTest']],
+  ['a member call', 'tests/r.test.js', "ruleTester.run('x', rule, {});\n", ['ruleTester.run'], 1, ['ruleTester.run']],
+  ['** spans any chain', 'test/api.test.js', "it('x', () => client(app).get('/').set('a', 'b').check(200));\n", ['client.**.check'], 1, ['client.**.check']],
+  ['* inside a segment', 'test/s.test.js', 'verifySnapshot(x);\nverifyAll(y);\n', ['verify*'], 2, ['verify*', 'verify*']],
+  ['a Rust macro with !', 'tests/t.rs', '#[test]\nfn a() { eqnice!(x, y); }\n', ['eqnice!'], 1, ['eqnice!']],
+  ['a macro pattern does not name a function', 'tests/t.rs', '#[test]\nfn a() { eqnice(x, y); }\n', ['eqnice!'], 0, []],
+  ['a prefix that is not a whole segment', 'test/t.test.js', 'runFormatTests(x);\nruleTester.running(y);\n', ['runFormatTest', 'ruleTester.run'], 0, []],
+  ['in a comment or a string', 'test/t.test.js', "// runFormatTest(x)\nconst s = 'runFormatTest(y)';\n", ['runFormatTest'], 0, []],
+  ['Python', 'tests/test_a.py', 'def test_a():\n    check_format("a.py")\n', ['check_format'], 1, ['check_format']],
+];
+
+describe('assertFunctionNames', () => {
+  it.each(CONFIG)('%s', (_name, path, text, patterns, assertions, via) => {
+    const a = analyzeTestFile(path, text, { assertFunctionNames: patterns });
+    expect([a?.assertions, (a?.via ?? []).map((v) => v.pattern)]).toEqual([assertions, via]);
+    expect((a?.via ?? []).every((v) => v.kind === 'config')).toBe(true);
+  });
+});
+
+// Not assertions: they look like one and verify nothing. [case, text, assertions]
+const NOT_ASSERTIONS: [string, string, number][] = [
+  ['a bare expect(x) with no matcher', "it('x', () => { expect(add(1, 2)); });", 0],
+  ['expect.assertions(n) alone', "it('x', async () => { expect.assertions(1); await run(); });", 0],
+  ['expect.hasAssertions() alone', "it('x', () => { expect.hasAssertions(); });", 0],
+  ["chai's expect(x) with nothing after it", "import { expect } from 'chai';\nit('x', () => { expect(result); });", 0],
+  ['a renamed chai expect with nothing after it', "import { expect as e } from 'chai';\nit('x', () => { e(result); });", 0],
+  ['expect.assertions with a real matcher beside it', "it('x', () => { expect.assertions(1); expect(a).toBe(1); });", 1],
+  ['a chai property assertion', "import { expect } from 'chai';\nit('x', () => { expect(ok).to.be.true; });", 1],
+  ['a matcher on the next line', "it('x', () => {\n  expect(a)\n    .toBe(1);\n});", 1],
+  ['expectTypeOf with a matcher, and bare', 'expectTypeOf(a).toEqualTypeOf<number>();\nexpectTypeOf(b);', 1],
+];
+
+describe('not assertions', () => {
+  it.each(NOT_ASSERTIONS)('%s', (_name, text, assertions) => {
+    expect(analyzeTestFile('test/x.test.ts', text)?.assertions).toBe(assertions);
+  });
+});
