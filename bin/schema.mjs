@@ -44,7 +44,12 @@ const schema = {
     ignore: globs('Globs of files a commit may touch without a test run (docs, CI config).', DEFAULTS.ignore),
     alwaysAllowed: globs('Paths allowed in every phase; never counted as implementation.', DEFAULTS.alwaysAllowed),
     autoAdvance: { type: 'boolean', default: DEFAULTS.autoAdvance, description: 'Advance red → green → refactor after each verified commit.' },
-    refactorRuns: { enum: ['targeted', 'full'], default: DEFAULTS.refactorRuns, description: "REFACTOR runs the task's tests (targeted) or every test file (full)." },
+    refactorRuns: {
+      enum: ['related', 'targeted', 'full'],
+      default: DEFAULTS.refactorRuns,
+      description:
+        "REFACTOR runs the task's tests and every test the change can affect (related: the runner's related-tests mode, else the static import graph, else every test file), the task's tests only (targeted), or every test file (full).",
+    },
     timeoutSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 2147483, default: DEFAULTS.timeoutSeconds, description: 'A test run longer than this is killed; the verdict is "could not verify" (exit 3).' },
     isolation: {
       type: 'object',

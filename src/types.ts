@@ -55,6 +55,7 @@ export type FindingCode =
   | 'OPERATION_IN_PROGRESS'
   | 'IGNORED_ONLY'
   | 'EMPTY_COMMIT'
+  | 'SETUP_COMMIT'
   | 'PHASE_OFF'
   | 'VERDICT_CACHED'
   // scope
@@ -62,6 +63,7 @@ export type FindingCode =
   | 'COMMIT_MESSAGE_TEMPLATE'
   | 'RED_IMPL_STAGED'
   | 'TESTS_CHANGED'
+  | 'SNAPSHOTS_ADDED'
   | 'TEST_CONFIG_CHANGED'
   | 'GREEN_WITHOUT_RED'
   | 'RED_NO_TESTS_STAGED'
@@ -78,6 +80,7 @@ export type FindingCode =
   | 'RED_NEW_TEST_PASSES'
   | 'RED_REGRESSION_ACCEPTED'
   | 'GREEN_TESTS_FAIL'
+  | 'GREEN_SNAPSHOT_MISSING'
   | 'GREEN_FILE_ERROR'
   | 'GREEN_NO_TESTS_RAN'
   | 'GREEN_TEST_SKIPPED'
@@ -86,11 +89,16 @@ export type FindingCode =
   | 'RUN_LEAKED'
   | 'STATIC_CHECK_FAILED'
   | 'FALSE_FAIL_ACCEPTED'
+  | 'IMPORT_NEAR_MISS'
   // commit-msg
   | 'INDEX_CHANGED';
 
-/** A failure class the runner adapters assign to one failing test. */
-export type FailureClass = 'assertion' | 'missing-symbol' | 'exception' | 'timeout';
+/**
+ * A failure class the runner adapters assign to one failing test. 'snapshot-missing': the test
+ * compares with a snapshot nobody has written yet (jest `--ci`, vitest `--update=none`) — not a
+ * mismatch, which is an 'assertion'.
+ */
+export type FailureClass = 'assertion' | 'missing-symbol' | 'exception' | 'timeout' | 'snapshot-missing';
 
 /** A problem with a whole test file (it never produced test results of its own). */
 export type FileErrorKind =

@@ -6,6 +6,7 @@
  */
 import { applyStep, cloneLine, emptyLine, mergeLines, openRecord, taskOf, trackChanges } from './lineage.js';
 import { RULES } from './rules/index.js';
+import { isSetupPath } from '../snapshot/kinds.js';
 import type { AuditCommit, AuditCounts, AuditFinding, AuditOptions, LineState, ReplayPlan } from './types.js';
 
 export interface EvaluateInput {
@@ -52,12 +53,12 @@ function planOf(c: AuditCommit, before: LineState): ReplayPlan | undefined {
   return { ...base, files: record && record.files.size > 0 ? [...record.files.keys()] : null, reds: record?.reds ?? [] };
 }
 
-/** Whether judging `c` needed state its line does not have (it lies before what was read). */
+/** Whether judging `c` needed state its line does not have (it lies before what was read; a setup commit needs to know none came before it). */
 function consultsLine(c: AuditCommit, line: LineState): boolean {
   const task = taskOf(c);
   if (c.kind === 'tdd' && (c.phase === 'green' || c.phase === 'refactor')) return !line.records.has(task);
   if (c.kind === 'tdd' && c.phase === 'red') return !line.records.has(task) && c.entries.some((e) => e.kind === 'test' && e.status === 'D');
-  if (c.kind === 'no-trailers') return !line.current && c.entries.some((e) => e.kind === 'test' || e.kind === 'support');
+  if (c.kind === 'no-trailers') return !line.current && (c.entries.some((e) => e.kind === 'test' || e.kind === 'support') || (line.records.size === 0 && c.entries.every(isSetupPath)));
   return false;
 }
 

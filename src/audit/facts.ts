@@ -1,10 +1,11 @@
 /**
- * Pure: what the rules read from blob contents — static facts of test files (assertions, markers)
- * and package.json test settings.
+ * Pure: what the rules read from blob contents — static facts of test files (assertions, markers),
+ * package.json test settings and the entries snapshot files gain or lose.
  */
 import { hasTestSettings, testSettingsOf } from '../config/test-settings.js';
 import type { TestFileFacts } from '../gates/types.js';
 import { NULL_OID } from '../git/parse.js';
+import { diffSnapshotEntries, testFileOfSnapshot } from '../runners/snapshots.js';
 import type { StagedEntry } from '../types.js';
 import type { AuditCommit } from './types.js';
 
@@ -21,9 +22,10 @@ export type AnalyzeTestFile = (path: string, text: string) => TestFileFacts | un
 
 const judgesTests = (c: AuditCommit, scope: ContentScope) => c.kind === 'tdd' && c.phase !== 'off' && c.phase !== null && (scope === 'all' || c.phase !== 'red');
 const readable = (e: StagedEntry) => e.kind === 'test' && e.status !== 'D';
-const settings = (c: AuditCommit, e: StagedEntry) => c.kind === 'tdd' && (c.phase === 'green' || c.phase === 'refactor') && hasTestSettings(e.path);
+const frozenPhase = (c: AuditCommit) => c.kind === 'tdd' && (c.phase === 'green' || c.phase === 'refactor');
+const settings = (c: AuditCommit, e: StagedEntry) => frozenPhase(c) && (hasTestSettings(e.path) || testFileOfSnapshot(e.path) !== undefined);
 
-/** The blobs the rules need read: test files (by `scope`); package.json in GREEN/REFACTOR. */
+/** The blobs the rules need read: test files (by `scope`); package.json and snapshot files in GREEN/REFACTOR. */
 export function blobsNeeded(commits: AuditCommit[], scope: ContentScope): { tests: string[]; settings: string[] } {
   const tests = new Set<string>();
   const manifests = new Set<string>();
@@ -54,7 +56,11 @@ export function addFacts(commits: AuditCommit[], texts: ReadonlyMap<string, stri
   };
   for (const c of commits) {
     for (const e of c.entries) {
-      if (settings(c, e)) {
+      if (settings(c, e) && testFileOfSnapshot(e.path) !== undefined) {
+        // A snapshot file may gain entries for the task's RED tests (the rule knows which tests those are).
+        const change = diffSnapshotEntries(e.path, texts.get(e.oldBlob) ?? null, texts.get(e.newBlob) ?? null);
+        if (change) (c.snapshotChanges ??= []).push(change);
+      } else if (settings(c, e)) {
         (c.testSettings ??= []).push({ path: e.path, before: testSettingsOf(e.path, texts.get(e.oldBlob) ?? null), after: testSettingsOf(e.path, texts.get(e.newBlob) ?? null) });
       }
       if (scope === 'none' || !judgesTests(c, scope) || !readable(e)) continue;

@@ -14,6 +14,7 @@ import { declaredTestTitles } from '../lang/index.js';
 import { makeClassifier } from '../snapshot/classify.js';
 import type { RedRecord } from '../state/types.js';
 import { testId, type Finding, type RunResult } from '../types.js';
+import { planRelatedRun } from '../verify/related.js';
 import { runStaged } from '../verify/run-staged.js';
 import type { AuditCode, AuditFinding, ReplayPlan, Rules } from './types.js';
 
@@ -84,9 +85,16 @@ export async function replayPlans(repo: RepoContext, input: ReplayInput): Promis
     if (!rules) continue;
     const { config } = rules;
     let files = plan.files;
+    let related: Map<string, string[]> | undefined;
     if (plan.phase === 'refactor' && (config.refactorRuns === 'full' || !files)) files = await readAllTests(repo, plan.commit, rules);
+    else if (plan.phase === 'refactor' && config.refactorRuns === 'related' && files) {
+      // As the hook chose them: the task's tests and every test the change can affect.
+      const classify = makeClassifier(config);
+      const changed = plan.entries.filter((e) => e.kind === 'impl').map((e) => ({ path: e.path, deleted: e.status === 'D' }));
+      ({ files, related } = await planRelatedRun(repo, config, plan.commit, changed, files, (p) => classify(p) === 'test'));
+    }
     if (!files || files.length === 0) continue;
-    const run = await runStaged(repo, config, plan.commit, files);
+    const run = await runStaged(repo, config, plan.commit, files, undefined, related?.size ? related : undefined);
     replayed++;
     if (plan.phase === 'red') {
       const preexisting = await readPreexisting(repo, plan, rules, run, input.texts);

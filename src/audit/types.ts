@@ -5,6 +5,7 @@
 import type { Config } from '../config/schema.js';
 import type { ConfigProblem } from '../config/validate.js';
 import type { TestFileFacts } from '../gates/types.js';
+import type { SnapshotChange } from '../runners/snapshots.js';
 import type { Phase, Severity, StagedEntry } from '../types.js';
 
 /** Stable codes, documented in the README; tests assert these, never the wording. */
@@ -88,6 +89,8 @@ export interface AuditCommit {
   testFiles?: Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>;
   /** The test settings of each manifest this commit changes, before and after (config/test-settings). */
   testSettings?: { path: string; before: string; after: string }[];
+  /** GREEN/REFACTOR: what this commit does to the entries of the snapshot files it changes. */
+  snapshotChanges?: SnapshotChange[];
   /** The configuration this commit brings is malformed (it entered the history past the hooks). */
   configProblems?: ConfigProblem[];
 }

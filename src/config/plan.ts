@@ -1,7 +1,12 @@
-/** The task plan named by the configuration, read from the working tree (an orchestrator's file, often untracked). */
+/**
+ * The task plan named by the configuration. Verdicts read it from the index, like the
+ * configuration: an untracked or unstaged plan decides nothing. Commands that help build a commit
+ * (`tdd stage`, `tdd rollback`) read the working tree's, an orchestrator's file that is often untracked.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TddError } from '../errors.js';
+import { readObjects, type RepoContext } from '../git/queries.js';
 import { formatPlanProblem } from '../plan/format.js';
 import { parsePlanText, type PlanProblem } from '../plan/parse.js';
 import type { PlanTask } from '../plan/waves.js';
@@ -16,8 +21,17 @@ export function planInvalid(file: string, problems: PlanProblem[]): TddError {
   });
 }
 
+export type TaskPlan = { file: string; tasks: PlanTask[] };
+
+/** The plan's tasks as staged; undefined when no plan is configured or the index holds none. */
+export async function readStagedTaskPlan(repo: RepoContext, config: Config): Promise<TaskPlan | undefined> {
+  if (!config.plan) return undefined;
+  const [blob] = await readObjects(repo, [`:${config.plan}`]);
+  return blob ? parsedPlan(blob.toString('utf8'), config.plan) : undefined;
+}
+
 /** The plan's tasks; undefined when no plan is configured or its file does not exist. */
-export async function readTaskPlan(top: string, config: Config): Promise<{ file: string; tasks: PlanTask[] } | undefined> {
+export async function readTaskPlan(top: string, config: Config): Promise<TaskPlan | undefined> {
   if (!config.plan) return undefined;
   let text: string;
   try {
@@ -28,7 +42,11 @@ export async function readTaskPlan(top: string, config: Config): Promise<{ file:
       hint: `make ${config.plan} a readable file, or set "plan" to null in the configuration`,
     });
   }
-  const { tasks, problems } = parsePlanText(text, config.plan);
-  if (problems.length > 0) throw planInvalid(config.plan, problems);
-  return { file: config.plan, tasks };
+  return parsedPlan(text, config.plan);
+}
+
+function parsedPlan(text: string, file: string): TaskPlan {
+  const { tasks, problems } = parsePlanText(text, file);
+  if (problems.length > 0) throw planInvalid(file, problems);
+  return { file, tasks };
 }

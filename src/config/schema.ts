@@ -68,8 +68,12 @@ export interface Config {
   /** Paths allowed in every phase (they never make a RED commit "implementation"). */
   alwaysAllowed: string[];
   autoAdvance: boolean;
-  /** REFACTOR runs the task's tests (targeted) or every test file (full). */
-  refactorRuns: 'targeted' | 'full';
+  /**
+   * REFACTOR runs the task's tests and every test the change can affect (related: the runner's
+   * related-tests mode, else the static import graph, else every test file), the task's tests only
+   * (targeted), or every test file (full).
+   */
+  refactorRuns: 'related' | 'targeted' | 'full';
   /** Seconds before a test run is killed and the verdict is "could not verify". */
   timeoutSeconds: number;
   isolation: {
@@ -145,7 +149,7 @@ export const DEFAULTS: Config = {
   ],
   alwaysAllowed: [],
   autoAdvance: true,
-  refactorRuns: 'targeted',
+  refactorRuns: 'related',
   timeoutSeconds: 300,
   isolation: { link: ['node_modules'] },
   plan: 'tdd-plan.json',

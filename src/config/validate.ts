@@ -100,7 +100,7 @@ const CHECKS: Record<string, Check> = {
   ignore: stringArray,
   alwaysAllowed: stringArray,
   autoAdvance: boolean,
-  refactorRuns: oneOf(['targeted', 'full']),
+  refactorRuns: oneOf(['related', 'targeted', 'full']),
   timeoutSeconds: seconds,
   'isolation.link': stringArray,
   plan: (v) => (v === null ? undefined : folder(v) ? 'a file of the repository, relative to its top (e.g. "tdd-plan.json"), or null' : undefined),

@@ -43,6 +43,8 @@ const MESSAGES: Record<DoctorCode, Words> = {
   HUSKY_BLOCK_MALFORMED: (d, p) =>
     `${p('script')}:${s(d.line)} has a tdd-hooks marker without its pair: delete the tdd-hooks lines (or the stray marker), then run npx tdd-hooks install`,
   HUSKY_STUB_MISSING: (_, p) => `husky's stub ${p('path')} does not exist: git never runs ${p('script')}`,
+  HUSKY_TEST_LINE: (d, p) =>
+    `${p('script')}:${s(d.line)} runs \`${s(d.text)}\` before tdd-hooks' block: husky stops at it when it fails — on every RED commit — and it tests the working tree, not what is staged`,
   CLI_OK: (d) => `the hooks run ${(d.cli as string[]).join(', ')}`,
   CLI_FALLBACK: (d) => `${s(d.cli)} is not in this checkout: the hooks run ${s(d.fallback)} instead`,
   CLI_MISSING: (d) =>

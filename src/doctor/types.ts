@@ -200,6 +200,7 @@ export type DoctorCode =
   | 'HUSKY_BLOCK_MISSING'
   | 'HUSKY_BLOCK_MALFORMED'
   | 'HUSKY_STUB_MISSING'
+  | 'HUSKY_TEST_LINE'
   | 'CLI_OK'
   | 'CLI_FALLBACK'
   | 'CLI_MISSING'

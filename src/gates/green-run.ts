@@ -1,4 +1,5 @@
 import { testId, type Finding } from '../types.js';
+import { snapshotFileOf } from '../runners/snapshots.js';
 import { evaluateRunStatus, filesWithoutResults } from './run-status.js';
 import type { GateInput } from './types.js';
 
@@ -21,7 +22,10 @@ export function evaluateGreenRun(input: GateInput): Finding[] {
     findings.push({ code: 'GREEN_NO_TESTS_RAN', severity: 'error', path: file });
   }
   for (const t of run.tests) {
-    if (t.status === 'failed') {
+    if (t.status === 'failed' && t.failure === 'snapshot-missing') {
+      // Not a mismatch: nobody has written this snapshot yet (the runner never writes one here).
+      findings.push({ code: 'GREEN_SNAPSHOT_MISSING', severity: 'error', path: t.file, data: { test: t.name, snapshot: snapshotFileOf(t.file), message: t.message ?? '' } });
+    } else if (t.status === 'failed') {
       findings.push({
         code: 'GREEN_TESTS_FAIL',
         severity: 'error',

@@ -4,6 +4,7 @@ import { evaluateAssertions } from './assertions.js';
 import { evaluateFrozen } from './frozen.js';
 import { evaluateGreenRun } from './green-run.js';
 import { evaluateMarkers } from './markers.js';
+import { evaluateNearMiss } from './near-miss.js';
 import { evaluateRedRun } from './red-run.js';
 import { evaluateScope } from './scope.js';
 import { evaluateSymlinks } from './symlinks.js';
@@ -13,7 +14,7 @@ import type { Gate, GateInput } from './types.js';
 /** Gates decided from the commit's content alone, before any test run. */
 export const STATIC_GATES: Gate[] = [evaluateTaskScope, evaluateScope, evaluateFrozen, evaluateSymlinks, evaluateAssertions, evaluateMarkers];
 /** Gates over the test run's evidence. */
-export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun];
+export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun, evaluateNearMiss];
 
 export function evaluateGates(gates: Gate[], input: GateInput): Finding[] {
   return gates.flatMap((g) => g(input));

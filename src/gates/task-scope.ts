@@ -1,9 +1,16 @@
 import type { Finding } from '../types.js';
+import { testFileOfSnapshot } from '../runners/snapshots.js';
 import type { GateInput } from './types.js';
 
 /** A declared path covers itself and, for a folder, everything below it. */
 export function covers(declared: string, path: string): boolean {
   return path === declared || path.startsWith(`${declared}/`);
+}
+
+/** Declared, or the snapshot file of a declared test file (the runner writes it beside the test). */
+export function inTask(declared: readonly string[], path: string): boolean {
+  const test = testFileOfSnapshot(path);
+  return declared.some((p) => covers(p, path) || (test !== undefined && covers(p, test)));
 }
 
 /**
@@ -17,7 +24,7 @@ export function evaluateTaskScope(input: GateInput): Finding[] {
   const findings: Finding[] = [];
   for (const e of input.entries) {
     if (e.kind === 'ignored' || scope.always.includes(e.path)) continue;
-    if (scope.paths.some((p) => covers(p, e.path))) continue;
+    if (inTask(scope.paths, e.path)) continue;
     const owner = Object.entries(scope.owners).find(([p]) => covers(p, e.path))?.[1];
     findings.push({ code: 'TASK_SCOPE', severity: 'error', path: e.path, data: { task: scope.task, ...(owner ? { owner } : {}) } });
   }

@@ -1,3 +1,5 @@
+import type { NearMiss } from '../runners/near-miss.js';
+import type { SnapshotChange } from '../runners/snapshots.js';
 import type { RedRecord } from '../state/types.js';
 import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
 
@@ -31,6 +33,8 @@ export interface GateInput {
   frozenBase?: string;
   /** GREEN/REFACTOR: test and support files this commit changes (relative to HEAD). */
   frozenChanges?: StagedEntry[];
+  /** GREEN/REFACTOR: what this commit does to the entries of the snapshot files of the task's RED test files. */
+  snapshotChanges?: SnapshotChange[];
   /** GREEN/REFACTOR: the task's RED test files that are no longer as its RED commit left them. */
   redDrift?: { path: string; change: 'edited' | 'deleted' | 'mode' }[];
   /** GREEN/REFACTOR: the test settings of each manifest this commit changes, before and after (config/test-settings). */
@@ -39,6 +43,8 @@ export interface GateInput {
   red?: RedRecord;
   /** The test run on the staged content. */
   run?: RunResult;
+  /** Relative imports of the run's test files that name no file, one letter from one that exists. */
+  nearMisses?: NearMiss[];
   /** RED: ids of tests that existed before this commit (a passing one is not "added"). */
   preexisting?: Set<string>;
   /** The active task's declared paths, when the plan declares them (per-task staging). */

@@ -137,3 +137,37 @@ export function parseHookInputs(data: Buffer, names: string[]): { head: string; 
     return undefined;
   }
 }
+
+/** One path of `git status --porcelain=v2`: how the index differs from HEAD (x) and the work tree from the index (y). */
+export interface StatusEntry {
+  path: string;
+  /** '.' unchanged, or M A D T U; '?' untracked. */
+  x: string;
+  y: string;
+  /** The index's blob ('' for an untracked file, zeros for none). */
+  indexBlob: string;
+}
+
+/**
+ * `git status --porcelain=v2 -z --untracked-files=all --no-renames` (no rename records, `2`):
+ *
+ *   1 MM N... 100644 100644 100644 78981922…e85 c1827f07…62c a\0
+ *   1 .A N... 000000 000000 100644 0000…000 0000…000 ita\0          (git add -N)
+ *   u UU N... 100644 100644 100644 100644 aaaa… bbbb… cccc… both\0
+ *   ? untracked\0
+ *
+ * A path is everything after the fixed fields, so spaces and newlines survive.
+ */
+export function parseStatusV2(stdout: string): StatusEntry[] {
+  const entries: StatusEntry[] = [];
+  for (const record of stdout.split('\0')) {
+    if (record.startsWith('? ')) entries.push({ path: record.slice(2), x: '?', y: '?', indexBlob: '' });
+    else if (record.startsWith('1 ') || record.startsWith('u ')) {
+      // `1` has 8 fields before the path, `u` 10; the index blob is hI (`1`) or h2, stage 2 ("ours").
+      const fields = record.split(' ');
+      const n = record[0] === '1' ? 8 : 10;
+      entries.push({ path: fields.slice(n).join(' '), x: fields[1]![0]!, y: fields[1]![1]!, indexBlob: fields[n - 1 - (record[0] === 'u' ? 1 : 0)]! });
+    }
+  }
+  return entries;
+}

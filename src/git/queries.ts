@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { TddError } from '../errors.js';
 import { execGit, execGitBuffer, git, GitError } from './exec.js';
-import { EMPTY_TREE, parseCatFileBatch, parseCatFileFirstId, parseLsTree, parseNulList, parseRawDiff, type RawEntry } from './parse.js';
+import { EMPTY_TREE, parseCatFileBatch, parseCatFileFirstId, parseLsTree, parseNulList, parseRawDiff, parseStatusV2, type RawEntry, type StatusEntry } from './parse.js';
 
 export interface RepoContext {
   /** Absolute top level of the work tree. */
@@ -163,6 +163,11 @@ export async function isAncestorOfHead(ctx: RepoContext, commit: string): Promis
 export async function readTreeEntries(ctx: RepoContext, tree: string, paths: string[]): Promise<Map<string, { mode: string; blob: string }>> {
   const out = await git(['ls-tree', '-r', '-z', '--full-tree', tree, '--', ...paths.map((p) => `:(literal)${p}`)], { cwd: ctx.top, baseEnv: ctx.env, sync: true });
   return parseLsTree(out);
+}
+
+/** Every changed, staged or untracked path of the work tree (`git status`, which refreshes stale stat data first). */
+export async function readWorkStatus(ctx: RepoContext): Promise<StatusEntry[]> {
+  return parseStatusV2(await git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=none'], { cwd: ctx.top, baseEnv: ctx.env }));
 }
 
 /**

@@ -2,7 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { TddError } from '../errors.js';
 import picomatch from 'picomatch';
 import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
 import { detectRunners, formatConfigFile, pytestConfigured, type FolderSigns, type PythonSigns } from '../config/detect.js';
@@ -117,10 +118,30 @@ function readRepoSigns(top: string, start: string): FolderSigns[] {
   return folders;
 }
 
+/**
+ * A package.json that is there but is not JSON: named, never read as "no package.json" (which
+ * would pick runner node without a word).
+ */
+function assertPackageJsonReadable(path: string, top: string): void {
+  const text = readText(path);
+  if (text === undefined) return;
+  try {
+    JSON.parse(text);
+  } catch (e) {
+    const shown = relative(top, path) || path;
+    throw new TddError('PACKAGE_JSON_INVALID', `${shown} is not valid JSON (${(e as Error).message}): the runner cannot be detected from it; nothing was written`, 2, {
+      hint: `fix ${shown} (npm cannot read it either), then run npx tdd-hooks install again`,
+      data: { path },
+    });
+  }
+}
+
 /** A config of any kind already there (.tddrc.json, .tddrc, package.json#tdd) is kept as it is. */
 export function planConfigFile(top: string, start: string, schemaRef: string | undefined): ConfigPlan {
   const existing = CONFIG_FILES.find((f) => existsSync(join(top, f)));
   if (existing) return { path: join(top, existing), action: 'kept' };
+  assertPackageJsonReadable(join(top, 'package.json'), top);
+  for (let d = realpathLoose(start); isInside(d, top) && d !== top; d = dirname(d)) assertPackageJsonReadable(join(d, 'package.json'), top);
   if ('tdd' in (readJsonObject(join(top, 'package.json')) ?? {})) return { path: join(top, 'package.json'), action: 'kept' };
   // package.json's runner first (a JS front end beside a Python service keeps its JS runner), then
   // pytest, go and cargo; several (or one in a folder) become `runners`, each in its folder.

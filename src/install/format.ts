@@ -54,8 +54,22 @@ export function formatInstall(r: InstallReport): string {
       lines.push(`  note: ${h.owner} wrote the ${h.hook} hook now chained; if ${h.owner} rewrites it, run npx tdd-hooks install again`);
     }
   }
+  for (const h of r.hooks) {
+    for (const t of h.testLines ?? []) {
+      const at = `${displayPath(r.top, h.path)}:${t.line}`;
+      lines.push(
+        t.replaced
+          ? `  replaced ${at} \`${t.text.trim()}\`: it ran the suite on the working tree ahead of tdd-hooks (uninstall gives it back)`
+          : `  warning: ${at} \`${t.text.trim()}\` runs the whole suite on the working tree before tdd-hooks: every RED commit fails there` +
+              `\n    fix: npx tdd-hooks install --replace-test-line   (comments it out; tdd-hooks runs the tests on what is staged)`,
+      );
+    }
+  }
   if (r.mode === 'husky' && r.hooks.some((h) => h.action !== 'unchanged')) lines.push(`  commit ${where}/ so everyone who clones gets the hooks`);
-  lines.push(`next: ${NEXT_STEP}   (declare that you are writing a failing test)`);
+  if (r.setup.length > 0) {
+    lines.push(`next: git add ${r.setup.join(' ')} && git commit -m "chore: add tdd-hooks"   (the setup commit: no phase needed)`);
+    lines.push(`then: ${NEXT_STEP}   (declare that you are writing a failing test)`);
+  } else lines.push(`next: ${NEXT_STEP}   (declare that you are writing a failing test)`);
   return lines.join('\n');
 }
 
@@ -66,17 +80,22 @@ const UNINSTALL_WORDS: Record<HookUninstall['action'], string> = {
   deleted: 'deleted (tdd-hooks had created it)',
   absent: '',
   foreign: '',
+  edited: '',
 };
 
 export function formatUninstall(r: UninstallReport): string {
   const done = r.hooks.filter((h) => UNINSTALL_WORDS[h.action] !== '');
   const lines: string[] = [];
-  if (done.length === 0) lines.push('tdd-hooks: no tdd-hooks hooks here; nothing to remove');
+  if (done.length === 0) lines.push(r.hooks.some((h) => h.action === 'edited') ? 'tdd-hooks: nothing removed' : 'tdd-hooks: no tdd-hooks hooks here; nothing to remove');
   else {
     lines.push(r.dryRun ? 'tdd-hooks: dry run, nothing written; uninstall would do this:' : 'tdd-hooks: uninstalled');
     lines.push(...table(done.map((h): [string, string] => [displayPath(r.top, h.path), UNINSTALL_WORDS[h.action]])));
   }
   for (const h of r.hooks) {
+    if (h.action === 'edited') {
+      const beside = h.chained ? `; ${base(h.chained)} beside it is the hook that was there before install` : '';
+      lines.push(`  note: ${displayPath(r.top, h.path)} is a tdd-hooks shim with your edits in it: left as it is (delete it yourself when you are done with it)${beside}`);
+    }
     if (h.action === 'foreign' && h.chained) {
       lines.push(`  note: ${displayPath(r.top, h.path)} is not tdd-hooks' any more; ${base(h.chained)} beside it was left too`);
     }

@@ -2,8 +2,9 @@
  * `tdd-hooks install`: read the repository → plan every hook and the config → write. Idempotent:
  * a second run plans no operation. Errors are TddErrors (exit 2) and leave every file as it was.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { toPosix } from './paths.js';
 import { TddError } from '../errors.js';
 import { applyOps, readFileState } from './apply.js';
 import { planConfigFile, writeConfigFile, type ConfigReport } from './config-file.js';
@@ -19,6 +20,8 @@ export interface InstallOptions {
   env: NodeJS.ProcessEnv;
   /** Plan and report; write nothing. */
   dryRun?: boolean;
+  /** husky: comment out the lines ahead of the block that run the test suite on the working tree. */
+  replaceTestLine?: boolean;
   /** The CLI the hooks run; default: this package's bin/tdd.js. */
   packageBin?: string;
   /** node for hooks started with a PATH that has none; default: the node running install. */
@@ -36,6 +39,8 @@ export interface InstallReport {
   cli: string;
   hooks: HookInstall[];
   config: ConfigReport;
+  /** What the setup commit holds (relative to the top level): it needs no phase (see verify/pre-commit isSetupCommit). */
+  setup: string[];
   dryRun: boolean;
 }
 
@@ -67,14 +72,17 @@ async function planShims(layout: RepoLayout, templates: Templates, cli: { rel: s
 }
 
 /** Blocks in husky's tracked scripts: relative paths only. */
-async function planBlocks(huskyDir: string, templates: Templates, cli: string) {
+async function planBlocks(huskyDir: string, templates: Templates, cli: string, replaceTestLine: boolean) {
   return Promise.all(
     HOOK_NAMES.map(async (hook) => {
       const path = join(huskyDir, hook);
-      return planBlockInstall(hook, path, await readFileState(path), renderHuskyBlock(templates.huskyBlock, { hook, cli }));
+      return planBlockInstall(hook, path, await readFileState(path), renderHuskyBlock(templates.huskyBlock, { hook, cli }), { replaceTestLine });
     }),
   );
 }
+
+/** The manifests `npm i -D tdd-hooks` changes, committed with the setup. */
+const SETUP_MANIFESTS = ['package.json', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb'];
 
 export async function install(opts: InstallOptions): Promise<InstallReport> {
   const layout = await readRepoLayout(opts.cwd, opts.env);
@@ -83,7 +91,7 @@ export async function install(opts: InstallOptions): Promise<InstallReport> {
   if (!layout.huskyDir && layout.hooksDirPlace === 'outside') await refuseOutside(layout, opts.env);
   const dir = layout.huskyDir ?? layout.hooksDir;
   const planned: Planned<HookInstall>[] = layout.huskyDir
-    ? await planBlocks(layout.huskyDir, templates, cli.rel)
+    ? await planBlocks(layout.huskyDir, templates, cli.rel, opts.replaceTestLine ?? false)
     : await planShims(layout, templates, cli, opts.nodePath ?? process.execPath);
   const { reports, ops } = collectPlans(planned, layout.top);
   const configPlan = planConfigFile(layout.top, opts.cwd, cli.schemaRef);
@@ -99,5 +107,10 @@ export async function install(opts: InstallOptions): Promise<InstallReport> {
     await applyOps(ops);
     config = await writeConfigFile(configPlan);
   }
-  return { mode: layout.huskyDir ? 'husky' : 'git', top: layout.top, dir, cli: cli.rel, hooks: reports, config, dryRun };
+  const setup = [
+    ...(config.action === 'created' ? [toPosix(relative(layout.top, config.path))] : []),
+    ...(layout.huskyDir && reports.some((h) => h.action !== 'unchanged') ? [toPosix(relative(layout.top, layout.huskyDir))] : []),
+    ...SETUP_MANIFESTS.filter((f) => existsSync(join(layout.top, f))),
+  ];
+  return { mode: layout.huskyDir ? 'husky' : 'git', top: layout.top, dir, cli: cli.rel, hooks: reports, config, setup, dryRun };
 }

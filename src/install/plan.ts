@@ -5,6 +5,7 @@
  */
 import { removeBlocks, upsertBlock } from './block.js';
 import { CHAIN_SUFFIX, classifyHookOwner, isTddShim, type HookName, type HookOwner } from './shim.js';
+import { findTestLines, replaceTestLines, restoreTestLines, type TestLine } from './test-line.js';
 
 export type FileState =
   | { kind: 'absent' }
@@ -18,7 +19,8 @@ export type FileOp =
   | { op: 'delete'; path: string };
 
 export type InstallAction = 'installed' | 'updated' | 'chained' | 'unchanged';
-export type UninstallAction = 'removed' | 'restored' | 'block-removed' | 'deleted' | 'absent' | 'foreign';
+/** 'edited': our shim with the user's edits in it, left in place (and any hook it chained beside it). */
+export type UninstallAction = 'removed' | 'restored' | 'block-removed' | 'deleted' | 'absent' | 'foreign' | 'edited';
 
 export interface HookInstall {
   hook: HookName;
@@ -29,14 +31,18 @@ export interface HookInstall {
   chained?: string;
   /** Which tool wrote that hook, when it can be told. */
   owner?: HookOwner;
+  /** husky: lines ahead of the block that run the test suite on the working tree (see test-line.ts); replaced with --replace-test-line. */
+  testLines?: (TestLine & { replaced: boolean })[];
 }
 
 export interface HookUninstall {
   hook: HookName;
   path: string;
   action: UninstallAction;
-  /** With 'foreign': a hook install had moved aside, left where it is. */
+  /** With 'foreign' or 'edited': a hook install had moved aside, left where it is. */
   chained?: string;
+  /** husky: test lines install had replaced, given back. */
+  restoredLines?: number;
 }
 
 export interface InstallProblem {
@@ -78,27 +84,45 @@ export function planShimInstall(hook: HookName, path: string, current: FileState
   };
 }
 
-/** husky: our block at the end of `.husky/<hook>` (the file made if missing), or updated in place. */
-export function planBlockInstall(hook: HookName, path: string, current: FileState, block: string): Planned<HookInstall> {
+/**
+ * husky: our block at the end of `.husky/<hook>` (the file made if missing), or updated in place.
+ * A line ahead of it that runs the test suite is reported, and with `replaceTestLine` commented out.
+ */
+export function planBlockInstall(hook: HookName, path: string, current: FileState, block: string, opts: { replaceTestLine?: boolean } = {}): Planned<HookInstall> {
   if (current.kind === 'other') return { ok: false, problem: { code: 'NOT_A_FILE', path } };
   if (current.kind === 'absent') {
     return { ok: true, report: { hook, path, action: 'installed' }, ops: [{ op: 'write', path, content: HUSKY_SHEBANG + block, mode: HOOK_MODE }] };
   }
-  const edit = upsertBlock(current.content, block);
+  const found = findTestLines(current.content);
+  const replace = Boolean(opts.replaceTestLine) && found.length > 0;
+  const testLines = found.length > 0 ? { testLines: found.map((l) => ({ ...l, replaced: replace })) } : {};
+  const edit = upsertBlock(replace ? replaceTestLines(current.content, found) : current.content, block);
   if (!edit.ok) return { ok: false, problem: { code: 'BLOCK_MALFORMED', path, line: edit.line } };
-  if (edit.content === current.content) return { ok: true, report: { hook, path, action: 'unchanged' }, ops: [] };
+  if (edit.content === current.content) return { ok: true, report: { hook, path, action: 'unchanged', ...testLines }, ops: [] };
   return {
     ok: true,
-    report: { hook, path, action: edit.found === 0 ? 'installed' : 'updated' },
+    report: { hook, path, action: edit.found === 0 ? 'installed' : 'updated', ...testLines },
     ops: [{ op: 'write', path, content: edit.content, mode: current.mode }],
   };
 }
 
-/** Deletes our shim and puts the chained hook back; anything else stays. */
-export function planShimUninstall(hook: HookName, path: string, current: FileState, backup: FileState): Planned<HookUninstall> {
+/**
+ * Deletes our shim and puts the chained hook back; anything else stays — a shim of ours that the
+ * user edited too (`isPristine` tells: it is exactly what install writes), with the chained hook beside it.
+ */
+export function planShimUninstall(
+  hook: HookName,
+  path: string,
+  current: FileState,
+  backup: FileState,
+  isPristine: (content: string) => boolean = () => true,
+): Planned<HookUninstall> {
   const chainedPath = path + CHAIN_SUFFIX;
   const restore: FileOp[] = backup.kind === 'absent' ? [] : [{ op: 'rename', from: chainedPath, to: path }];
   const action = backup.kind === 'absent' ? 'removed' : 'restored';
+  if (current.kind === 'file' && isTddShim(current.content) && !isPristine(current.content)) {
+    return { ok: true, report: { hook, path, action: 'edited', ...(backup.kind === 'absent' ? {} : { chained: chainedPath }) }, ops: [] };
+  }
   if (current.kind === 'file' && isTddShim(current.content)) {
     return { ok: true, report: { hook, path, action }, ops: [{ op: 'delete', path }, ...restore] };
   }
@@ -107,14 +131,16 @@ export function planShimUninstall(hook: HookName, path: string, current: FileSta
   return { ok: true, report: { hook, path, action: 'foreign', ...(backup.kind === 'absent' ? {} : { chained: chainedPath }) }, ops: [] };
 }
 
-/** Takes our block out of a husky script; a script install created goes when nothing else is left. */
+/** Takes our block out of a husky script, and gives back the test lines install replaced; a script install created goes when nothing else is left. */
 export function planBlockUninstall(hook: HookName, path: string, current: FileState): Planned<HookUninstall> {
   if (current.kind !== 'file') return { ok: true, report: { hook, path, action: 'absent' }, ops: [] };
   const edit = removeBlocks(current.content);
   if (!edit.ok) return { ok: false, problem: { code: 'BLOCK_MALFORMED', path, line: edit.line } };
-  if (edit.found === 0) return { ok: true, report: { hook, path, action: 'absent' }, ops: [] };
-  if (edit.content === '' || edit.content === HUSKY_SHEBANG) {
+  const { content, restored } = restoreTestLines(edit.content);
+  if (edit.found === 0 && restored === 0) return { ok: true, report: { hook, path, action: 'absent' }, ops: [] };
+  const lines = restored > 0 ? { restoredLines: restored } : {};
+  if (content === '' || content === HUSKY_SHEBANG) {
     return { ok: true, report: { hook, path, action: 'deleted' }, ops: [{ op: 'delete', path }] };
   }
-  return { ok: true, report: { hook, path, action: 'block-removed' }, ops: [{ op: 'write', path, content: edit.content, mode: current.mode }] };
+  return { ok: true, report: { hook, path, action: 'block-removed', ...lines }, ops: [{ op: 'write', path, content, mode: current.mode }] };
 }

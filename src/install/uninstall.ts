@@ -10,12 +10,15 @@ import { applyOps, readFileState } from './apply.js';
 import { readRepoLayout } from './layout.js';
 import { planBlockUninstall, planShimUninstall, type HookUninstall, type Planned } from './plan.js';
 import { collectPlans } from './problems.js';
-import { CHAIN_SUFFIX, HOOK_NAMES } from './shim.js';
+import { parseShimVars } from '../doctor/parse.js';
+import { readTemplates } from './package-files.js';
+import { CHAIN_SUFFIX, HOOK_NAMES, renderShim, type HookName, type Templates } from './shim.js';
 
 export interface UninstallOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   dryRun?: boolean;
+  templates?: Templates;
 }
 
 export interface UninstallReport {
@@ -38,6 +41,14 @@ export async function uninstall(opts: UninstallOptions): Promise<UninstallReport
   const shimDirs = new Set<string>([join(layout.commonDir, 'hooks')]);
   if (!layout.huskyDir && layout.hooksDirPlace !== 'outside') shimDirs.add(layout.hooksDir);
 
+  // A shim is ours to delete only as install wrote it: rendered again from the paths it names.
+  const templates = opts.templates ?? readTemplates();
+  const isPristine = (content: string) => {
+    const vars = parseShimVars(content);
+    const hook = /^hook=(\S+)$/m.exec(content)?.[1];
+    if (!vars || !HOOK_NAMES.includes(hook as HookName)) return false;
+    return renderShim(templates.shim, { hook: hook as HookName, cli: vars.cli, cliFallback: vars.cliFallback, nodeFallback: vars.nodeFallback }) === content;
+  };
   const planned: Planned<HookUninstall>[] = [];
   for (const dir of huskyDirs) {
     for (const hook of HOOK_NAMES) planned.push(planBlockUninstall(hook, join(dir, hook), await readFileState(join(dir, hook))));
@@ -45,7 +56,7 @@ export async function uninstall(opts: UninstallOptions): Promise<UninstallReport
   for (const dir of shimDirs) {
     for (const hook of HOOK_NAMES) {
       const path = join(dir, hook);
-      planned.push(planShimUninstall(hook, path, await readFileState(path), await readFileState(path + CHAIN_SUFFIX)));
+      planned.push(planShimUninstall(hook, path, await readFileState(path), await readFileState(path + CHAIN_SUFFIX), isPristine));
     }
   }
   const { reports, ops } = collectPlans(planned, layout.top);

@@ -39,6 +39,7 @@ const MESSAGES: Record<FindingCode, Words> = {
   OPERATION_IN_PROGRESS: (f) => ({ what: `${d(f, 'operation')} in progress: commit not checked (tdd audit still sees it)` }),
   IGNORED_ONLY: () => ({ what: 'only ignored files (docs, CI config) staged: no test run' }),
   EMPTY_COMMIT: () => ({ what: 'nothing staged: no test run' }),
+  SETUP_COMMIT: () => ({ what: 'setup: only the configuration, manifests and ignored files, before any task: no phase needed, no test run' }),
   VERDICT_CACHED: (f) => ({ what: `the same staged content was verified at ${d(f, 'at')}: no test run` }),
   PHASE_OFF: (f) => ({ what: `phase off (${d(f, 'reason')}): commit recorded, not checked` }),
   TASK_SCOPE: (f) => ({
@@ -57,16 +58,11 @@ const MESSAGES: Record<FindingCode, Words> = {
     what: 'a RED commit adds or changes a test file, and none is staged',
     next: 'write a failing test and `git add` it (test files match the `tests` globs in .tddrc.json)',
   }),
-  TESTS_CHANGED: (f) => ({
-    what:
-      d(f, 'since') === 'red'
-        ? `${f.path} (test) was ${d(f, 'change')} after the task's RED commit ${d(f, 'base')}; tests are frozen until the task is done`
-        : `${f.path} (${d(f, 'kind') === 'support' ? 'test support' : 'test'}) is ${d(f, 'change')} by this commit; tests are frozen in GREEN and REFACTOR`,
-    next:
-      d(f, 'change') === 'added'
-        ? `unstage it (git restore --staged -- '${f.path}'), or \`tdd phase red\` to commit new tests first`
-        : `restore it (git restore --staged --worktree --source=${d(f, 'base')} -- '${f.path}'), or \`tdd phase red\` to change the tests first`,
-  }),
+  TESTS_CHANGED: (f) => testsChanged(f),
+  SNAPSHOTS_ADDED: (f) => {
+    const added = (f.data?.added as string[] | undefined) ?? [];
+    return { what: `${f.path}: ${added.length} snapshot${added.length === 1 ? '' : 's'} of the task's RED tests written (${added.slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''}); frozen from now on, like the tests` };
+  },
   TEST_CONFIG_CHANGED: (f) => ({
     what: `the test settings of ${f.path ?? 'package.json'} changed (test scripts, the runner's configuration): GREEN and REFACTOR keep them`,
     next: 'keep the test settings as they were, or `tdd phase red` to change them with the tests',
@@ -84,7 +80,7 @@ const MESSAGES: Record<FindingCode, Words> = {
   ASSERTION_UNCHECKED: (f) => ({ what: `${f.path}: no assertion patterns are known for this language; assertions not checked` }),
   RED_TEST_REMOVED: (f) => ({
     what: `${f.path} holds the failing tests of the open RED record; it stays until GREEN`,
-    next: `keep it (git restore --staged --worktree -- '${f.path}'), or make those tests pass first`,
+    next: `keep it: git restore --staged -- '${f.path}' unstages the deletion (your files stay as they are; if the file is gone from disk, git restore -- '${f.path}' brings it back), or make those tests pass first`,
   }),
   ASSERTION_PRINT_ONLY: (f) => ({
     what: `${f.path} only prints; printing verifies nothing`,
@@ -107,6 +103,8 @@ const MESSAGES: Record<FindingCode, Words> = {
         ? "install the package the test imports, or fix the import; if it is the project's own new module, add it as an empty file in this commit, so the test fails on what the module lacks"
         : d(f, 'kind') === 'no-tests'
           ? 'the file must define at least one test that runs'
+          : d(f, 'kind') === 'snapshot-missing'
+            ? 'a snapshot nobody has written proves nothing yet: let the test fail on the missing function (a symbol that does not exist yet), write the expected snapshot by hand and stage it, or assert the value (toEqual, toMatchInlineSnapshot)'
           : 'a RED test must fail on an assertion or a missing symbol of the project; fix the test and stage it again',
   }),
   RED_TESTS_PASS: () => ({
@@ -121,6 +119,10 @@ const MESSAGES: Record<FindingCode, Words> = {
   GREEN_TESTS_FAIL: (f) => ({
     what: `${f.path} > ${d(f, 'test')} fails (${d(f, 'kind')}): ${d(f, 'message')}`,
     next: 'change the implementation until the tests pass, then stage it again',
+  }),
+  GREEN_SNAPSHOT_MISSING: (f) => ({
+    what: `${f.path} > ${d(f, 'test')} compares with a snapshot nobody has written yet (${d(f, 'message')}); it is missing, not mismatched`,
+    next: `run your tests once (outside CI the runner writes new snapshots), check ${d(f, 'snapshot')}, and stage it with the implementation: GREEN may add the RED tests' snapshots, never change one`,
   }),
   GREEN_FILE_ERROR: (f) => ({ what: `${f.path} could not run (${d(f, 'kind')}): ${d(f, 'message')}`, next: 'fix the implementation the test file loads' }),
   GREEN_NO_TESTS_RAN: (f) =>
@@ -154,6 +156,13 @@ const MESSAGES: Record<FindingCode, Words> = {
     what: `static check \`${d(f, 'command')}\` failed (exit ${d(f, 'exitCode')}):\n${indentOutput(d(f, 'output'))}`,
     next: 'fix what it reports in the implementation, stage it, and commit again',
   }),
+  IMPORT_NEAR_MISS: (f) => ({
+    what: `${f.path} imports ${d(f, 'specifier')}, which does not exist; ${d(f, 'nearest')} does (one letter away)`,
+    next:
+      d(f, 'phase') === 'red'
+        ? `if that is a typo: \`tdd phase red\`, fix the import and commit the test again; if ${d(f, 'specifier')} is the new module the test is about, carry on`
+        : `if the test is wrong, \`tdd phase red\` and fix its import (then GREEN again); if not, the implementation goes in the file the test imports`,
+  }),
   FALSE_FAIL_ACCEPTED: (f) => ({
     what: `accepted as an environment false-fail: the task's tests pass and every other failure matches falseFailPatterns (${(f.data?.patterns as string[] | undefined)?.join(', ') ?? ''}); recorded in the trailers, CI has the final word`,
   }),
@@ -162,6 +171,36 @@ const MESSAGES: Record<FindingCode, Words> = {
     next: 'run git commit again to check what is staged now',
   }),
 };
+
+/**
+ * Tests are frozen: the safe step first (unstaging keeps your edit on disk); a step that would
+ * discard the edit says so.
+ */
+function testsChanged(f: Finding): { what: string; next: string } {
+  const path = `'${f.path}'`;
+  const base = d(f, 'base');
+  const unstage = `unstage it (git restore --staged -- ${path}; your file stays as it is on disk)`;
+  const snapshots = f.data?.snapshots as { changed: string[]; removed: string[] } | undefined;
+  if (snapshots) {
+    const keys = [...snapshots.changed, ...snapshots.removed];
+    return {
+      what: `${f.path} changes or removes ${keys.length} snapshot${keys.length === 1 ? '' : 's'} (${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}); a GREEN or REFACTOR commit may add snapshots, never change one`,
+      next: `${unstage} and stage only new entries, or \`tdd phase red\` to change the expected values with the tests`,
+    };
+  }
+  if (d(f, 'since') === 'red') {
+    return {
+      what: `${f.path} (test) was ${d(f, 'change')} after the task's RED commit ${base}; tests are frozen until the task is done`,
+      next: `stage the RED version (git restore --staged --source=${base} -- ${path}; your file on disk stays as it is), or \`tdd phase red\` to change the tests first; adding --worktree also puts the file on disk back and discards its changes`,
+    };
+  }
+  const what = `${f.path} (${d(f, 'kind') === 'support' ? 'test support' : 'test'}) is ${d(f, 'change')} by this commit; tests are frozen in GREEN and REFACTOR`;
+  if (d(f, 'change') === 'added') return { what, next: `${unstage}, or \`tdd phase red\` to commit new tests first` };
+  return {
+    what,
+    next: `${unstage}, or \`tdd phase red\` to change the tests first; git restore --staged --worktree --source=${base} -- ${path} also puts it back on disk and discards your edit`,
+  };
+}
 
 export function formatFinding(f: Finding): { what: string; next?: string } {
   return MESSAGES[f.code](f);

@@ -24,6 +24,8 @@ const KEPT: Record<KeptPath['reason'], string> = {
   manifest: 'manifest',
   ignored: 'ignored by the configuration',
   gitignored: 'untracked, gitignored',
+  untracked: 'untracked: rollback touches tracked files only',
+  'other-task': "not the active task's files",
   submodule: 'submodule',
 };
 
@@ -47,7 +49,7 @@ export function formatRollback(o: RollbackOutcome, color: boolean): string {
     ...o.entries.map((e) => pathLine(color, e.action, e.path, e.changes)),
   ];
   if (o.kept.length > 0) {
-    lines.push(`left as they are (rollback changes implementation files only): ${o.kept.length} path(s)`);
+    lines.push(`left as they are (rollback changes tracked implementation files only): ${o.kept.length} path(s)`);
     lines.push(...o.kept.slice(0, 10).map((k) => `  ${paint(color, 'dim', 'kept'.padEnd(10))} ${formatPath(k.path)} (${KEPT[k.reason]})`));
     if (o.kept.length > 10) lines.push(`  … and ${o.kept.length - 10} more (--json lists them all)`);
   }
@@ -56,7 +58,7 @@ export function formatRollback(o: RollbackOutcome, color: boolean): string {
   } else if (o.backup) {
     lines.push(`saved first in ${o.backup.ref}: the overwritten files, and their index entries in ${o.backup.ref}^`);
     lines.push(`  undo:       ${paint(color, 'cyan', 'tdd rollback --undo')}`);
-    lines.push(`  plain git:  ${plainGitCommand(o.backup.ref)}   (the saved files, staged; removes nothing)`);
+    lines.push(`  plain git:  ${plainGitCommand(o.backup.ref)}   (writes the saved files over those paths, staged; removes nothing)`);
     lines.push(`  next: run the tests; commit the rollback, or undo it`);
   }
   return lines.join('\n');

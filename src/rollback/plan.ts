@@ -2,8 +2,9 @@
  * Pure: which paths a rollback changes and how, and which paths an undo would overwrite. Inputs are
  * the target tree's entries, the index's stage-0 entries and lstat + hash of the working tree.
  */
+import { inTask } from '../gates/task-scope.js';
 import type { FileKind } from '../types.js';
-import type { Entry, KeptPath, RollbackAction, RollbackPlan, SavedPath, WorktreeState } from './types.js';
+import type { Entry, KeptPath, PlanEntry, RollbackAction, RollbackPlan, SavedPath, WorktreeState } from './types.js';
 
 const GITLINK = '160000';
 
@@ -19,6 +20,8 @@ export interface PlanInput {
   gitignored: ReadonlySet<string>;
   /** core.fileMode: whether the executable bit counts. */
   fileMode: boolean;
+  /** The active task's declared files and tests, when the plan declares them: only those are touched. */
+  task?: readonly string[];
 }
 
 export function isSameEntry(a: Entry | null, b: Entry | null): boolean {
@@ -49,9 +52,9 @@ function actionFor(target: Entry | null, w: WorktreeState): RollbackAction {
 }
 
 /**
- * Implementation paths whose index entry or file differs from the target become entries; other
- * kinds (tests, support, manifests, configured-ignored), submodules and gitignored untracked files
- * are kept as they are. A directory standing where the target has a file is also listed in
+ * Tracked implementation paths (of the active task, when the plan declares its files) whose index
+ * entry or file differs from the target become entries; other kinds (tests, support, manifests,
+ * configured-ignored), submodules, untracked files and other tasks' files are kept as they are. A directory standing where the target has a file is also listed in
  * `blocked`: the rollback may go ahead only if it removes everything under it.
  */
 export function planRollback(input: PlanInput): RollbackPlan {
@@ -68,6 +71,9 @@ export function planRollback(input: PlanInput): RollbackPlan {
     if (target?.mode === GITLINK || index?.mode === GITLINK || path === '.gitmodules') kept = 'submodule';
     else if (kind !== 'impl') kept = kind;
     else if (index === null && input.gitignored.has(path)) kept = 'gitignored';
+    // Only tracked files: an untracked one (the next task's new module, a scratch file) is yours.
+    else if (index === null && (worktree.kind === 'file' || worktree.kind === 'symlink')) kept = 'untracked';
+    else if (input.task && input.task.length > 0 && !inTask(input.task, path)) kept = 'other-task';
     if (kept) {
       plan.kept.push({ path, reason: kept });
       continue;
@@ -108,6 +114,20 @@ export function findChangedSince(
  */
 export function isClearedBy(under: readonly string[], removing: ReadonlySet<string>): boolean {
   return under.every((p) => removing.has(p));
+}
+
+/** Files or symlinks the rollback keeps where a path it writes needs a directory (`src/lib` for `src/lib/x.js`). */
+export function findFilesInTheWay(entries: readonly PlanEntry[], worktree: ReadonlyMap<string, WorktreeState>, removing: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  for (const e of entries) {
+    if (e.target === null) continue;
+    for (let i = e.path.indexOf('/'); i > 0; i = e.path.indexOf('/', i + 1)) {
+      const dir = e.path.slice(0, i);
+      const kind = worktree.get(dir)?.kind;
+      if ((kind === 'file' || kind === 'symlink') && !removing.has(dir)) found.add(dir);
+    }
+  }
+  return [...found].sort();
 }
 
 /** Saved paths whose file undo must write where a directory now stands. */

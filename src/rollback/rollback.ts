@@ -1,6 +1,7 @@
 /**
- * `tdd rollback`: put the implementation files back as they were at the last green commit, after
- * saving everything it overwrites. read → plan → save → apply.
+ * `tdd rollback`: put the tracked implementation files (of the active task, when the plan declares
+ * them) back as they were at the last green commit, after saving everything it overwrites.
+ * read → plan → save → apply.
  */
 import { TddError } from '../errors.js';
 import type { RepoContext } from '../git/queries.js';
@@ -11,7 +12,7 @@ import { checkoutFromIndex, refreshIndex, removeFiles, writeIndexEntries } from 
 import { dropBackup, writeBackup, writeWorktreeBlobs } from './backup.js';
 import { assertNoOperation, assertNoUnmerged } from './guard.js';
 import { ROLLBACK_REFS } from './meta.js';
-import { isClearedBy, planRollback } from './plan.js';
+import { findFilesInTheWay, isClearedBy, planRollback } from './plan.js';
 import { readCandidates, readFileMode, readGitignored, readIndex, readIntentToAdd, readTreeAll } from './read.js';
 import { readTarget, type Target } from './target.js';
 import { readFilesUnder, readWorktreeStates } from './worktree.js';
@@ -22,6 +23,8 @@ export interface RollbackOptions {
   to?: string;
   dryRun: boolean;
   now: Date;
+  /** The active task's declared files and tests (the plan's): other implementation files are left alone. */
+  task?: readonly string[];
 }
 
 export interface RollbackOutcome {
@@ -45,7 +48,7 @@ export async function runRollback(repo: RepoContext, state: State, classify: (pa
   const worktree = await readWorktreeStates(repo, paths, (p) => classify(p) === 'impl' || index.entries.has(p) || tree.has(p));
   const untrackedImpl = paths.filter((p) => !index.entries.has(p) && classify(p) === 'impl' && ['file', 'symlink'].includes(worktree.get(p)?.kind ?? ''));
   const gitignored = await readGitignored(repo, untrackedImpl);
-  const plan = planRollback({ candidates: paths, classify, target: tree, index: index.entries, worktree, gitignored, fileMode });
+  const plan = planRollback({ candidates: paths, classify, target: tree, index: index.entries, worktree, gitignored, fileMode, ...(opts.task ? { task: opts.task } : {}) });
   const removing = new Set(plan.entries.filter((e) => e.target === null && e.changes.worktree).map((e) => e.path));
   const stuck: string[] = [];
   for (const b of plan.blocked) if (!isClearedBy(await readFilesUnder(repo.top, b.path), removing)) stuck.push(b.path);
@@ -53,6 +56,14 @@ export async function runRollback(repo: RepoContext, state: State, classify: (pa
     throw new TddError('ROLLBACK_BLOCKED', `a directory stands where ${target.commit.slice(0, 12)} has a file: ${stuck.join(', ')}; nothing was changed`, 2, {
       hint: 'move that directory away (it holds files tdd rollback does not remove), then run tdd rollback again',
       data: { paths: stuck },
+    });
+  }
+  // A file it leaves (untracked, another task's) where the target needs a directory.
+  const inTheWay = findFilesInTheWay(plan.entries, worktree, removing);
+  if (inTheWay.length > 0) {
+    throw new TddError('ROLLBACK_BLOCKED', `a file tdd rollback leaves alone stands where ${target.commit.slice(0, 12)} has a directory: ${inTheWay.join(', ')}; nothing was changed`, 2, {
+      hint: 'move that file away (or commit it), then run tdd rollback again',
+      data: { paths: inTheWay },
     });
   }
   const outcome: RollbackOutcome = { dryRun: opts.dryRun, target, head: repo.head, entries: plan.entries, kept: plan.kept, backup: null };

@@ -38,7 +38,8 @@ export interface PlanEntry {
 /** A path that differs from the target but that the rollback leaves as it is, and why. */
 export interface KeptPath {
   path: string;
-  reason: Exclude<FileKind, 'impl'> | 'gitignored' | 'submodule';
+  /** `untracked`: not in the index (a new file of yours, or the next task's); `other-task`: not the active task's. */
+  reason: Exclude<FileKind, 'impl'> | 'gitignored' | 'untracked' | 'other-task' | 'submodule';
 }
 
 /** A path the rollback cannot restore without losing something (a directory stands where the target has a file). */

@@ -53,8 +53,9 @@ export function parseJestShaped<A extends ShapedAssertion>(o: ParseInput, rules:
   } catch {
     return unknown(o, `${runner} report is not JSON`);
   }
-  const files = o.files.map((f) => toRepoPath(o.root, f));
   const byPath = new Map(results.map((r) => [toRepoPath(o.root, r.name), r]));
+  // Related mode: the runner chose the files; those asked for must be among them.
+  const files = [...new Set([...o.files.map((f) => toRepoPath(o.root, f)), ...(o.related ? byPath.keys() : [])])];
   const tests: TestCaseResult[] = [];
   const fileErrors: FileError[] = [];
   for (const file of files) {

@@ -38,7 +38,7 @@ export function buildJestArgv(o: BuildArgvInput): BuiltCommand {
     '--experimental-vm-modules',
     '--no-warnings=ExperimentalWarning',
     o.runnerPath,
-    // Refuses to write new snapshots (the test fails instead); obsolete ones are left alone.
+    // Refuses to write new snapshots (the test fails: 'snapshot-missing'); obsolete ones are left alone.
     '--ci',
     '--json',
     `--outputFile=${o.reportPath}`,
@@ -52,8 +52,9 @@ export function buildJestArgv(o: BuildArgvInput): BuiltCommand {
     // The report is written before jest waits for open handles; without this a leaked timer is a timeout.
     '--forceExit',
     // Exact paths (no regex), still filtered by testMatch: a non-test file is absent from the report.
-    '--runTestsByPath',
-    ...o.files.map(asArg),
+    // REFACTOR: the test files that depend on the changed sources, by jest's own graph (a test file
+    // named there is related to itself).
+    ...(o.related ? ['--findRelatedTests', ...o.related.map(asArg), ...o.files.map(asArg)] : ['--runTestsByPath', ...o.files.map(asArg)]),
   ];
   return { argv, env: {} };
 }
@@ -89,7 +90,11 @@ function hasMatcherResult(details: unknown[] | undefined): boolean {
   return (details ?? []).some((d) => d !== null && typeof d === 'object' && 'matcherResult' in d);
 }
 
+/** `--ci` refuses to write a snapshot that is not there yet (the message under "Snapshot name: `add 1`"). */
+const SNAPSHOT_NOT_WRITTEN = /^New snapshot was not written\./m;
+
 function failureOf(a: JestAssertion, raw: string, ctx: ImportContext): FailureClass {
+  if (SNAPSHOT_NOT_WRITTEN.test(raw)) return 'snapshot-missing';
   if (hasMatcherResult(a.failureDetails)) return 'assertion';
   const head = firstLine(raw);
   if (EXPECT_HEAD.test(head) || NODE_ASSERT_HEAD.test(head)) return 'assertion';
@@ -110,7 +115,10 @@ function toTest(file: string, a: JestAssertion, ctx: ImportContext): TestCaseRes
   const raw = stripAnsi(a.failureMessages?.[0] ?? '');
   const timeout = TIMEOUT.exec(raw);
   if (timeout) return { file, name, status, failure: 'timeout', message: timeout[0] };
-  return { file, name, status, failure: failureOf(a, raw, ctx), message: firstLine(raw) };
+  const failure = failureOf(a, raw, ctx);
+  // "expect(received).toMatchSnapshot()" says less than the name of the snapshot that is missing.
+  const message = failure === 'snapshot-missing' ? (/Snapshot name: `[^\n]*`/.exec(raw)?.[0] ?? firstLine(raw)) : firstLine(raw);
+  return { file, name, status, failure, message };
 }
 
 const SUITE_FAILED = /^\s*● Test suite failed to run\s*$/m;
@@ -139,4 +147,4 @@ export function parseJestReport(o: ParseInput): ParsedRun {
   });
 }
 
-export const jestAdapter: RunnerAdapter = { name: 'jest', buildArgv: buildJestArgv, parse: parseJestReport };
+export const jestAdapter: RunnerAdapter = { name: 'jest', relatedMode: 'jest --findRelatedTests', buildArgv: buildJestArgv, parse: parseJestReport };

@@ -36,6 +36,8 @@ export interface RunTestsOptions {
   guard?: LeakGuard;
   /** The configuration's assertFunctionNames (see ParseInput). */
   assertNames?: readonly string[];
+  /** REFACTOR: changed sources (relative to `root`) for the runner's related-tests mode (adapter.relatedMode). */
+  related?: string[];
 }
 
 const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
@@ -144,7 +146,8 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
     if (inside && (await exists(join(root, f)))) present.push(f);
     else missing.push({ file: f, kind: 'no-tests', message: inside ? 'file not found' : 'outside the tree' });
   }
-  if (present.length === 0) return { ...base, status: 'completed', fileErrors: missing };
+  const related = o.related && adapter.relatedMode ? o.related : undefined;
+  if (present.length === 0 && !related?.length) return { ...base, status: 'completed', fileErrors: missing };
 
   // A guard whose files are missing would watch nothing (Python just finds no sitecustomize): fail closed.
   const unguarded = o.guard ? missingGuardFile() : undefined;
@@ -172,6 +175,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       ...(o.command === undefined ? {} : { command: o.command }),
       sources: o.sources,
       unittestShim: UNITTEST_SHIM,
+      ...(related ? { related } : {}),
     });
     if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
     const started = Date.now();
@@ -203,9 +207,10 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
       ...(isProjectImport === undefined ? {} : { isProjectImport }),
       ...(o.command === undefined ? {} : { command: o.command }),
       ...(o.assertNames === undefined ? {} : { assertNames: o.assertNames }),
+      ...(related ? { related: true } : {}),
     });
     const { rerun, ...rest } = parsed;
-    const result: RunResult = { ...rest, ...common, files, fileErrors: [...missing, ...rest.fileErrors] };
+    const result: RunResult = { ...rest, ...common, files: related ? rest.files : files, fileErrors: [...missing, ...rest.fileErrors] };
     const leaks = o.guard ? [...readGuardLeaks(leaksFile, o.guard), ...(o.runner === 'cargo' ? readCargoLeaks(cargoTargetDir(cacheDir), o.guard, started) : [])] : [];
     if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
     if (rerun && rerun.length > 0 && rerun.length < present.length && result.status === 'completed') {

@@ -35,6 +35,11 @@ export interface BuildArgvInput {
   sources?: ReadonlyMap<string, string>;
   /** unittest's shim, a Python file of ours (dist/runners/python/unittest_shim.py). */
   unittestShim: string;
+  /**
+   * REFACTOR, a runner with `relatedMode`: source files (relative to `root`) the commit changes.
+   * The runner then runs `files` and every test file that imports one of these, by its own graph.
+   */
+  related?: string[];
 }
 
 export type BuiltCommand = { argv: string[]; env: Record<string, string> } | { error: string };
@@ -55,6 +60,8 @@ export interface ParseInput {
   command?: { full: string[] | null; targeted: string[] | null };
   /** The configuration's assertFunctionNames: a Rust test that panics inside one (`eqnice!`) failed an assertion. */
   assertNames?: readonly string[];
+  /** The run was the runner's related-tests mode: every file of the report ran, not only `files`. */
+  related?: boolean;
 }
 
 export type ParsedRun = Omit<RunResult, 'command' | 'durationMs' | 'runner'> & {
@@ -74,6 +81,8 @@ export interface RunnerAdapter {
   python?: boolean;
   /** The report is the runner's stdout (go -json, cargo): kept whole, not only its tail. */
   stdoutReport?: boolean;
+  /** How the runner finds the tests a source change affects (`vitest related`), when it can: buildArgv honours `related`. */
+  relatedMode?: string;
   /** argv (and extra environment) to run exactly `files` inside `root`, reporting to reportPath. Pure. */
   buildArgv(o: BuildArgvInput): BuiltCommand;
   /** Normalise the report (+ output and exit code) into a RunResult. Pure. */

@@ -30,10 +30,13 @@ export function buildVitestArgv(o: BuildArgvInput): BuiltCommand {
   // still writes new snapshots (observed), only `none` writes nothing.
   const snapshots = major >= 4 ? ['--update=none'] : [];
   const env: Record<string, string> = major >= 4 ? {} : { CI: 'true' };
+  // `vitest related <sources…>` runs the test files whose module graph holds one of them; a test
+  // file named there runs as well (it is its own source).
+  const related = o.related ? ['related', '--run', ...[...o.related, ...o.files].map(asArg)] : ['run'];
   const argv = [
     o.nodePath,
     o.runnerPath,
-    'run',
+    ...related,
     '--root',
     o.root,
     '--reporter=json',
@@ -45,7 +48,7 @@ export function buildVitestArgv(o: BuildArgvInput): BuiltCommand {
     '--no-cache',
     // Positional filters are substring matches: `a.test.ts` also runs `data.test.ts` and
     // `a.test.tsx`. parse() keeps exactly the files asked for.
-    ...o.files.map(asArg),
+    ...(o.related ? [] : o.files.map(asArg)),
   ];
   return { argv, env };
 }
@@ -82,6 +85,7 @@ export function parseVitestReport(o: ParseInput): ParsedRun {
 
 export const vitestAdapter: RunnerAdapter = {
   name: 'vitest',
+  relatedMode: 'vitest related',
   buildArgv: buildVitestArgv,
   parse: parseVitestReport,
 };

@@ -19,11 +19,17 @@ export interface CompiledMatch {
 /**
  * The lists of a configuration, in the order the classifier needs them: what makes a test (one
  * entry for the `tests` globs, or one per runner whose own rules say more than globs), support,
- * ignored.
+ * ignored. The plan file is the tool's own, like `alwaysAllowed`: never implementation.
  */
 export function globListsOf(config: Config): { tests: TestMatch[]; support: string[]; ignored: string[] } {
   const tests = config.testMatch ?? [{ tests: config.tests }];
-  return { tests: tests.map(({ members: _m, ...m }) => m), support: config.testSupport, ignored: [...config.ignore, ...config.alwaysAllowed] };
+  const plan = config.plan ? [literalGlob(config.plan)] : [];
+  return { tests: tests.map(({ members: _m, ...m }) => m), support: config.testSupport, ignored: [...config.ignore, ...config.alwaysAllowed, ...plan] };
+}
+
+/** A path as a glob that matches only itself: `plans/[draft].json` → `plans/\[draft\].json`. */
+export function literalGlob(path: string): string {
+  return path.replace(/[\\*?[\]{}()!+@|^$]/g, '\\$&');
 }
 
 /**
@@ -81,4 +87,9 @@ export function matchTest(matches: CompiledMatch[]): PathTest {
       if (!m.tests(path) && !m.regex(path)) return false;
       return !m.ignore(path) && !m.ignoreRegex(path);
     });
+}
+
+/** What a setup commit may hold (see verify/pre-commit isSetupCommit): the configuration, manifests, ignored files. */
+export function isSetupPath(e: { path: string; kind: FileKind }): boolean {
+  return e.kind === 'manifest' || e.kind === 'ignored' || (CONFIG_FILES as readonly string[]).includes(e.path);
 }

@@ -9,6 +9,7 @@ export const TRAILER = {
   reason: 'TDD-Reason',
   falseFail: 'TDD-False-Fail',
   attempts: 'TDD-Attempts',
+  tests: 'TDD-Tests',
 } as const;
 
 export interface CommitTrailers {

@@ -89,6 +89,8 @@ export interface Pending {
   falseFail?: string;
   /** The task's attempts, as the TDD-Attempts trailer says them. */
   attempts?: string;
+  /** REFACTOR: which tests ran and how they were chosen (`related: vitest related`), as TDD-Tests says it. */
+  tests?: string;
   /** The configured commit message template, rendered for the task: filled in, or enforced. */
   subject?: { text: string; mode: 'fill' | 'enforce' };
 }

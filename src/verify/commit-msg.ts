@@ -24,6 +24,7 @@ export function trailersFor(p: Pending): string[] {
   if (p.phase === 'red' && p.regression) t.push(`${TRAILER.regression}: true`);
   if (p.phase === 'off' && p.reason) t.push(`${TRAILER.reason}: ${p.reason.replace(/\s+/g, ' ')}`);
   if (p.phase !== 'off' && p.summary) t.push(`${TRAILER.evidence}: ${p.summary}`);
+  if (p.tests) t.push(`${TRAILER.tests}: ${p.tests}`);
   if (p.falseFail) t.push(`${TRAILER.falseFail}: ${p.falseFail}`);
   if (p.attempts) t.push(`${TRAILER.attempts}: ${p.attempts}`);
   return t;

@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runnerSpecs } from '../config/resolve.js';
 import { CONFIG_FILES } from '../config/schema.js';
+import { isSetupPath } from '../snapshot/kinds.js';
 import { readPending } from '../state/store.js';
-import { readTaskPlan } from '../config/plan.js';
+import { readStagedTaskPlan } from '../config/plan.js';
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
@@ -17,6 +18,7 @@ import { readCommitTree, readObjects, readStagedFolder, readStagedTexts, readTre
 import { git } from '../git/exec.js';
 import { NULL_OID, parseNulList, type RawEntry } from '../git/parse.js';
 import { TddError } from '../errors.js';
+import { diffSnapshotEntries, testFileOfSnapshot } from '../runners/snapshots.js';
 import { classifyEntries, mayBeIntentToAdd, readIndexTree, readSnapshot, withLinkTargets } from '../snapshot/read.js';
 import { taskKey } from '../state/machine.js';
 import type { Evidence, Pending, RedRecord } from '../state/types.js';
@@ -24,6 +26,7 @@ import { testId, type Finding, type Phase, type RunResult, type Snapshot, type S
 import { readCommitContext, readOperation, type CommitContext } from './context.js';
 import type { Scratch } from './scratch.js';
 import { summarizeRun, toEvidence } from './evidence.js';
+import { chooseGreenFiles, readNearMisses } from './test-files.js';
 
 export { readHookInputs } from './context.js';
 
@@ -76,7 +79,7 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   if (operation) return done([{ code: 'OPERATION_IN_PROGRESS', severity: 'info', data: { operation } }]);
   if (entries.length === 0) return done([{ code: 'EMPTY_COMMIT', severity: 'info' }]);
   if (entries.every((e) => e.kind === 'ignored')) return done([{ code: 'IGNORED_ONLY', severity: 'info' }]);
-  if (!state.phase) return done([{ code: 'PHASE_UNSET', severity: 'error' }]);
+  if (!state.phase) return done([isSetupCommit(entries, state) ? { code: 'SETUP_COMMIT', severity: 'info' } : { code: 'PHASE_UNSET', severity: 'error' }]);
 
   // A RED commit its static gates refuse (no assertion, a skip marker…) needs no tree id: the copy
   // of the index and its write-tree (~4 ms of a refusal) wait until the gates pass. Only the tree
@@ -108,7 +111,7 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   }
 
   const input: GateInput = { phase, regression: state.regression, entries };
-  const plan = state.task ? await readTaskPlan(repo.top, cc.loaded.config) : undefined;
+  const plan = state.task ? await readStagedTaskPlan(repo, cc.loaded.config) : undefined;
   const task = plan?.tasks.find((t) => t.id === state.task);
   if (task?.title) cc.taskTitle = task.title;
   if (plan && task) {
@@ -129,10 +132,12 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
     // One round of git reads: RED drift, the test settings (and GREEN's RED still in history).
     const { hasTestSettings, testSettingsOf } = await import('../config/test-settings.js');
     const manifests = entries.filter((e) => hasTestSettings(e.path));
+    // The snapshot files of the RED test files: may gain entries (read both sides to tell).
+    const snapshots = input.frozenChanges.filter((e) => files.includes(testFileOfSnapshot(e.path) ?? '\0'));
     // RED drift: how the RED files differ between the RED commit and this tree (one diff-tree).
     const [drift, blobs, inHistory] = await Promise.all([
       files.length ? readTreeDiff(repo, record!.commit, snapshot.tree, files) : [],
-      manifests.length ? readObjects(repo, manifests.flatMap((e) => [e.oldBlob, e.newBlob])) : [],
+      manifests.length + snapshots.length ? readObjects(repo, [...manifests, ...snapshots].flatMap((e) => [e.oldBlob, e.newBlob])) : [],
       phase === 'green' ? isAncestorOfHead(repo, openRed!.commit) : true,
     ]);
     if (!inHistory) return done([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: state.task, reason: 'not-in-history' } }], { tree: snapshot.tree });
@@ -153,13 +158,16 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
       before: testSettingsOf(e.path, text(blobs[2 * i])),
       after: testSettingsOf(e.path, text(blobs[2 * i + 1])),
     }));
+    const at = 2 * manifests.length;
+    input.snapshotChanges = snapshots.flatMap((e, i) => diffSnapshotEntries(e.path, text(blobs[at + 2 * i]), text(blobs[at + 2 * i + 1])) ?? []);
   }
   const staticFindings = evaluateGates(STATIC_GATES, input);
   if (verdictOf(staticFindings) !== 0) return done(staticFindings, treeLater ? {} : { tree: snapshot.tree });
   if (treeLater) snapshot.tree = await readIndexTree(repo);
 
-  const files = phase === 'red' ? [...input.testFiles!.keys()] : await chooseGreenFiles(repo, cc, snapshot.tree, input.red);
-  const key = await verdictKey(repo, cc, snapshot.tree, files, input.red);
+  const chosen = phase === 'red' ? { files: [...input.testFiles!.keys()] } : await chooseGreenFiles(repo, cc, snapshot.tree, input.red, entries);
+  const { files } = chosen;
+  const key = await verdictKey(repo, cc, snapshot.tree, [files, chosen.related && [...chosen.related]], input.red);
   const cached = await readPending(repo.stateDir);
   if (cached?.key === key && cached.tree === snapshot.tree) {
     return done([...staticFindings, { code: 'VERDICT_CACHED', severity: 'info', data: { at: cached.at } }], { tree: snapshot.tree, pending: cached });
@@ -168,10 +176,11 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   const started = Date.now();
   const prepared = ahead.scratch;
   ahead.scratch = undefined; // the run releases it now
-  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, files, prepared);
+  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, files, prepared, chosen.related);
   const testMs = Date.now() - started;
   input.run = run;
   if (phase === 'red') input.preexisting = await readPreexisting(repo, cc, run, entries);
+  input.nearMisses = await readNearMisses(repo, snapshot.tree, run);
   let findings = [...staticFindings, ...evaluateGates(EVIDENCE_GATES, input)];
   const config = cc.loaded.config;
   input.falseFailPatterns = config.falseFailPatterns;
@@ -188,16 +197,27 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
     const blobs = Object.fromEntries(entries.filter((e) => files.includes(e.path)).map((e) => [e.path, e.newBlob]));
     const evidence = toEvidence(run);
     const falseFail = findings.find((f) => f.code === 'FALSE_FAIL_ACCEPTED');
-    const pending = makePending(snapshot, phase, cc, files, blobs, failing, evidence, summarizeRun(run));
+    const pending = makePending(snapshot, phase, cc, run.files, blobs, failing, evidence, summarizeRun(run));
     const attempts = await readAttemptsNote(repo, cc);
     result.pending = {
       ...pending,
       key,
+      ...(chosen.tests ? { tests: chosen.tests } : {}),
       ...(falseFail ? { falseFail: (falseFail.data?.patterns as string[]).join(', ') } : {}),
       ...(attempts ? { attempts } : {}),
     };
   }
   return result;
+}
+
+/**
+ * The commit right after `npx tdd-hooks install`: before any phase or task, a commit of only the
+ * configuration, manifests and ignored files (package.json, its lock, .tddrc.json, .husky/) needs
+ * no phase. tdd audit agrees (rules/no-trailers).
+ */
+export function isSetupCommit(entries: StagedEntry[], state: { phase: Phase | null; red: Record<string, unknown>; lastGreen: unknown }): boolean {
+  if (state.phase || state.lastGreen || Object.keys(state.red).length > 0) return false;
+  return entries.every((e) => isSetupPath(e));
 }
 
 /** The task's attempts (`tdd attempt`) for the trailer, so the history keeps them. */
@@ -221,7 +241,7 @@ export function renderTemplate(template: string, id: string, title: string | und
 }
 
 /** Everything besides the tree that the verdict depends on, hashed (see Pending.key). */
-async function verdictKey(repo: RepoContext, cc: CommitContext, tree: string, files: string[], red: RedRecord | undefined): Promise<string> {
+async function verdictKey(repo: RepoContext, cc: CommitContext, tree: string, files: unknown, red: RedRecord | undefined): Promise<string> {
   // The JS runners' versions; python3, go and cargo would cost a process each to ask (the tree and config still key them).
   // Read synchronously: no thread pool, no fs/promises on the hook's path.
   const runnerVersions = runnerSpecs(cc.loaded.config).map(({ runner, root }) =>
@@ -295,14 +315,6 @@ async function readTestFacts(repo: RepoContext, staged: StagedEntry[], assertFun
     });
   }
   return facts;
-}
-
-/** GREEN runs the RED record's test files; REFACTOR those too (targeted) or every test file (full). */
-async function chooseGreenFiles(repo: RepoContext, cc: CommitContext, tree: string, red: RedRecord | undefined): Promise<string[]> {
-  if (cc.state.phase === 'green') return red?.files ?? [];
-  if (cc.loaded.config.refactorRuns === 'targeted' && red && red.files.length > 0) return red.files;
-  const all = parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }));
-  return all.filter((p) => cc.classify(p) === 'test');
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Run the given test files on a private copy of `tree` (never the user's working tree). */
 import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { compileMatch } from '../snapshot/classify.js';
 import { matchTest } from '../snapshot/kinds.js';
 import { cargoMember } from '../runners/cargo-targets.js';
@@ -9,6 +9,7 @@ import type { Config, RunnerSpec } from '../config/schema.js';
 import { splitCommand } from './command-line.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import { runTests } from '../runners/run.js';
+import { markMissingSnapshots, missingSnapshotKeys, snapshotFileOf } from '../runners/snapshots.js';
 import type { RunResult } from '../types.js';
 import { scrubbedEnv } from './env.js';
 import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';
@@ -22,7 +23,15 @@ import type { StaticCheckResult } from '../gates/types.js';
  * holds it), each runner runs in its own folder of the copy (a cargo workspace once per member),
  * and the results come back as one RunResult whose status is the worst of them.
  */
-export async function runStaged(repo: RepoContext, config: Config, tree: string, files: string[], prepared?: Promise<Scratch>): Promise<RunResult> {
+export async function runStaged(
+  repo: RepoContext,
+  config: Config,
+  tree: string,
+  files: string[],
+  prepared?: Promise<Scratch>,
+  /** REFACTOR (verify/related): per runner (specKey), the changed sources its related-tests mode starts from. */
+  related?: ReadonlyMap<string, string[]>,
+): Promise<RunResult> {
   const specs = runnerSpecs(config);
   const pending = prepared ?? prepareScratch(repo, config, tree);
   let blobs: (Buffer | null)[];
@@ -42,7 +51,10 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
     const env = scrubbedEnv(repo.env);
     if (await writePnpCopy(top, copy)) env.NODE_OPTIONS = pnpNodeOptions(copy, env.NODE_OPTIONS);
     const runs: RunResult[] = [];
-    for (const { spec, files: owned } of assignRunners(specs, files).flatMap(splitMembers)) {
+    const groups = assignRunners(specs, files).flatMap(splitMembers);
+    // A runner whose related-tests mode has sources to start from runs even with no file of its own.
+    for (const spec of specs) if (related?.get(specKey(spec))?.length && !groups.some((g) => g.spec === spec)) groups.push({ spec, files: [] });
+    for (const { spec, files: owned } of groups) {
       const prefix = spec.root === '.' ? '' : `${spec.root}/`;
       const inside = owned.filter((f) => f.startsWith(prefix));
       const outside = owned.filter((f) => !f.startsWith(prefix));
@@ -60,15 +72,25 @@ export async function runStaged(repo: RepoContext, config: Config, tree: string,
         },
         guard,
         assertNames: config.assertFunctionNames,
+        ...relatedOf(related, spec),
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
       placed.fileErrors.push(...outside.map((file) => ({ file, kind: 'no-tests' as const, message: `outside ${spec.root}, the folder runner ${spec.runner} runs in` })));
       runs.push(placed);
     }
-    return mergeRuns(runs, files);
+    return await withMissingSnapshots(repo, tree, mergeRuns(runs, related ? [...new Set(runs.flatMap((r) => r.files))] : files));
   } finally {
     await scratch.release();
   }
+}
+
+/** A vitest snapshot "mismatched" that the tree's snapshot file does not hold is missing (see markMissingSnapshots). */
+async function withMissingSnapshots(repo: RepoContext, tree: string, run: RunResult): Promise<RunResult> {
+  const paths = [...new Set(missingSnapshotKeys(run.tests).map((k) => snapshotFileOf(k.file)))];
+  if (paths.length === 0) return run;
+  const blobs = await readObjects(repo, paths.map((p) => `${tree}:${p}`));
+  const texts = new Map(paths.map((p, i) => [p, blobs[i]?.toString('utf8') ?? null]));
+  return { ...run, tests: markMissingSnapshots(run.tests, texts) };
 }
 
 /**
@@ -91,6 +113,15 @@ function linkedFolders(config: Config, specs: RunnerSpec[]): string[] {
   const nested = specs.filter((s) => s.root !== '.').flatMap((s) => link.filter((l) => !l.includes('/')).map((l) => `${s.root}/${l}`));
   return [...new Set([...link, ...nested])];
 }
+
+/** The changed sources relative to the runner's folder (`../packages/lib/a.js`: a workspace package it may import), when there are any. */
+function relatedOf(related: ReadonlyMap<string, string[]> | undefined, spec: RunnerSpec): { related?: string[] } {
+  const sources = (related?.get(specKey(spec)) ?? []).map((f) => (spec.root === '.' ? f : posix.relative(spec.root, f)));
+  return sources.length > 0 ? { related: sources } : {};
+}
+
+/** A runner of the configuration, by what it is and where it runs. */
+export const specKey = (spec: Pick<RunnerSpec, 'runner' | 'root'>): string => `${spec.runner}\0${spec.root}`;
 
 /**
  * Pure: which runner runs which file (see runStaged). A file several runners' rules match goes to

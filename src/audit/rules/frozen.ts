@@ -1,5 +1,6 @@
 import { evaluateFrozen } from '../../gates/frozen.js';
 import { NULL_OID } from '../../git/parse.js';
+import { testFileOfSnapshot } from '../../runners/snapshots.js';
 import { openRecord, taskOf } from '../lineage.js';
 import type { AuditFinding } from '../types.js';
 import { fromGate, type RuleInput } from './types.js';
@@ -9,7 +10,8 @@ import { fromGate, type RuleInput } from './types.js';
  * diff: no test or support file of this commit is added, edited, deleted (a rename is both) or
  * changes mode, package.json's test settings stay, and the task's RED test files still have the
  * blobs its RED commit left (a change by an earlier commit is named with that commit, unless it
- * was already reported there). The label is a claim: a commit that says `refactor` and edits a
+ * was already reported there); the snapshot file of a RED test file may gain entries, never change
+ * or lose one. The label is a claim: a commit that says `refactor` and edits a
  * frozen test is still reported.
  */
 export function evaluateFrozenTests({ commit: c, before, tracked, reported }: RuleInput): AuditFinding[] {
@@ -30,8 +32,10 @@ export function evaluateFrozenTests({ commit: c, before, tracked, reported }: Ru
     redDrift,
     ...(record ? { frozenBase: record.commit } : {}),
     ...(c.testSettings ? { testSettings: c.testSettings } : {}),
+    // Only the snapshot files of the task's RED test files may gain entries.
+    snapshotChanges: (c.snapshotChanges ?? []).filter((s) => record?.files.has(testFileOfSnapshot(s.path) ?? '\0')),
   });
-  return findings.map((f) => {
+  return findings.filter((f) => f.severity === 'error').map((f) => {
     if (f.code === 'TEST_CONFIG_CHANGED') return fromGate(c, f, 'AUDIT_TEST_CONFIG_CHANGED');
     const out = fromGate(c, f, 'AUDIT_FROZEN_TEST_CHANGED');
     const since = f.data?.since === 'red';

@@ -1,3 +1,4 @@
+import { isSetupPath } from '../../snapshot/kinds.js';
 import type { FileKind } from '../../types.js';
 import { changeOf, finding, type RuleInput } from './types.js';
 import type { AuditFinding } from '../types.js';
@@ -5,12 +6,15 @@ import type { AuditFinding } from '../types.js';
 /**
  * A commit that touches tests, test support, manifests or implementation carries TDD trailers:
  * without them it was made past the hooks (`--no-verify`, `TDD_HOOKS=0`, a rebase that rewrote
- * it without them…). Docs-only, ignored-only and empty commits need none. The tests the line's
+ * it without them…). Docs-only, ignored-only and empty commits need none, nor does a setup commit (configuration and
+ * manifests only) before the line's first TDD step. The tests the line's
  * last TDD step froze stay frozen for such a commit too: changing them is reported as well.
  */
 export function evaluateNoTrailers({ commit: c, before }: RuleInput): AuditFinding[] {
   if (c.kind !== 'no-trailers') return [];
   const touched = c.entries.filter((e) => e.kind !== 'ignored');
+  // The setup commit after install (configuration and manifests, before any TDD step) needs no phase.
+  if (!before.current && before.records.size === 0 && !before.open && c.entries.every(isSetupPath)) return [];
   const kinds: Partial<Record<FileKind, number>> = {};
   for (const e of touched) kinds[e.kind] = (kinds[e.kind] ?? 0) + 1;
   const findings = [finding(c, 'AUDIT_NO_TRAILERS', { path: touched[0]!.path, data: { files: touched.length, kinds } })];

@@ -9,6 +9,10 @@ export interface DemoStep {
   stage: string[];
   /** Written after staging: unstaged changes the verdict must ignore. */
   afterStage?: Record<string, string>;
+  /** Run before staging, as the user would (`npx vitest run` writes new snapshots): shown, and its argv. */
+  before?: { show: string; argv: string[] };
+  /** A text replaced in a file before staging (an edit of what a runner wrote). */
+  rewrite?: { path: string; from: string; to: string };
   message: string;
   expect: 'accepted' | 'refused';
   code?: string;
@@ -52,15 +56,15 @@ export const DEMO_BYPASS_TEST = TEST.replace("'ship-it-now'", "slugify('Ship it,
 
 export const DEMO_STEPS: DemoStep[] = [
   {
-    title: 'A project skeleton, committed outside TDD (phase off, with a reason)',
-    phase: ['off', '--reason', 'project skeleton'],
+    title: 'The setup commit right after install: configuration and manifests need no phase',
     write: {
       'package.json': JSON.stringify({ name: 'slug-demo', type: 'module', scripts: { test: 'node --test' } }, null, 2) + '\n',
       'README.md': '# slug-demo\n',
     },
     stage: ['package.json', 'README.md', '.tddrc.json'],
-    message: 'chore: project skeleton',
+    message: 'chore: add tdd-hooks',
     expect: 'accepted',
+    code: 'SETUP_COMMIT',
   },
   {
     title: 'Cheat: RED with the implementation staged alongside the test',

@@ -5,7 +5,8 @@ const help = `Usage: tdd doctor [--gui-path PATH] [--json]
 
 Checks that the hooks will run, and run tdd-hooks: core.hooksPath and where it is set; the hooks
 folder git uses (\`git rev-parse --git-path hooks\`), in a linked worktree and under husky too;
-each hook there, executable and not replaced by another hook manager; the CLI they run; node, on
+each hook there, executable and not replaced by another hook manager (under husky, no line ahead
+of the block that runs the test suite on the working tree); the CLI they run; node, on
 this PATH and on a GUI git client's minimal one; the configuration; the test runner; the local
 state against the history's trailers; a stale pending verdict; TDD_HOOKS=0 or HUSKY=0; an index.lock
 an interrupted git left (git then refuses every commit).

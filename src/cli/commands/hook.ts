@@ -52,7 +52,7 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
   const phase = (r.phase ?? 'no phase').toUpperCase();
   const lines: string[] = [];
   if (r.exitCode === 0) {
-    const what = r.pending?.summary && r.pending.phase !== 'off' ? `: ${r.pending.summary}` : '';
+    const what = r.pending?.summary && r.pending.phase !== 'off' ? `: ${r.pending.summary}${r.pending.tests ? ` (tests ${r.pending.tests})` : ''}` : '';
     lines.push(`tdd: ${paint(c, 'green', '✓')} ${phase}${what}`);
     lines.push(...formatFindings(r.findings, c));
   } else {

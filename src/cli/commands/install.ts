@@ -6,7 +6,7 @@ import { readAgents } from '../../install/agent-entries.js';
 import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
 
-const help = `Usage: tdd-hooks install [--dry-run] [--json]
+const help = `Usage: tdd-hooks install [--dry-run] [--replace-test-line] [--json]
        tdd-hooks install --agent NAME [--agent NAME…] [--dry-run] [--json]
 
 Installs the pre-commit, commit-msg and post-commit hooks, and writes .tddrc.json (runner detected
@@ -18,6 +18,10 @@ Running it again changes nothing; \`tdd-hooks uninstall\` removes exactly what i
 core.hooksPath outside the repository. From an npm prepare/postinstall script it never fails the
 install: outside a git repository, with CI set, or on any problem it says why and exits 0.
 
+A line of husky's scripts that runs the test suite ahead of the block (\`npm test\`, which
+\`npx husky init\` writes) tests the working tree and stops every RED commit before tdd-hooks sees
+it: install names it, and --replace-test-line comments it out (uninstall gives it back).
+A package.json that is not valid JSON is named, and nothing is written.
 With --agent it writes only that coding agent's own project hooks instead: the edit-time guard
 (\`tdd guard\`) before each file write and shell command, and the phase and next step at the start of
 a session. Merged into what the file holds; again changes nothing; \`uninstall --agent\` takes out
@@ -32,18 +36,20 @@ exactly those entries (a file that held nothing else is deleted).
   all       every one of them
 
 Options:
-  --agent NAME   a coding agent's hooks instead of the git hooks (repeat it, or NAME,NAME)
-  --dry-run      print what would change, write nothing
-  --json         the same report as JSON
+  --agent NAME          a coding agent's hooks instead of the git hooks (repeat it, or NAME,NAME)
+  --dry-run             print what would change, write nothing
+  --replace-test-line   husky: comment out the test-suite lines ahead of the block
+  --json                the same report as JSON
 
 Environment: TDD_HOOKS=0 skips install (and, at commit time, the hooks).`;
 
-const OPTIONS = { options: { 'dry-run': { type: 'boolean' }, agent: { type: 'string', multiple: true } } } as const;
+const OPTIONS = { options: { 'dry-run': { type: 'boolean' }, 'replace-test-line': { type: 'boolean' }, agent: { type: 'string', multiple: true } } } as const;
 
 async function run(ctx: CommandContext): Promise<CommandResult> {
   const { values } = argsOf(ctx, 'install', OPTIONS);
   const dryRun = Boolean(values['dry-run']);
   const agents = readAgents(values.agent, 'install');
+  const replaceTestLine = Boolean(values['replace-test-line']);
   const skip = decideSkip(ctx.env);
   if (skip) return { exitCode: 0, text: formatSkip(skip), json: { skipped: skip } };
   try {
@@ -52,7 +58,7 @@ async function run(ctx: CommandContext): Promise<CommandResult> {
       const report = await installAgents({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, agents, dryRun });
       return { exitCode: 0, text: formatAgents(report, 'install'), json: { ...report } };
     }
-    const report = await install({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, dryRun });
+    const report = await install({ cwd: projectDir(ctx.cwd, ctx.env), env: ctx.env, dryRun, replaceTestLine });
     return { exitCode: 0, text: formatInstall(report), json: { ...report, next: NEXT_STEP } };
   } catch (e) {
     // Never fail `npm install`: say why, exit 0.

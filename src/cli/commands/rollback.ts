@@ -1,3 +1,4 @@
+import { readTaskPlan } from '../../config/plan.js';
 import { usageError } from '../../errors.js';
 import { readRepoContext } from '../../git/queries.js';
 import { formatList, formatRollback, formatUndo, listJson, rollbackJson, undoJson } from '../../rollback/format.js';
@@ -12,11 +13,13 @@ const help = `Usage: tdd rollback [--to <commit>] [--dry-run] [--json]
        tdd rollback --undo [--force] [--dry-run] [--json]
        tdd rollback --list [--json]
 
-Put the implementation files back as they are at the last green commit (a refactor that went
-wrong). Implementation only: tests, test support, manifests, configured-ignored paths, gitignored
-and other untracked non-implementation files are left as they are. Each implementation file that
-differs — modified, added since (removed), deleted since (recreated), staged or not — gets the
-target's content, mode and index entry, so the result can simply be committed.
+Put the tracked implementation files back as they are at the last green commit (a refactor that
+went wrong). Tracked implementation only, and only the active task's when the plan declares its
+files: tests, test support, manifests, configured-ignored paths, the plan, untracked files (the
+next task's new module, a scratch file) and other tasks' files are left as they are, and listed.
+Each file it does touch that differs — modified, added since (removed), deleted since (recreated),
+staged or not — gets the target's content, mode and index entry, so the result can simply be
+committed.
 
 Before it writes anything it saves the files and index entries it overwrites, exactly (bytes,
 modes, symlinks, untracked files), in a commit at refs/tdd/rollback/<n>. Several rollbacks stack.
@@ -27,7 +30,7 @@ Options:
   --force         with --undo: overwrite those changes anyway (saved first in refs/tdd/overwritten/<n>)
   --dry-run       print what would be done; change nothing
   --list          the backups, newest first
-By hand: \`git checkout refs/tdd/rollback/<n> -- :/\` writes the saved files back (staged);
+By hand: \`git checkout refs/tdd/rollback/<n> -- :/\` writes the saved files back over those paths (staged);
 the index entries are in refs/tdd/rollback/<n>^.
 Refused (exit 2) during a merge, rebase, cherry-pick or revert, with unmerged paths, or when there
 is no green commit to go back to.`;
@@ -56,8 +59,9 @@ const rollback: CommandModule = {
       const outcome = await runUndo(repo, { force: Boolean(values.force), dryRun, now });
       return { exitCode: 0, text: formatUndo(outcome, ctx.color), json: undoJson(outcome) };
     }
-    const { state, classify } = await readCommitContext(repo);
-    const outcome = await runRollback(repo, state, classify, { to: values.to, dryRun, now });
+    const { state, classify, loaded } = await readCommitContext(repo);
+    const task = state.task ? (await readTaskPlan(repo.top, loaded.config))?.tasks.find((t) => t.id === state.task) : undefined;
+    const outcome = await runRollback(repo, state, classify, { to: values.to, dryRun, now, ...(task ? { task: [...task.files, ...task.tests] } : {}) });
     return { exitCode: 0, text: formatRollback(outcome, ctx.color), json: rollbackJson(outcome) };
   },
 };

@@ -10,7 +10,8 @@ const help = `Usage: tdd-hooks uninstall [--dry-run] [--json]
 Removes exactly what \`tdd-hooks install\` added: its shims in the hooks folder (a hook it had
 chained goes back in place, byte for byte), its block in husky's scripts (a script it had created
 is deleted when nothing else is left in it). Hooks and lines that are not tdd-hooks' stay, and so
-does .tddrc.json (delete it yourself if you are done).
+does .tddrc.json (delete it yourself if you are done). A shim you edited is yours: it stays, with
+the hook it chained beside it, and the report says so.
 
 With --agent it takes out only that coding agent's tdd-hooks entries (what \`install --agent\`
 wrote): the rest of the file stays as it was, and a file that held nothing else is deleted.

@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { findBlocks } from '../../install/block.js';
 import { CHAIN_SUFFIX, classifyHookOwner, isTddShim, shQuote } from '../../install/shim.js';
-import { arg, huskySetup, installFix, shown } from '../fixes.js';
+import { findTestLines } from '../../install/test-line.js';
+import { arg, huskySetup, installFix, shown, TDD_INSTALL } from '../fixes.js';
 import { callsTddHook } from '../parse.js';
 import type { CheckId, CheckResult, DoctorFacts, FileFact, HookFacts } from '../types.js';
 
@@ -49,6 +50,8 @@ function blockProblem(f: DoctorFacts, h: HookFacts, script: string): Result | nu
   const scan = findBlocks(s.content);
   if (!scan.ok) return { status: 'fail', code: 'HUSKY_BLOCK_MALFORMED', data: { script, line: scan.line, problem: scan.problem } };
   if (scan.blocks.length === 0) return { status: 'fail', code: 'HUSKY_BLOCK_MISSING', data: { script, ...stranded }, fix: installAndStage(f, script) };
+  const [test] = findTestLines(s.content);
+  if (test) return { status: 'fail', code: 'HUSKY_TEST_LINE', data: { script, line: test.line, text: test.text.trim() }, fix: `${TDD_INSTALL} --replace-test-line && git add ${arg(f.layout, script)}` };
   return null;
 }
 

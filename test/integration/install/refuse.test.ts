@@ -122,3 +122,13 @@ describe('skips', () => {
     expect(r).toMatchObject({ exitCode: 0, json: { skipped: 'error', error: { code: 'GIT_MISSING' } } });
   });
 });
+
+describe('a package.json that is not JSON', () => {
+  it('is named (exit 2), never read as "no package.json": no runner guessed, nothing written', async () => {
+    repo = makeRepo({ 'package.json': '{ "name": "p", "devDependencies": { "vitest": "4" }, }\n' });
+    const err = await installIn(repo, writeFakeCli(repo.dir)).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'PACKAGE_JSON_INVALID', exitCode: 2, data: { path: join(repo.dir, 'package.json') } });
+    expect(existsSync(join(repo.dir, '.tddrc.json'))).toBe(false);
+    expect(existsSync(join(repo.dir, '.git', 'hooks', 'pre-commit'))).toBe(false);
+  });
+});

@@ -33,6 +33,7 @@ describe('tdd rollback (spawned CLI)', () => {
   it('rollback then --undo round-trips the work tree and the index byte for byte', () => {
     repo.write({ 'src/a.js': 'broken\n', 'src/new file.js': 'new\n', 'test/a.test.js': 'unstaged test edit\n' });
     repo.remove('src/old.js');
+    repo.git('add', '--', 'src/new file.js');
     chmodSync(join(repo.dir, 'src/run.sh'), 0o644);
     const before = fingerprint(repo);
     const r = cli();

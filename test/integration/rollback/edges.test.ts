@@ -36,6 +36,7 @@ describe('tdd rollback edges', () => {
   it('a file now stands where the target has a directory (and back again on undo)', async () => {
     repo.remove('src/lib');
     repo.write({ 'src/lib': 'now a file\n' });
+    repo.git('add', '-A', 'src/lib');
     const before = fingerprint(repo);
     const r = await tdd(repo);
     expect(Object.fromEntries((r.json.paths as { path: string; action: string }[]).map((p) => [p.path, p.action]))).toEqual({ 'src/lib': 'removed', 'src/lib/x.js': 'recreated' });
@@ -45,13 +46,25 @@ describe('tdd rollback edges', () => {
     expect(fingerprint(repo)).toBe(before);
   });
 
+  it('an untracked file where the target has a directory, or in a directory where it has a file: refused, nothing changed', async () => {
+    repo.remove('src/lib');
+    repo.write({ 'src/lib': 'yours, untracked\n' });
+    repo.git('add', '-A', 'src/lib/x.js');
+    const before = fingerprint(repo);
+    const r = await tdd(repo);
+    expect([r.exitCode, r.code]).toEqual([2, 'ROLLBACK_BLOCKED']);
+    expect(r.json.paths).toEqual(['src/lib']);
+    expect(fingerprint(repo)).toBe(before);
+    expect(refs(repo)).toEqual([]);
+  });
+
   it('a directory now stands where the target has a file: fine when the rollback empties it', async () => {
     repo.write({ 'src/util': 'util as a file\n' });
     repo.git('add', 'src/util');
     repo.git('commit', '-q', '-m', 'util file', '-m', 'TDD-Phase: green');
     repo.git('rm', '-q', 'src/util');
     repo.write({ 'src/util/index.js': 'util as a folder\n', 'src/util/deep/more.js': 'more\n' });
-    repo.git('add', 'src/util/index.js');
+    repo.git('add', 'src/util/index.js', 'src/util/deep/more.js');
     const before = fingerprint(repo);
     const r = await tdd(repo);
     expect(Object.fromEntries((r.json.paths as { path: string; action: string }[]).map((p) => [p.path, p.action]))).toEqual({

@@ -21,6 +21,8 @@ describe('tdd rollback with awkward file names', () => {
     repo.remove('src/with space.js');
     repo.remove('src/-n');
     repo.write({ 'src/ added\tone.js': 'new\n', '-rf': 'new\n' });
+    // Tracked (rollback leaves untracked files alone).
+    repo.git('add', '--', 'src/ added\tone.js', '-rf');
     chmodSync(join(repo.dir, 'src/"quoted".js'), 0o755);
     repo.git('add', '--', 'src/"quoted".js');
     const before = fingerprint(repo);

@@ -38,19 +38,20 @@ describe('tdd rollback', () => {
     expect(paths).toEqual([
       ['src/a.js', 'restored'],
       ['src/link', 'restored'],
-      ['src/new.js', 'removed'],
       ['src/old.js', 'recreated'],
       ['src/run.sh', 'restored'],
       ['src/staged-new.js', 'removed'],
     ]);
     expect(repo.read('src/a.js')).toBe(GREEN_FILES['src/a.js']);
     expect(repo.read('src/old.js')).toBe(GREEN_FILES['src/old.js']);
-    expect(existsSync(join(repo.dir, 'src/new.js'))).toBe(false);
+    // Untracked: yours (the next task's new module), left as it is and listed.
+    expect(repo.read('src/new.js')).toBe('export const helper = 0;\n');
+    expect(r.json.kept).toContainEqual({ path: 'src/new.js', reason: 'untracked' });
     expect(existsSync(join(repo.dir, 'src/staged-new.js'))).toBe(false);
     expect(lstatSync(join(repo.dir, 'src/run.sh')).mode & 0o111).not.toBe(0);
     expect(readlinkSync(join(repo.dir, 'src/link'))).toBe('a.js');
-    // Index and working tree are both the green commit's: nothing left to stage, nothing dirty.
-    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    // Index and working tree are both the green commit's but for the untracked file.
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('?? src/new.js\n');
     expect((r.json.target as { commit: string; source: string }).commit).toBe(green);
     expect((r.json.target as { source: string }).source).toBe('trailers');
     expect(r.json.backup).toMatchObject({ ref: 'refs/tdd/rollback/1' });
@@ -59,12 +60,12 @@ describe('tdd rollback', () => {
     expect(r.text).toContain('git checkout refs/tdd/rollback/1 -- :/');
   });
 
-  it('saves the overwritten files (exact bytes, modes, untracked ones) and index entries where plain git reads them', async () => {
+  it('saves the overwritten files (exact bytes, modes, staged new ones) and index entries where plain git reads them', async () => {
     breakImplementation();
     await tdd(repo);
     const ref = 'refs/tdd/rollback/1';
     expect(blobAt(repo, ref, 'src/a.js')).toBe('export const a = 42; // broken\n');
-    expect(blobAt(repo, ref, 'src/new.js')).toBe('export const helper = 0;\n');
+    expect(blobAt(repo, ref, 'src/staged-new.js')).toBe('x\n');
     expect(repo.git('ls-tree', ref, '--', 'src/link')).toMatch(/^120000 /);
     expect(repo.git('ls-tree', ref, '--', 'src/run.sh')).toMatch(/^100644 /);
     expect(blobAt(repo, ref, 'src/link')).toBe('b.js');
@@ -74,7 +75,7 @@ describe('tdd rollback', () => {
     // Plain git brings the content back.
     repo.git('-C', 'src', 'checkout', ref, '--', ':/');
     expect(repo.read('src/a.js')).toBe('export const a = 42; // broken\n');
-    expect(repo.read('src/new.js')).toBe('export const helper = 0;\n');
+    expect(repo.read('src/staged-new.js')).toBe('x\n');
   });
 
   it('rollback + undo round-trips the working tree, the index and git status byte for byte', async () => {
@@ -88,7 +89,7 @@ describe('tdd rollback', () => {
     expect(fingerprint(repo)).toBe(before);
     expect(refs(repo)).toEqual([]);
     expect((u.json.paths as { path: string; action: string }[]).find((p) => p.path === 'src/old.js')?.action).toBe('removed');
-    expect((u.json.paths as { path: string; action: string }[]).find((p) => p.path === 'src/new.js')?.action).toBe('recreated');
+    expect((u.json.paths as { path: string; action: string }[]).find((p) => p.path === 'src/staged-new.js')?.action).toBe('recreated');
   });
 
   it('a staged-but-not-committed change: the index goes back to the target, undo puts the staged and unstaged versions back', async () => {
@@ -138,7 +139,7 @@ describe('tdd rollback', () => {
       ]),
     );
     expect((r.json.kept as { path: string }[]).map((k) => k.path)).not.toContain('dist/out.js');
-    expect(r.text).toContain('rollback changes implementation files only');
+    expect(r.text).toContain('rollback changes tracked implementation files only');
   });
 
   it('an untracked gitignored file where the target has a tracked implementation file is not touched', async () => {
@@ -156,7 +157,7 @@ describe('tdd rollback', () => {
     const r = await tdd(repo, '--dry-run');
     expect(r.exitCode).toBe(0);
     expect(r.json).toMatchObject({ dryRun: true, backup: null });
-    expect((r.json.paths as unknown[]).length).toBe(6);
+    expect((r.json.paths as unknown[]).length).toBe(5);
     expect(r.text).toContain('nothing was changed');
     expect(fingerprint(repo)).toBe(before);
     expect(refs(repo)).toEqual([]);

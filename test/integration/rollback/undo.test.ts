@@ -21,6 +21,7 @@ afterEach(() => repo.cleanup());
 describe('tdd rollback --undo', () => {
   it('two rollbacks, then two undos, each back to the exact state before it', async () => {
     repo.write({ 'src/a.js': 'wip\n', 'src/d.js': 'new\n' });
+    repo.git('add', 'src/d.js');
     const s0 = fingerprint(repo);
     const r1 = await tdd(repo);
     expect(r1.json).toMatchObject({ target: { commit: second }, backup: { ref: 'refs/tdd/rollback/1' } });
@@ -50,6 +51,7 @@ describe('tdd rollback --undo', () => {
 
   it('refuses (exit 2, names the paths, changes nothing) when a saved path changed since the rollback', async () => {
     repo.write({ 'src/a.js': 'wip\n', 'src/d.js': 'new\n' });
+    repo.git('add', 'src/d.js');
     const s0 = fingerprint(repo);
     await tdd(repo);
     repo.write({ 'src/a.js': 'edited after the rollback\n', 'src/d.js': 'recreated by hand\n' });

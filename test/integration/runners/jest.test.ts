@@ -67,8 +67,8 @@ describe('jest adapter on real runs', () => {
       ],
       [],
     ],
-    // --ci: a new snapshot is a failed expectation, never written.
-    ['snapshot-unwritten', [['subtracts', 'failed', 'assertion']], []],
+    // --ci: a new snapshot is never written; the test fails as a snapshot missing, not a mismatch.
+    ['snapshot-unwritten', [['subtracts', 'failed', 'snapshot-missing']], []],
   ])('%s', async (name, tests, fileErrors) => {
     const r = await run(name);
     expect(summary(r)).toEqual({ status: 'completed', tests, fileErrors });

@@ -34,11 +34,16 @@ describe('commits without trailers', () => {
   it.each<[string, Literal, string[]]>([
     ['implementation', { name: 'c', changes: [['src/a.js', null, 'x']] }, ['c AUDIT_NO_TRAILERS src/a.js']],
     ['a test', { name: 'c', changes: [['test/a.test.js', null, TEST()]] }, ['c AUDIT_NO_TRAILERS test/a.test.js']],
-    ['package.json only', { name: 'c', changes: [['package.json', PKG, PKG.replace('"p"', '"q"')]] }, ['c AUDIT_NO_TRAILERS package.json']],
+    ['package.json only, before any task (the setup commit)', { name: 'c', changes: [['package.json', PKG, PKG.replace('"p"', '"q"')]] }, []],
     ['docs only', { name: 'c', changes: [['README.md', null, '# p\n'], ['docs/a.md', null, 'a']] }, []],
     ['nothing (empty)', { name: 'c' }, []],
   ])('%s', (_, commit, expected) => {
     expect(codes([SKELETON, commit])).toEqual(expected);
+  });
+
+  it('package.json only, once a task has begun: made past the hooks', () => {
+    const pkg: Literal = { name: 'c', changes: [['package.json', PKG, PKG.replace('"p"', '"q"')]] };
+    expect(codes([SKELETON, RED, pkg])).toEqual(['c AUDIT_NO_TRAILERS package.json']);
   });
 
   it('a commit past the hooks that edits the open RED tests is also a frozen-test change (once)', () => {
@@ -192,5 +197,29 @@ describe('the rules a commit is judged by', () => {
     const pkg = JSON.stringify({ name: 'p', tdd: { ignore: ['lib/**'] } });
     const set: Literal = { name: 'set', trailers: 'TDD-Phase: off\nTDD-Reason: x', changes: [['package.json', PKG, pkg]] };
     expect(codes([SKELETON, set, { name: 'c', changes: [['lib/a.js', null, 'x']] }])).toEqual([]);
+  });
+});
+
+describe('snapshots of the RED tests', () => {
+  const SNAP = 'test/__snapshots__/math.test.js.snap';
+  const HEAD = '// Vitest Snapshot v1, https://vitest.dev/guide/snapshot.html\n\n';
+  const one = `${HEAD}exports[\`adds 1\`] = \`5\`;\n`;
+  const two = `${one}\nexports[\`adds 2\`] = \`7\`;\n`;
+  const green: Literal = { ...GREEN, changes: [...GREEN.changes!, [SNAP, null, one]] };
+
+  it('GREEN may add the snapshot file, REFACTOR an entry: clean', () => {
+    const refactor: Literal = { ...REFACTOR, changes: [...REFACTOR.changes!, [SNAP, one, two]] };
+    expect(codes([SKELETON, RED, green, refactor])).toEqual([]);
+  });
+
+  it('a REFACTOR that rewrites or removes an entry is a frozen-test change', () => {
+    expect(codes([SKELETON, RED, green, { ...REFACTOR, changes: [[SNAP, one, one.replace('`5`', '`6`')]] }])).toEqual(['refactor AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/math.test.js.snap']);
+    expect(codes([SKELETON, RED, green, { ...REFACTOR, changes: [[SNAP, one, null]] }])).toEqual(['refactor AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/math.test.js.snap']);
+  });
+
+  it("another test file's snapshot is no snapshot of the task's RED tests", () => {
+    expect(codes([SKELETON, RED, { ...GREEN, changes: [...GREEN.changes!, ['test/__snapshots__/other.test.js.snap', null, one]] }])).toEqual([
+      'green AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/other.test.js.snap',
+    ]);
   });
 });

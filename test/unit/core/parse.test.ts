@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCatFileBatch, parseRawDiff } from '../../../src/git/parse.js';
+import { parseCatFileBatch, parseRawDiff, parseStatusV2 } from '../../../src/git/parse.js';
 import { parseTrailerLog } from '../../../src/state/trailers.js';
 import { validateConfig } from '../../../src/config/validate.js';
 import { applyCommit, nextPhase } from '../../../src/state/machine.js';
@@ -25,6 +25,25 @@ describe('parseRawDiff', () => {
     expect(parseRawDiff(`:000000 000000 ${Z} ${Z} U\0c.js\0`)[0]?.status).toBe('U');
   });
   it('is empty for no output', () => expect(parseRawDiff('')).toEqual([]));
+});
+
+describe('parseStatusV2', () => {
+  it('reads staged, unstaged, intent-to-add, unmerged and untracked paths (spaces kept)', () => {
+    // git 2.39: `git status --porcelain=v2 -z --untracked-files=all --no-renames`
+    const A = '78981922613b2afb6025042ff6bd878ac1994e85';
+    const B = 'c1827f07e114c20547dc6a7296588870a4b5b62c';
+    const out =
+      `1 MM N... 100644 100644 100644 ${A} ${B} a b.js\0` +
+      `1 .A N... 000000 000000 100644 ${Z} ${Z} ita\0` +
+      `u UU N... 100644 100644 100644 100644 ${A} ${B} ${A} both\0` +
+      `? new file\0`;
+    expect(parseStatusV2(out)).toEqual([
+      { path: 'a b.js', x: 'M', y: 'M', indexBlob: B },
+      { path: 'ita', x: '.', y: 'A', indexBlob: Z },
+      { path: 'both', x: 'U', y: 'U', indexBlob: B },
+      { path: 'new file', x: '?', y: '?', indexBlob: '' },
+    ]);
+  });
 });
 
 describe('parseCatFileBatch', () => {
@@ -108,6 +127,8 @@ describe('classifier', () => {
     ['package.json', 'manifest'],
     ['web/package-lock.json', 'manifest'],
     ['README.md', 'ignored'],
+    // The plan file is the tool's own: never implementation.
+    ['tdd-plan.json', 'ignored'],
     ['.github/workflows/ci.yml', 'ignored'],
     ['src/a.ts', 'impl'],
     ['src/latest.ts', 'impl'],

@@ -131,6 +131,11 @@ describe('hook-<name>', () => {
       huskyFacts({ hooks: huskyHooks((h) => ({ script: file('npm test\n'), stranded: `${TOP}/.git/hooks/${h}` })) }),
       { status: 'fail', code: 'HUSKY_BLOCK_MISSING', data: { stranded: `${TOP}/.git/hooks/pre-commit` }, fix: 'npx tdd-hooks install && git add .husky/pre-commit' },
     ],
+    [
+      "husky init's `npm test` ahead of the block: it stops every RED commit before tdd-hooks",
+      huskyFacts({ hooks: huskyHooks((h) => ({ script: file(`npm test\n# >>> tdd-hooks >>>\nnode x hook ${h} "$@" || exit $?\n# <<< tdd-hooks <<<\n`) })) }),
+      { status: 'fail', code: 'HUSKY_TEST_LINE', data: { line: 1, text: 'npm test' }, fix: 'npx tdd-hooks install --replace-test-line && git add .husky/pre-commit' },
+    ],
     ['husky: a stray marker', huskyFacts({ hooks: huskyHooks(() => ({ script: file('# >>> tdd-hooks >>>\n') })) }), { status: 'fail', code: 'HUSKY_BLOCK_MALFORMED', data: { line: 1 } }],
     ['husky: the stub missing', huskyFacts({ hooks: huskyHooks(() => ({ run: ABSENT })) }), { status: 'fail', code: 'HUSKY_STUB_MISSING', fix: 'npx --no-install husky' }],
     ['husky: the stub not executable', huskyFacts({ hooks: huskyHooks(() => ({ run: file('x', 0o644) })) }), { status: 'fail', code: 'HOOK_NOT_EXECUTABLE', fix: 'chmod +x .husky/_/pre-commit' }],

@@ -51,6 +51,21 @@ describe('static gates', () => {
     expect(codes(input)).toEqual(expected);
   });
 
+  const snap = (added: string[], changed: string[] = [], removed: string[] = []) => ({ path: 't/__snapshots__/a.test.js.snap', added, changed, removed });
+  it.each([
+    ['a snapshot file of a RED test gains entries', [entry('t/__snapshots__/a.test.js.snap', 'support', 'A')], [snap(['a > b 1'])], ['SNAPSHOTS_ADDED']],
+    ['an entry added, one changed', [entry('t/__snapshots__/a.test.js.snap', 'support', 'M', ['a'.repeat(40), 'c'.repeat(40)])], [snap(['a > c 1'], ['a > b 1'])], ['TESTS_CHANGED']],
+    ['an entry removed', [entry('t/__snapshots__/a.test.js.snap', 'support', 'M', ['a'.repeat(40), 'c'.repeat(40)])], [snap([], [], ['a > b 1'])], ['TESTS_CHANGED']],
+    ['a snapshot file of another test (no snapshotChanges for it)', [entry('t/__snapshots__/b.test.js.snap', 'support', 'A')], [snap(['a > b 1'])], ['TESTS_CHANGED']],
+  ])('GREEN: %s', (_name, frozen, snapshotChanges, expected) => {
+    expect(codes({ ...green(frozen), snapshotChanges })).toEqual(expected);
+  });
+
+  it('a rewritten snapshot names its entries', () => {
+    const input = { ...green([entry('t/__snapshots__/a.test.js.snap', 'support', 'M', ['a'.repeat(40), 'c'.repeat(40)])]), snapshotChanges: [snap([], ['a > b 1'])] };
+    expect(evaluateGates(STATIC_GATES, input)[0]?.data).toMatchObject({ snapshots: { changed: ['a > b 1'], removed: [] } });
+  });
+
   it('reports the kind of change', () => {
     const [f] = evaluateGates(STATIC_GATES, green([entry('t/a.test.js', 'test', 'M', ['a'.repeat(40), 'a'.repeat(40)], ['100644', '100755'])]));
     expect(f?.data?.change).toBe('mode');
@@ -73,6 +88,7 @@ describe('evidence gates', () => {
     ['missing project module (file level)', red(run([], { fileErrors: [{ file: 't/a.test.js', kind: 'missing-symbol', message: 'no ./x.js' }] })), []],
     ['exception is the wrong reason', red(run([t('x', 'failed', 'exception')])), ['RED_WRONG_REASON']],
     ['timeout is the wrong reason', red(run([t('x', 'failed', 'timeout')])), ['RED_WRONG_REASON']],
+    ['a snapshot nobody wrote is the wrong reason', red(run([t('x', 'failed', 'snapshot-missing')])), ['RED_WRONG_REASON']],
     ['syntax error', red(run([], { fileErrors: [{ file: 't/a.test.js', kind: 'syntax', message: 'Unexpected token' }] })), ['RED_WRONG_REASON']],
     ['missing package', red(run([], { fileErrors: [{ file: 't/a.test.js', kind: 'missing-module', message: "Cannot find package 'x'" }] })), ['RED_WRONG_REASON']],
     ['no tests in a file', red(run([])), ['RED_WRONG_REASON']],
@@ -92,6 +108,7 @@ describe('evidence gates', () => {
   it.each([
     ['all pass', green(run([t('x', 'passed')], { exitCode: 0 })), []],
     ['a failure', green(run([t('x', 'failed', 'assertion')])), ['GREEN_TESTS_FAIL']],
+    ['a snapshot missing, not mismatched', green(run([t('x', 'failed', 'snapshot-missing')])), ['GREEN_SNAPSHOT_MISSING']],
     ['a skipped test', green(run([t('x', 'passed'), t('y', 'skipped')])), ['GREEN_TEST_SKIPPED']],
     ['a todo test', green(run([t('x', 'passed'), t('y', 'todo')])), ['GREEN_TEST_SKIPPED']],
     ['file error', green(run([], { fileErrors: [{ file: 't/a.test.js', kind: 'load-error', message: 'boom' }] })), ['GREEN_FILE_ERROR', 'GREEN_RED_TEST_MISSING']],
@@ -100,6 +117,15 @@ describe('evidence gates', () => {
     ['interrupted', green(run([t('x', 'passed')], { status: 'interrupted' })), ['RUN_UNVERIFIED']],
   ])('GREEN: %s', (_name, input, expected) => {
     expect(evaluateGates(EVIDENCE_GATES, input).map((f) => f.code)).toEqual(expected);
+  });
+
+  it('names a near-miss import beside a failure of that file, a warning at RED', () => {
+    const nearMisses = [{ file: 't/a.test.js', specifier: '../src/slugfy.js', nearest: 'src/slugify.js' }];
+    const failing = run([], { fileErrors: [{ file: 't/a.test.js', kind: 'missing-symbol', message: "Cannot find module '../src/slugfy.js'" }] });
+    const found = evaluateGates(EVIDENCE_GATES, red(failing, { nearMisses }));
+    expect(found.map((f) => [f.code, f.severity])).toEqual([['IMPORT_NEAR_MISS', 'warn']]);
+    expect(verdictOf(found)).toBe(0);
+    expect(evaluateGates(EVIDENCE_GATES, green(run([t('x', 'passed')], { exitCode: 0 }))).map((f) => f.code)).toEqual([]);
   });
 
   it('maps findings to exit codes', () => {

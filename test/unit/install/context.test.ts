@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideSkip, isCI, projectDir } from '../../../src/install/context.js';
 import installCommand from '../../../src/cli/commands/install.js';
+import uninstallCommand from '../../../src/cli/commands/uninstall.js';
 import { parseCommandArgs } from '../../../src/cli/options.js';
 import { readAgents } from '../../../src/install/agent-entries.js';
 
@@ -47,11 +48,13 @@ describe('projectDir', () => {
 
 describe('install --agent', () => {
   const parse = (argv: string[]) => readAgents(parseCommandArgs('install', argv, installCommand.options!).values.agent as string[] | undefined, 'install');
-  it('repeated or comma-separated names, all; an unknown agent or a missing name is a usage error', () => {
+  it('--agent repeated or comma-separated, all; --replace-test-line install\'s alone; an unknown agent or option, a missing name is a usage error', () => {
     expect(parse([])).toEqual([]);
     expect(parse(['--dry-run'])).toEqual([]);
     expect(parse(['--agent', 'codex', '--agent=claude'])).toEqual(['claude', 'codex']);
     expect(parse(['--agent', 'gemini,cline'])).toEqual(['gemini', 'cline']);
+    expect(parseCommandArgs('install', ['--replace-test-line'], installCommand.options!).values['replace-test-line']).toBe(true);
+    expect(() => parseCommandArgs('uninstall', ['--replace-test-line'], uninstallCommand.options!)).toThrow(expect.objectContaining({ code: 'USAGE' }));
     expect(() => parse(['--agent', 'aider'])).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2, message: expect.stringContaining('--agent') }));
     expect(() => parse(['--agent'])).toThrow(expect.objectContaining({ code: 'USAGE' }));
     expect(() => parse(['--force'])).toThrow(expect.objectContaining({ code: 'USAGE', exitCode: 2 }));

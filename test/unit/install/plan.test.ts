@@ -70,8 +70,34 @@ describe('planShimUninstall', () => {
   });
 });
 
+describe('planShimUninstall of a shim the user edited', () => {
+  const pristine = (content: string) => content === SHIM;
+  it.each<[string, FileState, string | undefined]>([
+    ['alone', absent, undefined],
+    ['chaining a hook (left beside it)', USER, B],
+  ])('%s: kept, nothing written', (_, backup, chained) => {
+    const plan = planShimUninstall('pre-commit', P, file(`${SHIM}# mine\n`), backup, pristine);
+    expect(plan).toEqual({ ok: true, report: { hook: 'pre-commit', path: P, action: 'edited', ...(chained ? { chained } : {}) }, ops: [] });
+  });
+  it('the shim as install wrote it goes', () => {
+    expect(planShimUninstall('pre-commit', P, file(SHIM), absent, pristine)).toMatchObject({ ok: true, report: { action: 'removed' } });
+  });
+});
+
 describe('planBlockInstall / planBlockUninstall', () => {
   const H = '/r/.husky/pre-commit';
+
+  it("husky init's `npm test`: reported; with replaceTestLine commented out; uninstall gives the script back", () => {
+    const init = file('npm test\n');
+    const named = planBlockInstall('pre-commit', H, init, BLOCK);
+    expect(named.ok && named.report.testLines).toEqual([{ line: 1, text: 'npm test', replaced: false }]);
+    const replaced = planBlockInstall('pre-commit', H, init, BLOCK, { replaceTestLine: true });
+    expect(replaced.ok && replaced.report.testLines).toEqual([{ line: 1, text: 'npm test', replaced: true }]);
+    const written = replaced.ok ? (replaced.ops[0] as { content: string }).content : '';
+    expect(written.startsWith('# ')).toBe(true);
+    const back = planBlockUninstall('pre-commit', H, file(written));
+    expect(back).toEqual({ ok: true, report: { hook: 'pre-commit', path: H, action: 'block-removed', restoredLines: 1 }, ops: [{ op: 'write', path: H, content: 'npm test\n', mode: 0o755 }] });
+  });
 
   it('creates a missing script with a shebang, executable', () => {
     expect(planBlockInstall('pre-commit', H, absent, BLOCK)).toEqual({

@@ -29,11 +29,11 @@ describe('format', () => {
         'rolled back 2 implementation file(s) to 0123456789ab "green: parse dates" (the last green commit the state records):',
         '  restored   src/a.js',
         '  removed    src/b.js (index only)',
-        'left as they are (rollback changes implementation files only): 1 path(s)',
+        'left as they are (rollback changes tracked implementation files only): 1 path(s)',
         '  kept       test/a.test.js (test)',
         'saved first in refs/tdd/rollback/4: the overwritten files, and their index entries in refs/tdd/rollback/4^',
         '  undo:       tdd rollback --undo',
-        '  plain git:  git checkout refs/tdd/rollback/4 -- :/   (the saved files, staged; removes nothing)',
+        '  plain git:  git checkout refs/tdd/rollback/4 -- :/   (writes the saved files over those paths, staged; removes nothing)',
         '  next: run the tests; commit the rollback, or undo it',
       ].join('\n'),
     );

@@ -29,7 +29,6 @@ describe('planRollback', () => {
     ['modified, unstaged', entry(A), entry(A), file(B), 'restored', { index: false, worktree: true }],
     ['modified, staged', entry(A), entry(B), file(B), 'restored', { index: true, worktree: true }],
     ['staged, then reverted on disk', entry(A), entry(B), file(A), 'restored', { index: true, worktree: false }],
-    ['added, untracked', null, null, file(B), 'removed', { index: false, worktree: true }],
     ['added, staged', null, entry(B), file(B), 'removed', { index: true, worktree: true }],
     ['added, staged, deleted on disk', null, entry(B), { kind: 'missing' }, 'removed', { index: true, worktree: false }],
     ['deleted, unstaged', entry(A), entry(A), { kind: 'missing' }, 'recreated', { index: false, worktree: true }],
@@ -75,6 +74,22 @@ describe('planRollback', () => {
     ]);
   });
 
+  it('touches tracked files only: an untracked one (the next task\'s new module) is kept, saying so', () => {
+    const p = plan([['src/next.js', null, null, file(B)], ['src/gone.js', entry(A), null, file(B)]]);
+    expect(p.entries).toEqual([]);
+    expect(p.kept).toEqual([
+      { path: 'src/gone.js', reason: 'untracked' },
+      { path: 'src/next.js', reason: 'untracked' },
+    ]);
+  });
+
+  it("with the active task's declared files, another task's implementation is kept", () => {
+    const rows: Parameters<typeof plan>[0] = [['src/mine/a.js', entry(A), entry(A), file(B)], ['src/theirs.js', entry(A), entry(A), file(B)]];
+    const p = plan(rows, { task: ['src/mine', 'test/mine.test.js'] });
+    expect(p.entries.map((e) => e.path)).toEqual(['src/mine/a.js']);
+    expect(p.kept).toEqual([{ path: 'src/theirs.js', reason: 'other-task' }]);
+  });
+
   it('a tracked file that .gitignore also matches is not "gitignored": only untracked ones are', () => {
     expect(plan([['src/x.js', entry(A), entry(A), file(B)]], { gitignored: new Set(['src/x.js']) }).entries).toHaveLength(1);
   });
@@ -86,7 +101,7 @@ describe('planRollback', () => {
   });
 
   it('dedupes and sorts candidates', () => {
-    const p = planRollback({ candidates: ['b', 'a', 'b'], classify: () => 'impl', target: new Map(), index: new Map(), worktree: new Map([['a', file(A)], ['b', file(B)]]), gitignored: new Set(), fileMode: true });
+    const p = planRollback({ candidates: ['b', 'a', 'b'], classify: () => 'impl', target: new Map(), index: new Map([['a', entry(A)], ['b', entry(A)]]), worktree: new Map([['a', file(A)], ['b', file(B)]]), gitignored: new Set(), fileMode: true });
     expect(p.entries.map((e) => e.path)).toEqual(['a', 'b']);
   });
 });

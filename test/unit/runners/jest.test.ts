@@ -175,6 +175,26 @@ describe('parseJestReport', () => {
     ]);
   });
 
+  it('--ci refusing to write a snapshot: missing, not mismatched (jest 30)', () => {
+    const raw =
+      'Error: expect(received).toMatchSnapshot()\n\nSnapshot name: `a works 1`\n\nNew snapshot was not written. The update flag must be explicitly passed to write a new snapshot.\n\n' +
+      'This is likely because this test is run in a continuous integration (CI) environment in which snapshots are not written by default.\n\nReceived: 2' +
+      AT;
+    const report = {
+      testResults: [
+        {
+          name: '/scratch/tree/test/s.test.js',
+          status: 'failed',
+          message: '',
+          assertionResults: [{ ancestorTitles: ['a'], title: 'works', status: 'failed', failing: false, failureDetails: [{ matcherResult: { name: 'toMatchSnapshot', pass: false } }], failureMessages: [raw] }],
+        },
+      ],
+    };
+    expect(parseJestReport(input(['test/s.test.js'], JSON.stringify(report))).tests).toEqual([
+      { file: 'test/s.test.js', name: 'a > works', status: 'failed', failure: 'snapshot-missing', message: 'Snapshot name: `a works 1`' },
+    ]);
+  });
+
   it('transpiled imports: `(0 , math_1.add)` and a namespace `m.add` are missing symbols', () => {
     const r = parseJestReport(input(['test/ts.test.ts']));
     expect(r.tests.map((t) => [t.name, t.failure, t.message])).toEqual([

@@ -151,4 +151,10 @@ describe('buildVitestArgv', () => {
   it('an unreadable version is an error', () => {
     expect(buildVitestArgv({ ...base })).toEqual({ error: expect.stringContaining('unsupported vitest') });
   });
+
+  it('REFACTOR, related: `vitest related --run` with the changed sources and the task\'s test files, no other positional', () => {
+    const built = buildVitestArgv({ ...base, runnerVersion: '4.1.12', related: ['src/a.ts'] });
+    expect('argv' in built && built.argv.slice(2, 7)).toEqual(['related', '--run', './src/a.ts', './test/a.test.ts', './-odd.test.ts']);
+    expect('argv' in built && built.argv.at(-1)).toBe('--no-cache');
+  });
 });

@@ -1,0 +1,84 @@
+/**
+ * Which tests a REFACTOR commit runs with `refactorRuns: "related"` (the default): the task's RED
+ * test files, and every test file the change can affect — by the runner's own related-tests mode
+ * where it has one (`vitest related`, `jest --findRelatedTests`), else by the static import graph of
+ * the staged tree (runners/import-graph), else every test file of that runner — each runner whose
+ * folder the commit changes. The evidence says which (TDD-Tests).
+ */
+import { git } from '../git/exec.js';
+import { parseLsTree } from '../git/parse.js';
+import { readObjects, type RepoContext } from '../git/queries.js';
+import { runnerSpecs } from '../config/resolve.js';
+import type { Config } from '../config/schema.js';
+import { findAffectedTests, isGraphSource } from '../runners/import-graph.js';
+import { getAdapter } from '../runners/index.js';
+import { assignRunners, specKey } from './run-staged.js';
+
+/** JS runners whose tests the import graph can follow. */
+const JS_RUNNERS = new Set(['vitest', 'jest', 'node', 'mocha']);
+/** Past this, reading every source of the tree costs more than running every test is worth guessing at. */
+const GRAPH_LIMIT = { files: 20_000, bytes: 64 * 1024 * 1024 };
+
+export interface RelatedRun {
+  /** Test files to run by name: the task's, and those the import graph (or "every test file") chose. */
+  files: string[];
+  /** Per runner (specKey): the changed sources its related-tests mode starts from. */
+  related: Map<string, string[]>;
+  /** How, per runner: "vitest related", "import graph", "every test file". */
+  by: string[];
+}
+
+/**
+ * `changed`: the implementation paths the commit changes (a deleted one too: its importers break);
+ * `must`: the task's RED test files, which always run; `isTest`: the classifier's answer.
+ */
+export async function planRelatedRun(repo: RepoContext, config: Config, tree: string, changed: { path: string; deleted: boolean }[], must: string[], isTest: (path: string) => boolean): Promise<RelatedRun> {
+  const entries = parseLsTree(await git(['ls-tree', '-r', '-z', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }));
+  const tests = [...entries.keys()].filter(isTest);
+  const specs = runnerSpecs(config);
+  const files = new Set(must);
+  const related = new Map<string, string[]>();
+  const by = new Set<string>();
+  // A deleted file is in no runner's graph any more: the static graph still sees who imported it.
+  const deleted = changed.some((c) => c.deleted);
+  let sources: Map<string, string> | null | undefined;
+  for (const { spec, files: owned } of assignRunners(specs, tests)) {
+    const adapter = await getAdapter(spec.runner);
+    if (adapter.relatedMode && !deleted) {
+      // Every change: a workspace package elsewhere may be what its tests import.
+      related.set(specKey(spec), changed.map((c) => c.path));
+      by.add(adapter.relatedMode);
+      continue;
+    }
+    // Without a graph of its own, a runner in a folder the commit does not touch runs its RED tests only.
+    if (spec.root !== '.' && !changed.some((c) => c.path.startsWith(`${spec.root}/`))) continue;
+    if (JS_RUNNERS.has(spec.runner)) {
+      sources ??= await readGraphSources(repo, entries);
+      if (sources) {
+        for (const t of findAffectedTests(sources, new Set(changed.map((c) => c.path)), owned)) files.add(t);
+        by.add('import graph');
+        continue;
+      }
+    }
+    for (const t of owned) files.add(t);
+    by.add('every test file');
+  }
+  return { files: [...files].sort(), related, by: [...by] };
+}
+
+/** The JS/TS files of the tree, by path; null past GRAPH_LIMIT. */
+async function readGraphSources(repo: RepoContext, entries: Map<string, { mode: string; blob: string }>): Promise<Map<string, string> | null> {
+  const paths = [...entries.keys()].filter((p) => isGraphSource(p) && entries.get(p)!.mode.startsWith('100'));
+  if (paths.length > GRAPH_LIMIT.files) return null;
+  const blobs = await readObjects(repo, paths.map((p) => entries.get(p)!.blob));
+  let bytes = 0;
+  const sources = new Map<string, string>();
+  for (const [i, p] of paths.entries()) {
+    const b = blobs[i];
+    if (!b) continue;
+    bytes += b.length;
+    if (bytes > GRAPH_LIMIT.bytes) return null;
+    sources.set(p, b.toString('utf8'));
+  }
+  return sources;
+}
