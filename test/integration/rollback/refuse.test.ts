@@ -30,7 +30,8 @@ describe('tdd rollback refuses', () => {
     commitPhase(repo, 'green');
     expect((await tdd(repo, '--to', 'nope')).code).toBe('ROLLBACK_BAD_TARGET');
     expect((await tdd(repo, '--to=--output=x')).code).toBe('USAGE');
-    await expect(tdd(repo, '--to', '--output=x')).rejects.toMatchObject({ code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' });
+    // An option where --to's value should be: the one option parser's usage error, not a commit named --output=x.
+    expect((await tdd(repo, '--to', '--output=x')).code).toBe('USAGE');
   });
 
   it('during a merge with conflicts (operation first), and on unmerged entries', async () => {
