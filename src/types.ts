@@ -68,6 +68,7 @@ export type FindingCode =
   | 'GREEN_WITHOUT_RED'
   | 'RED_NO_TESTS_STAGED'
   | 'RED_TEST_REMOVED'
+  | 'CONFIG_CHANGED'
   // static test content
   | 'ASSERTION_MISSING'
   | 'ASSERTION_PRINT_ONLY'

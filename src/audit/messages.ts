@@ -21,6 +21,10 @@ const MESSAGES: Record<AuditCode, Words> = {
     what: `RED commit changes implementation ${f.path}; a RED commit holds only tests`,
     next: `split it: the failing tests first (RED), then ${f.path} (GREEN)`,
   }),
+  AUDIT_RED_CHANGES_CONFIG: (f) => ({
+    what: `RED commit changes the tdd-hooks configuration ${f.path}: the rules changed beside the tests they judge (a widened ignore lets later commits through untested)`,
+    next: 'a configuration change is a commit of its own, declared with `tdd phase off --reason "..."`',
+  }),
   AUDIT_RED_WITHOUT_TESTS: () => ({
     what: 'RED commit adds or changes no test file',
     next: 'a RED commit adds a failing test',

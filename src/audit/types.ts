@@ -12,6 +12,7 @@ import type { Phase, Severity, StagedEntry } from '../types.js';
 export type AuditCode =
   | 'AUDIT_NO_TRAILERS'
   | 'AUDIT_RED_TOUCHES_IMPL'
+  | 'AUDIT_RED_CHANGES_CONFIG'
   | 'AUDIT_RED_WITHOUT_TESTS'
   | 'AUDIT_RED_TEST_REMOVED'
   | 'AUDIT_ASSERTION_MISSING'

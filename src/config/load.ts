@@ -95,6 +95,9 @@ function loadFrom(ctx: RepoContext, ruling: (Buffer | null)[], staged: (Buffer |
   }
   const stagedPkg = staged[names.length - 1] ?? null;
   const pkgChanged = !sameBlob(ruling[names.length - 1] ?? null, stagedPkg);
+  if (ctx.head && pkgChanged && tddKeyOf(ruling[names.length - 1] ?? null) !== tddKeyOf(stagedPkg)) {
+    warnings.push({ code: 'CONFIG_PENDING', severity: 'warn', path: 'package.json', data: { key: 'tdd' } });
+  }
   const next = changed || pkgChanged ? attempt(() => pick(staged, stagedPkg, rules)) : undefined;
   // A staged configuration (a file, or package.json's "tdd" key) must be valid before it enters the history.
   if (next && 'error' in next && (changed || pkgChanged)) throw next.error;
@@ -105,6 +108,16 @@ function loadFrom(ctx: RepoContext, ruling: (Buffer | null)[], staged: (Buffer |
     throw current.error;
   }
   return { ...current.loaded, warnings };
+}
+
+/** package.json's "tdd" key as JSON text ('' when absent or unreadable): what a configuration change compares. */
+function tddKeyOf(blob: Buffer | null): string {
+  try {
+    const pkg: unknown = blob ? JSON.parse(blob.toString('utf8')) : undefined;
+    return pkg !== null && typeof pkg === 'object' && 'tdd' in pkg ? JSON.stringify((pkg as { tdd: unknown }).tdd) : '';
+  } catch {
+    return '';
+  }
 }
 
 function attempt(load: () => Omit<LoadedConfig, 'warnings'>): { loaded: Omit<LoadedConfig, 'warnings'> } | { error: unknown } {

@@ -1,6 +1,7 @@
 /** The gates, in the order their findings are shown. Each is pure: (GateInput) → Finding[]. */
 import type { Finding } from '../types.js';
 import { evaluateAssertions } from './assertions.js';
+import { evaluateConfigChange } from './config-change.js';
 import { evaluateFrozen } from './frozen.js';
 import { evaluateGreenRun } from './green-run.js';
 import { evaluateMarkers } from './markers.js';
@@ -12,7 +13,7 @@ import { evaluateTaskScope } from './task-scope.js';
 import type { Gate, GateInput } from './types.js';
 
 /** Gates decided from the commit's content alone, before any test run. */
-export const STATIC_GATES: Gate[] = [evaluateTaskScope, evaluateScope, evaluateFrozen, evaluateSymlinks, evaluateAssertions, evaluateMarkers];
+export const STATIC_GATES: Gate[] = [evaluateTaskScope, evaluateScope, evaluateConfigChange, evaluateFrozen, evaluateSymlinks, evaluateAssertions, evaluateMarkers];
 /** Gates over the test run's evidence. */
 export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun, evaluateNearMiss];
 

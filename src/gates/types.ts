@@ -27,6 +27,8 @@ export interface GateInput {
   regression: boolean;
   /** What this commit changes relative to HEAD, classified. */
   entries: StagedEntry[];
+  /** The tdd-hooks configuration files (.tddrc.json, .tddrc, package.json's "tdd") whose staged content differs from HEAD's. */
+  configChanges?: string[];
   /** Staged test files (added or modified): facts now and, when the file existed, before (undefined: a language we cannot read). */
   testFiles?: Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>;
   /** GREEN/REFACTOR: the commit the tests are frozen at (the task's RED commit, else HEAD). */

@@ -82,6 +82,10 @@ const MESSAGES: Record<FindingCode, Words> = {
     what: `${f.path} holds the failing tests of the open RED record; it stays until GREEN`,
     next: `keep it: git restore --staged -- '${f.path}' unstages the deletion (your files stay as they are; if the file is gone from disk, git restore -- '${f.path}' brings it back), or make those tests pass first`,
   }),
+  CONFIG_CHANGED: (f) => ({
+    what: `${f.path} changes the tdd-hooks configuration in a RED commit: the rules would change beside the tests they judge`,
+    next: `unstage it (git restore --staged -- '${f.path}'; your file stays as it is) and commit the tests; commit the configuration on its own, declared: \`tdd phase off --reason "…"\` (tdd audit lists it), then \`tdd phase red\``,
+  }),
   ASSERTION_PRINT_ONLY: (f) => ({
     what: `${f.path} only prints; printing verifies nothing`,
     next: 'replace the console output with assertions, then stage the file again',

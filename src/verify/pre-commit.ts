@@ -110,7 +110,9 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
     ahead.scratch.catch(() => {}); // a failure surfaces when the run takes it
   }
 
-  const input: GateInput = { phase, regression: state.regression, entries };
+  // The configuration files whose staged content is not HEAD's (config/load says so as CONFIG_PENDING).
+  const configChanges = cc.warnings.flatMap((w) => (w.code === 'CONFIG_PENDING' && w.path ? [w.path] : []));
+  const input: GateInput = { phase, regression: state.regression, entries, configChanges };
   const plan = state.task ? await readStagedTaskPlan(repo, cc.loaded.config) : undefined;
   const task = plan?.tasks.find((t) => t.id === state.task);
   if (task?.title) cc.taskTitle = task.title;

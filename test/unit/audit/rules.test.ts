@@ -63,6 +63,7 @@ describe('RED', () => {
   it.each<[string, Literal, string[]]>([
     ['implementation', { ...RED, changes: [['test/math.test.js', null, TEST()], ['src/math.js', null, IMPL]] }, ['red AUDIT_RED_TOUCHES_IMPL src/math.js']],
     ['no test file', { ...RED, changes: [['test/fixtures/a.json', null, '{}']] }, ['red AUDIT_RED_WITHOUT_TESTS']],
+    ['the tdd-hooks configuration', { ...RED, changes: [['test/math.test.js', null, TEST()], ['.tddrc.json', null, '{ "ignore": ["src/**"] }\n']] }, ['red AUDIT_RED_CHANGES_CONFIG .tddrc.json']],
     ['a test without assertion', { ...RED, changes: [['test/a.test.js', null, "import { test } from 'node:test';\ntest('x', () => {});\n"]] }, ['red AUDIT_ASSERTION_MISSING test/a.test.js']],
     ['a print-only test', { ...RED, changes: [['test/a.test.js', null, "import { test } from 'node:test';\ntest('x', () => { console.log(1); });\n"]] }, ['red AUDIT_ASSERTION_MISSING test/a.test.js']],
     ['a focus marker', { ...RED, changes: [['test/a.test.js', null, TEST().replace('test(', 'test.only(')]] }, ['red AUDIT_MARKER_ADDED test/a.test.js']],

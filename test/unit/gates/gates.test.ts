@@ -24,6 +24,8 @@ describe('static gates', () => {
     ['an existing module emptied in RED', red([entry('t/a.test.js', 'test'), entry('calc.py', 'impl', 'M', ['c'.repeat(40), 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391'])], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), ['RED_IMPL_STAGED']],
     ['support and manifests are fine in RED', red([entry('t/a.test.js', 'test'), entry('test/fixtures/x.json', 'support'), entry('package.json', 'manifest'), entry('README.md', 'ignored')], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), []],
     ['no test file in RED', red([entry('test/fixtures/x.json', 'support')], new Map()), ['RED_NO_TESTS_STAGED']],
+    ['the tdd-hooks configuration changed in RED (a widened ignore)', { ...red([entry('t/a.test.js', 'test'), entry('.tddrc.json', 'support', 'M')], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), configChanges: ['.tddrc.json'] }, ['CONFIG_CHANGED']],
+    ["package.json's tdd key changed in RED", { ...red([entry('t/a.test.js', 'test'), entry('package.json', 'manifest', 'M')], new Map([['t/a.test.js', { now: facts(1), before: undefined }]])), configChanges: ['package.json'] }, ['CONFIG_CHANGED']],
     ['a deleted test is not a RED test', red([entry('t/a.test.js', 'test', 'D')], new Map()), ['RED_NO_TESTS_STAGED']],
     ['no assertion', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(0), before: undefined }]])), ['ASSERTION_MISSING']],
     ['print only', red([entry('t/a.test.js', 'test')], new Map([['t/a.test.js', { now: facts(0, [], true), before: undefined }]])), ['ASSERTION_PRINT_ONLY']],
