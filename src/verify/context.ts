@@ -30,8 +30,6 @@ export interface CommitContext {
   loaded: LoadedConfig;
   classify: Classifier;
   state: State;
-  /** The active task's title in the plan, once read. */
-  taskTitle?: string;
   warnings: Finding[];
 }
 

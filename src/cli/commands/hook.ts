@@ -1,8 +1,8 @@
 import { usageError } from '../../errors.js';
 import { readRepoContext } from '../../git/queries.js';
 import { findingJson, formatFindings, paint } from '../../report/format.js';
-import { formatFinding, formatRefusalNote, type RefusalNote } from '../../report/messages.js';
-import { appendEvent, writePending, removePending, readStateFile, writeState } from '../../state/store.js';
+import { formatRefusalNote, type RefusalNote } from '../../report/messages.js';
+import { recordVerdict } from '../../verify/record-verdict.js';
 import type { RunResult } from '../../types.js';
 import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
@@ -31,23 +31,7 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
     const { readRefusalNotes } = await import('../../verify/refusal-notes.js');
     ({ findings: r.findings, notes } = await readRefusalNotes(repo, r.findings, inputs.raw.filter((e) => e.status !== 'D').map((e) => e.path)));
   }
-  if (r.pending) await writePending(repo.stateDir, r.pending);
-  else await removePending(repo.stateDir);
-  const codes = r.findings.map((f) => f.code);
-  if (r.run) {
-    const { toEvidence } = await import('../../verify/evidence.js');
-    const state = await readStateFile(repo.stateDir);
-    if (state) {
-      state.lastVerdict = { at: new Date().toISOString(), phase: r.phase ?? 'none', task: r.task, tree: r.tree ?? null, exitCode: r.exitCode, codes, evidence: toEvidence(r.run) };
-      await writeState(repo.stateDir, state);
-    }
-  }
-  if (r.run || r.exitCode !== 0) {
-    // `tdd verify` is a check, not an attempt to commit: the report counts only the hook's refusals.
-    // A refusal keeps its findings' words and files: the report shows them (report/events.ts).
-    const findings = r.exitCode === 0 ? undefined : r.findings.filter((f) => f.severity !== 'info').map((f) => ({ code: f.code, severity: f.severity, ...(f.path ? { path: f.path } : {}), what: formatFinding(f).what.slice(0, 300) }));
-    await appendEvent(repo.stateDir, { event: how.inHook ? 'pre-commit' : 'verify', phase: r.phase, task: r.task, tree: r.tree, exitCode: r.exitCode, codes, testMs: r.testMs, ...(findings ? { findings } : {}) });
-  }
+  await recordVerdict(repo, r, how);
   const c = ctx.color;
   const phase = (r.phase ?? 'no phase').toUpperCase();
   const lines: string[] = [];
