@@ -14,7 +14,7 @@ import { runProcess } from '../verify/spawn.js';
 import { getAdapter } from './index.js';
 import { guardEnv, missingGuardFile, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
-import type { IsProjectImport, RunnerName } from './types.js';
+import type { IsProjectImport, RunnerAdapter, RunnerName } from './types.js';
 
 export interface RunTestsOptions {
   runner: RunnerName;
@@ -138,14 +138,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
     const reason = o.runner === 'node' ? 'the node reporter is not built (dist/runners)' : `${o.runner} is not installed in node_modules`;
     return { ...base, status: 'runner-missing', reason };
   }
-  // node --test aborts the whole run on a path that does not exist; answer for those here.
-  const missing: FileError[] = [];
-  const present: string[] = [];
-  for (const f of files) {
-    const inside = f !== '' && !isAbsolute(f) && f !== '..' && !f.startsWith('../');
-    if (inside && (await exists(join(root, f)))) present.push(f);
-    else missing.push({ file: f, kind: 'no-tests', message: inside ? 'file not found' : 'outside the tree' });
-  }
+  const { present, missing } = await findPresent(root, files);
   const related = o.related && adapter.relatedMode ? o.related : undefined;
   if (present.length === 0 && !related?.length) return { ...base, status: 'completed', fileErrors: missing };
 
@@ -159,70 +152,113 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   const isProjectImport =
     o.isProjectImport ?? (adapter.python ? await readPythonModules(root, present) : o.runner === 'go' ? await readGoPackages(root) : undefined);
   const dir = await mkdtemp(join(tmpdir(), 'tdd-run-'));
-  const leaksFile = join(dir, 'leaks');
   try {
-    const reportPath = join(dir, 'report');
-    const cacheDir = o.cacheDir ?? join(dir, 'cache');
-    await mkdir(cacheDir, { recursive: true, mode: 0o700 });
-    const built = adapter.buildArgv({
-      root,
-      files: present,
-      reportPath,
-      nodePath: process.execPath,
-      runnerPath: located.path,
-      cacheDir,
-      ...(located.version === undefined ? {} : { runnerVersion: located.version }),
-      ...(o.command === undefined ? {} : { command: o.command }),
-      sources: o.sources,
-      unittestShim: UNITTEST_SHIM,
-      ...(related ? { related } : {}),
-    });
-    if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
-    const started = Date.now();
-    const proc = await runProcess(built.argv, {
-      cwd: root,
-      env: { ...runnerEnv(o.env, built.env), ...(o.guard ? guardEnv(o.guard, leaksFile, o.env) : {}) },
-      timeoutMs: o.timeoutMs,
-      // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
-      ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),
-    });
-    // An inline program (unittest's loader after `-c`) is evidence by its start, not its 7 KB.
-    const command = built.argv.map((a) => (a.length > 200 ? `${a.slice(0, 60).split('\n')[0]}… (${a.length} characters)` : a));
-    const common = { runner: o.runner, command, exitCode: proc.exitCode, durationMs: proc.durationMs };
-    const outputTail = tail(`${proc.stdout}\n${proc.stderr}`);
-    if (proc.error !== undefined) return { ...base, ...common, status: 'runner-missing', reason: `could not start: ${proc.error}` };
-    if (proc.interrupted) return { ...base, ...common, status: 'interrupted', reason: 'interrupted', outputTail };
-    if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: `no result within ${o.timeoutMs} ms`, outputTail };
-    // Killed from outside (OOM killer, a signal to the runner alone): a report may be half-written.
-    if (proc.signal !== null) return { ...base, ...common, status: 'interrupted', reason: `runner killed by ${proc.signal}`, outputTail };
-    const report = await readFile(reportPath, 'utf8').catch(() => undefined);
-    const parsed = adapter.parse({
-      report,
-      exitCode: proc.exitCode,
-      stdout: proc.stdout,
-      stderr: proc.stderr,
-      files: present,
-      root,
-      sources: o.sources,
-      ...(isProjectImport === undefined ? {} : { isProjectImport }),
-      ...(o.command === undefined ? {} : { command: o.command }),
-      ...(o.assertNames === undefined ? {} : { assertNames: o.assertNames }),
-      ...(related ? { related: true } : {}),
-    });
-    const { rerun, ...rest } = parsed;
-    const result: RunResult = { ...rest, ...common, files: related ? rest.files : files, fileErrors: [...missing, ...rest.fileErrors] };
-    const leaks = o.guard ? [...readGuardLeaks(leaksFile, o.guard), ...(o.runner === 'cargo' ? readCargoLeaks(cargoTargetDir(cacheDir), o.guard, started) : [])] : [];
-    if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
-    if (rerun && rerun.length > 0 && rerun.length < present.length && result.status === 'completed') {
-      const again = await runTests({ ...o, root, files: rerun, ...(isProjectImport ? { isProjectImport } : {}) });
-      result.tests.push(...again.tests);
-      result.fileErrors.push(...again.fileErrors);
-      result.durationMs += again.durationMs;
-      if (again.status !== 'completed') Object.assign(result, { status: again.status, reason: again.reason, ...(again.leaks ? { leaks: again.leaks } : {}) });
-    }
-    if (result.status !== 'completed' || result.fileErrors.length > 0) result.outputTail = outputTail;
+    const run: PreparedRun = { o, root, files, present, missing, related, adapter, located, isProjectImport, base };
+    const ran = await runInDir(run, dir);
+    if (!('parsed' in ran)) return ran;
+    const { parsed: result, rerun } = ran;
+    if (rerun && rerun.length > 0 && rerun.length < present.length && result.status === 'completed') await mergeRerun(run, result, rerun);
+    if (result.status !== 'completed' || result.fileErrors.length > 0) result.outputTail = ran.outputTail;
     return result;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** What runTests knows before the runner starts. */
+interface PreparedRun {
+  o: RunTestsOptions;
+  root: string;
+  files: string[];
+  present: string[];
+  missing: FileError[];
+  related: string[] | undefined;
+  adapter: RunnerAdapter;
+  located: { path: string; version?: string };
+  isProjectImport: IsProjectImport | undefined;
+  base: Omit<RunResult, 'status'>;
+}
+
+/** node --test aborts the whole run on a path that does not exist; those are answered here. */
+async function findPresent(root: string, files: string[]): Promise<{ present: string[]; missing: FileError[] }> {
+  const missing: FileError[] = [];
+  const present: string[] = [];
+  for (const f of files) {
+    const inside = f !== '' && !isAbsolute(f) && f !== '..' && !f.startsWith('../');
+    if (inside && (await exists(join(root, f)))) present.push(f);
+    else missing.push({ file: f, kind: 'no-tests', message: inside ? 'file not found' : 'outside the tree' });
+  }
+  return { present, missing };
+}
+
+/**
+ * One run of the runner in the temp dir `dir`: what stopped it, or its report parsed and the leak
+ * guard read, with the tail of its output and the files the adapter asks to run again.
+ */
+async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { parsed: RunResult; outputTail: string; rerun?: string[] }> {
+  const { o, root, present, related, adapter, located, isProjectImport, base } = run;
+  const reportPath = join(dir, 'report');
+  const leaksFile = join(dir, 'leaks');
+  const cacheDir = o.cacheDir ?? join(dir, 'cache');
+  await mkdir(cacheDir, { recursive: true, mode: 0o700 });
+  const built = adapter.buildArgv({
+    root,
+    files: present,
+    reportPath,
+    nodePath: process.execPath,
+    runnerPath: located.path,
+    cacheDir,
+    ...(located.version === undefined ? {} : { runnerVersion: located.version }),
+    ...(o.command === undefined ? {} : { command: o.command }),
+    sources: o.sources,
+    unittestShim: UNITTEST_SHIM,
+    ...(related ? { related } : {}),
+  });
+  if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
+  const started = Date.now();
+  const proc = await runProcess(built.argv, {
+    cwd: root,
+    env: { ...runnerEnv(o.env, built.env), ...(o.guard ? guardEnv(o.guard, leaksFile, o.env) : {}) },
+    timeoutMs: o.timeoutMs,
+    // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
+    ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),
+  });
+  // An inline program (unittest's loader after `-c`) is evidence by its start, not its 7 KB.
+  const command = built.argv.map((a) => (a.length > 200 ? `${a.slice(0, 60).split('\n')[0]}… (${a.length} characters)` : a));
+  const common = { runner: o.runner, command, exitCode: proc.exitCode, durationMs: proc.durationMs };
+  const outputTail = tail(`${proc.stdout}\n${proc.stderr}`);
+  if (proc.error !== undefined) return { ...base, ...common, status: 'runner-missing', reason: `could not start: ${proc.error}` };
+  if (proc.interrupted) return { ...base, ...common, status: 'interrupted', reason: 'interrupted', outputTail };
+  if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: `no result within ${o.timeoutMs} ms`, outputTail };
+  // Killed from outside (OOM killer, a signal to the runner alone): a report may be half-written.
+  if (proc.signal !== null) return { ...base, ...common, status: 'interrupted', reason: `runner killed by ${proc.signal}`, outputTail };
+  const report = await readFile(reportPath, 'utf8').catch(() => undefined);
+  const parsed = adapter.parse({
+    report,
+    exitCode: proc.exitCode,
+    stdout: proc.stdout,
+    stderr: proc.stderr,
+    files: present,
+    root,
+    sources: o.sources,
+    ...(isProjectImport === undefined ? {} : { isProjectImport }),
+    ...(o.command === undefined ? {} : { command: o.command }),
+    ...(o.assertNames === undefined ? {} : { assertNames: o.assertNames }),
+    ...(related ? { related: true } : {}),
+  });
+  const { rerun, ...rest } = parsed;
+  const result: RunResult = { ...rest, ...common, files: related ? rest.files : run.files, fileErrors: [...run.missing, ...rest.fileErrors] };
+  const leaks = o.guard ? [...readGuardLeaks(leaksFile, o.guard), ...(o.runner === 'cargo' ? readCargoLeaks(cargoTargetDir(cacheDir), o.guard, started) : [])] : [];
+  if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
+  return { parsed: result, outputTail, ...(rerun ? { rerun } : {}) };
+}
+
+/** The files the adapter asked to run again, run on their own and merged into `result`. */
+async function mergeRerun(run: PreparedRun, result: RunResult, rerun: string[]): Promise<void> {
+  const { o, root, isProjectImport } = run;
+  const again = await runTests({ ...o, root, files: rerun, ...(isProjectImport ? { isProjectImport } : {}) });
+  result.tests.push(...again.tests);
+  result.fileErrors.push(...again.fileErrors);
+  result.durationMs += again.durationMs;
+  if (again.status !== 'completed') Object.assign(result, { status: again.status, reason: again.reason, ...(again.leaks ? { leaks: again.leaks } : {}) });
 }

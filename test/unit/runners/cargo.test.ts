@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
-import { buildCargoArgv, cargoMember, cargoTestTarget, parseCargoReport, parseRustUses } from '../../../src/runners/cargo.js';
+import { buildCargoArgv, cargoMember, cargoTestTarget, parseCargoReport } from '../../../src/runners/cargo.js';
+import { parseRustUses } from '../../../src/runners/cargo-build.js';
 import type { ParseInput } from '../../../src/runners/types.js';
 
 const ROOT = '/scratch/tree';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildGoArgv, classifyGoError, declaredGoTests, parseGoReport, readCompileErrors, type GoContext } from '../../../src/runners/go.js';
+import { buildGoArgv, declaredGoTests, parseGoReport } from '../../../src/runners/go.js';
+import { classifyGoError, readCompileErrors, type GoContext } from '../../../src/runners/go-build.js';
 import type { ParseInput } from '../../../src/runners/types.js';
 
 const ROOT = '/scratch/tree';
