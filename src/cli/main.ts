@@ -5,7 +5,7 @@
  */
 import { TddError } from '../errors.js';
 // Static, not lazy like the commands: 1.5 KB that every hook needs; a chunk of its own cost ~0.4 ms to load.
-import { interruptedBy, trapInterrupts } from '../verify/interrupt.js';
+import { interruptedBy, trapInterrupts } from '../process/interrupt.js';
 import { mentionsCommand, spellCommands } from '../install/spelling.js';
 import { nearest } from '../nearest.js';
 import { parseCommandArgs, type ParsedArgs } from './options.js';

@@ -4,7 +4,7 @@ import { access, lstat, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findBlocks } from '../install/block.js';
 import { CHAIN_SUFFIX, HOOK_NAMES, isTddShim, type HookName } from '../install/shim.js';
-import { locatePnpRunner } from '../verify/pnp.js';
+import { locatePnpRunner } from '../runners/locate.js';
 import { parseBlockCli, parseShimVars } from './parse.js';
 import type { CliFacts, FileFact, HookFacts, LayoutFacts } from './types.js';
 

@@ -1,6 +1,6 @@
 import type { Finding } from '../types.js';
 import type { GateInput } from './types.js';
-import { NULL_OID } from '../git/parse.js';
+import { NULL_OID } from '../git/ids.js';
 import { onlyAdds } from '../runners/snapshots.js';
 
 /**

@@ -1,9 +1,10 @@
 /** Named git queries, one question each. All run with cwd = the top level of the work tree. */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { TddError } from '../errors.js';
 import { execGit, execGitBuffer, git, GitError } from './exec.js';
-import { EMPTY_TREE, parseCatFileBatch, parseCatFileFirstId, parseLsTree, parseNulList, parseRawDiff, parseStatusV2, type RawEntry, type StatusEntry } from './parse.js';
+import { parseCatFileBatch, parseCatFileFirstId, parseLsTree, parseNulList, parseRawDiff, parseStatusV2, type RawEntry, type StatusEntry } from './parse.js';
+import { EMPTY_TREE } from './ids.js';
 
 export interface RepoContext {
   /** Absolute top level of the work tree. */
@@ -199,4 +200,17 @@ export async function readTreeFolder(ctx: RepoContext, treeish: string, dir: str
   // `dir/` lists what the folder holds, not the folder itself.
   const out = await git(['ls-tree', '-z', '--full-tree', treeish, '--', ...(dir === '' ? [] : [`:(literal)${dir}/`])], { cwd: ctx.top, baseEnv: ctx.env });
   return [...parseLsTree(out)].filter(([, e]) => e.mode.startsWith('100')).map(([path]) => path);
+}
+
+/** A merge, cherry-pick, revert or rebase that is being concluded (its commit is not a TDD step). */
+export function readOperation(gitDir: string): string | null {
+  const markers: [string, string][] = [
+    ['MERGE_HEAD', 'merge'],
+    ['CHERRY_PICK_HEAD', 'cherry-pick'],
+    ['REVERT_HEAD', 'revert'],
+    ['rebase-merge', 'rebase'],
+    ['rebase-apply', 'rebase'],
+  ];
+  for (const [file, name] of markers) if (existsSync(join(gitDir, file))) return name;
+  return null;
 }

@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { TddError } from '../errors.js';
 import { execGit, git, GitError } from '../git/exec.js';
-import { readJsonObject } from './config-file.js';
+import { readJsonObject } from '../fs-read.js';
 import { isInside, realpathLoose, toPosix } from './paths.js';
 
 export interface RepoLayout {

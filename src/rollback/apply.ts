@@ -6,7 +6,7 @@
 import { chmod, lstat, mkdir, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { execGit, git } from '../git/exec.js';
-import { NULL_OID } from '../git/parse.js';
+import { NULL_OID } from '../git/ids.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import type { Entry, SavedWorktree } from './types.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TddError } from '../errors.js';
 import { execGit, git } from '../git/exec.js';
-import { EMPTY_BLOB } from '../git/parse.js';
+import { isEmptyBlob } from '../git/ids.js';
 import type { RepoContext } from '../git/queries.js';
 import { formatBackupMessage } from './meta.js';
 import { readBackupRefs } from './read.js';
@@ -50,7 +50,7 @@ export async function writeWorktreeBlobs(repo: RepoContext, paths: { path: strin
 /** A tree holding exactly these entries, built in a throw-away index. */
 async function writeTree(repo: RepoContext, entries: { path: string; entry: Entry }[]): Promise<string> {
   // An intent-to-add entry names the empty blob, which need not exist yet.
-  if (entries.some((e) => e.entry.oid === EMPTY_BLOB)) await hashBytes(repo, Buffer.alloc(0), true);
+  if (entries.some((e) => isEmptyBlob(e.entry.oid))) await hashBytes(repo, Buffer.alloc(0), true);
   const dir = await mkdtemp(join(tmpdir(), 'tdd-rollback-'));
   const env = { ...repo.env, GIT_INDEX_FILE: join(dir, 'index') };
   try {

@@ -5,16 +5,17 @@
  * never as a pass.
  */
 import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
-import { NODE_REPORTER, UNITTEST_SHIM } from '../paths.js';
+import { UNITTEST_SHIM } from '../paths.js';
 import { tmpdir } from 'node:os';
-import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
-import { runProcess } from '../verify/spawn.js';
+import { runProcess } from '../process/spawn.js';
 import { getAdapter } from './index.js';
 import { guardEnv, missingGuardFile, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
+import { locateRunner } from './locate.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
 import type { IsProjectImport, RunnerAdapter, RunnerName } from './types.js';
+import { isDirectory } from '../fs-read.js';
 
 export interface RunTestsOptions {
   runner: RunnerName;
@@ -41,36 +42,6 @@ export interface RunTestsOptions {
 }
 
 const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
-
-/** The project's own entry of each runner (never npx), inside `node_modules/<package>/`. */
-const ENTRIES: Partial<Record<RunnerName, [pkg: string, entry: string]>> = {
-  vitest: ['vitest', 'vitest.mjs'],
-  jest: ['jest', 'bin/jest.js'],
-  mocha: ['mocha', 'bin/mocha.js'],
-};
-
-/**
- * vitest, jest, mocha: the project's own entry and version; node: our compiled reporter; python3,
- * go, cargo: the program on PATH (a run that cannot start, or a `No module named pytest`, comes
- * back as runner-missing without a second process to ask first); command: the user's own argv.
- */
-async function locateRunner(runner: RunnerName, program: string | undefined, root: string): Promise<{ path: string; version?: string } | undefined> {
-  if (program !== undefined) return { path: program };
-  if (runner === 'command') return { path: '' };
-  const entries = ENTRIES[runner];
-  if (entries) {
-    const [name, file] = entries;
-    const dir = join(root, 'node_modules', name);
-    const entry = join(dir, file);
-    // No node_modules: a Yarn Plug'n'Play project resolves it through its .pnp.cjs.
-    if (!(await exists(entry))) return (await import('../verify/pnp.js')).locatePnpRunner(root, name, file);
-    const pkg = await readFile(join(dir, 'package.json'), 'utf8').then((t) => JSON.parse(t) as { version?: string }, () => ({}) as { version?: string });
-    return { path: entry, ...(pkg.version === undefined ? {} : { version: pkg.version }) };
-  }
-  // Compiled by tsc next to the other runners (dist/runners/); the same file from the sources and the bundle.
-  if (await exists(NODE_REPORTER)) return { path: NODE_REPORTER };
-  return undefined;
-}
 
 /** NO_COLOR for parseable text; no VITEST_* or NODE_TEST_CONTEXT leaking in from an outer run
  * (with NODE_TEST_CONTEXT set, a nested `node --test` ignores --test-reporter). */
@@ -111,17 +82,9 @@ async function readGoPackages(root: string): Promise<IsProjectImport> {
   return (_file, path) => {
     if (mod === undefined || !path.startsWith(`${mod}/`)) return undefined;
     const parent = posix.dirname(path.slice(mod.length + 1));
-    if (!folders.has(parent)) folders.set(parent, isFolder(join(root, parent)));
+    if (!folders.has(parent)) folders.set(parent, isDirectory(join(root, parent)));
     return folders.get(parent)!;
   };
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function tail(text: string, lines = 60): string {
@@ -133,7 +96,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   const files = [...new Set(o.files.map((f) => toRepoPath(root, f)))];
   const base = { runner: o.runner, command: [] as string[], exitCode: null, durationMs: 0, files, tests: [], fileErrors: [] };
   const adapter = await getAdapter(o.runner);
-  const located = await locateRunner(o.runner, adapter.program, root);
+  const located = locateRunner(o.runner, adapter.program, root);
   if (!located) {
     const reason = o.runner === 'node' ? 'the node reporter is not built (dist/runners)' : `${o.runner} is not installed in node_modules`;
     return { ...base, status: 'runner-missing', reason };

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMPTY_BLOB, type RawEntry } from '../git/parse.js';
+import { type RawEntry } from '../git/parse.js';
+import { isEmptyBlob } from '../git/ids.js';
 import { readObjects, readStagedChanges, readTreePaths, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
 import type { Snapshot, StagedEntry } from '../types.js';
 import type { Classifier } from './classify.js';
@@ -32,7 +33,7 @@ export async function readSnapshot(ctx: RepoContext, head: string | null, entrie
 }
 
 /** An added empty file, or an intent-to-add entry (which the tree leaves out): only the tree tells. */
-export const mayBeIntentToAdd = (e: StagedEntry): boolean => e.status === 'A' && e.newBlob === EMPTY_BLOB;
+export const mayBeIntentToAdd = (e: StagedEntry): boolean => e.status === 'A' && isEmptyBlob(e.newBlob);
 
 /** The tree id alone (see readSnapshot). */
 export async function readIndexTree(ctx: RepoContext): Promise<string> {

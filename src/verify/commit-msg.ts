@@ -5,12 +5,11 @@
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execGit, git } from '../git/exec.js';
-import { writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
+import { readOperation, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
 import { readPending, removePending } from '../state/store.js';
 import { TRAILER } from '../state/trailers.js';
 import type { Pending } from '../state/types.js';
 import type { Finding } from '../types.js';
-import { readOperation } from './context.js';
 
 export interface CommitMsgResult {
   exitCode: 0 | 1;

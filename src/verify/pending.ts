@@ -3,9 +3,9 @@
  * was verified and its evidence, the key that lets the same verdict be reused, and the task's
  * attempts for the trailer.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runnerSpecs } from '../config/resolve.js';
+import { readRunnerVersion } from '../runners/locate.js';
 import type { RepoContext } from '../git/queries.js';
 import type { Evidence, Pending, RedRecord } from '../state/types.js';
 import { testId, type Finding, type Phase, type RunResult, type Snapshot } from '../types.js';
@@ -96,23 +96,8 @@ async function readAttemptsNote(cc: CommitContext): Promise<string | undefined> 
 /** Everything besides the tree that the verdict depends on, hashed (see Pending.key). */
 export async function verdictKey(cc: CommitContext, tree: string, files: unknown, red: RedRecord | undefined): Promise<string> {
   const { repo } = cc;
-  // The JS runners' versions; python3, go and cargo would cost a process each to ask (the tree and config still key them).
-  // Read synchronously: no thread pool, no fs/promises on the hook's path.
-  const runnerVersions = runnerSpecs(cc.loaded.config).map(({ runner, root }) =>
-    runner === 'vitest' || runner === 'jest' || runner === 'mocha' ? readRunnerVersion(join(repo.top, root, 'node_modules', runner, 'package.json')) : runner,
-  );
+  const runnerVersions = runnerSpecs(cc.loaded.config).map(({ runner, root }) => readRunnerVersion(join(repo.top, root), runner));
   const parts = [tree, repo.head, cc.state.phase, cc.state.task, cc.state.regression, cc.loaded.config, files, red?.commit, red?.failing, runnerVersions, process.version];
   const { createHash } = await import('node:crypto'); // only on the test-running path: crypto costs ~2 ms to load
   return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
-}
-
-/** A runner package's version; 'missing' when its package.json cannot be read (unparsable JSON still throws). */
-function readRunnerVersion(file: string): string {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return 'missing';
-  }
-  return (JSON.parse(text) as { version?: string }).version ?? '?';
 }

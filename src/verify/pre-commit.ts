@@ -15,14 +15,14 @@ import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
 import type { GateInput } from '../gates/types.js';
-import type { RepoContext } from '../git/queries.js';
+import { readOperation, type RepoContext } from '../git/queries.js';
 import type { RawEntry } from '../git/parse.js';
 import { isSetupPath } from '../snapshot/kinds.js';
 import { classifyEntries } from '../snapshot/read.js';
 import { readPending } from '../state/store.js';
 import type { Pending, State } from '../state/types.js';
 import type { Finding, Phase, RunResult, Snapshot, StagedEntry } from '../types.js';
-import { readCommitContext, readOperation, type CommitContext } from './context.js';
+import { readCommitContext, type CommitContext } from './context.js';
 import { readStaticFacts, readTask, redRecordsOf } from './gate-input.js';
 import { HeadStart, readStaged, treeSoFar, withTree } from './head-start.js';
 import { acceptedPending, makePending, verdictKey } from './pending.js';

@@ -3,7 +3,7 @@
  * the near-miss imports of the files that failed to load, the configured false-fail patterns.
  */
 import type { RunFacts } from '../gates/types.js';
-import { readCommitTree, readObjects, type RepoContext } from '../git/queries.js';
+import { readCommitTree, readObjects } from '../git/queries.js';
 import { testId, type Phase, type RunResult, type StagedEntry } from '../types.js';
 import type { CommitContext } from './context.js';
 import { readNearMisses } from './test-files.js';

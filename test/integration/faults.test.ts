@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, trailersOf } from '../helpers/cycle.js';
 import { HAS_PROC, alive, launch, processGroupOf, waitFor } from '../helpers/procs.js';
 import { BIN, makeRepo, type Repo } from '../helpers/repo.js';
+import { readLockOwner } from '../../src/state/lock.js';
 
 const SKELETON = {
   'package.json': JSON.stringify({ name: 'p', type: 'module' }) + '\n',
@@ -94,6 +95,11 @@ function scratchOf(dir = stateDir()): string {
 }
 
 /** Our temp dirs in `t`: scratch copies and report dirs. */
+/** The pid that holds a scratch lock (src/state/lock.ts). */
+function lockOwnerOf(file: string): number | undefined {
+  return readLockOwner(file).pid;
+}
+
 function ours(t = tmp): string[] {
   return readdirSync(t)
     .filter((n) => /^tdd-(hooks|run)-/.test(n))
@@ -147,7 +153,7 @@ describe.skipIf(!HAS_PROC)('signals', () => {
       // The hook holds the scratch lock while its runner runs.
       const [hook] = c.find('hook', 'pre-commit');
       expect(hook).toBeDefined();
-      expect(readFileSync(join(scratchOf(), 'lock'), 'utf8')).toBe(String(hook));
+      expect(lockOwnerOf(join(scratchOf(), 'lock'))).toBe(hook);
       process.kill(-c.pid, signal);
       const exit = await c.exited;
       expect(exit.code).not.toBe(0);
@@ -209,7 +215,7 @@ describe.skipIf(!HAS_PROC)('signals', () => {
       // stay, but only with a dead owner's pid (taken over by the next run); no throwaway scratch.
       const lock = join(scratchOf(), 'lock');
       if (existsSync(lock)) {
-        const owner = Number(readFileSync(lock, 'utf8'));
+        const owner = lockOwnerOf(lock);
         expect(alive(owner)).toBe(false);
         // Orphaned when git died first, the dead hook stays a zombie until init reaps it (up to
         // ~2 s in some containers), and kill(pid, 0), by which the next hook tells a live owner,
@@ -232,7 +238,7 @@ describe.skipIf(!HAS_PROC)('signals', () => {
   // runner, so a signal between the report dir's mkdtemp and the handlers killed it with node's
   // default action — no `finally`: `tdd-run-*` stayed in the temp dir for good, and a runner
   // spawned at that moment (its own process group) ran on, orphaned. The hook now handles them
-  // for its whole run (src/verify/interrupt.ts).
+  // for its whole run (src/process/interrupt.ts).
   it('SIGINT right after the hook created its report dir leaves no report dir behind', async () => {
     // A failing implementation: an attempt the signal misses is refused, so every attempt starts alike.
     repo.write({ 'src/slow.js': slowImpl(2) });
@@ -304,7 +310,7 @@ describe.skipIf(!HAS_PROC)('signals', () => {
       expect(head()).toBe(was);
       expect(fingerprint(repo)).toBe(before);
       const lock = join(scratchOf(), 'lock');
-      expect(readFileSync(lock, 'utf8')).toBe(String(hook));
+      expect(lockOwnerOf(lock)).toBe(hook);
       expect(alive(hook!)).toBe(false);
       // Nothing can catch SIGKILL: the runner, in its own process group, is orphaned and still
       // runs in the scratch. The next commit must not wait for it nor be misled by it.

@@ -1,5 +1,5 @@
 import { evaluateFrozen } from '../../gates/frozen.js';
-import { NULL_OID } from '../../git/parse.js';
+import { NULL_OID } from '../../git/ids.js';
 import { testFileOfSnapshot } from '../../runners/snapshots.js';
 import { openRecord, taskOf } from '../lineage.js';
 import type { AuditFinding } from '../types.js';

@@ -1,10 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTaskPlan } from '../../config/plan.js';
 import { CONFIG_FILES } from '../../config/schema.js';
 import { TddError, usageError } from '../../errors.js';
 import { execGit, git } from '../../git/exec.js';
-import { EMPTY_BLOB, parseNulList, type StatusEntry } from '../../git/parse.js';
+import { parseNulList, type StatusEntry } from '../../git/parse.js';
+import { isEmptyBlob } from '../../git/ids.js';
 import { readObjects, readRepoContext, readWorkStatus, type RepoContext } from '../../git/queries.js';
 import { inTask } from '../../gates/task-scope.js';
 import { planStage, type HoldReason, type StagePath } from '../../plan/stage.js';
@@ -14,6 +15,7 @@ import type { Phase } from '../../types.js';
 import { readCommitContext } from '../../verify/context.js';
 import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
+import { readTextOr } from '../../fs-read.js';
 
 const help = `Usage: tdd stage [ID] [--dry-run] [--json]
 
@@ -114,8 +116,8 @@ async function readStagePaths(repo: RepoContext, classify: Classifier, declared:
   const heads = await readObjects(repo, snapshots.map((p) => `HEAD:${p}`));
   const adds = new Set(
     snapshots.filter((p, i) => {
-      const disk = readText(join(repo.top, p));
-      const change = disk === null ? undefined : diffSnapshotEntries(p, heads[i]?.toString('utf8') ?? null, disk);
+      const disk = readTextOr(join(repo.top, p));
+      const change = disk === undefined ? undefined : diffSnapshotEntries(p, heads[i]?.toString('utf8') ?? null, disk);
       return change !== undefined && onlyAdds(change);
     }),
   );
@@ -124,18 +126,10 @@ async function readStagePaths(repo: RepoContext, classify: Classifier, declared:
     const kind = classify(path);
     const staged = e !== undefined && e.x !== '.' && e.x !== '?';
     const dirty = e !== undefined && e.y !== '.';
-    const indexOnly = staged && dirty && e.x !== 'D' && e.indexBlob !== EMPTY_BLOB;
+    const indexOnly = staged && dirty && e.x !== 'D' && !isEmptyBlob(e.indexBlob);
     const fresh = e !== undefined && (e.x === '?' || e.x === 'A' || e.y === 'A');
     return { path, kind, staged, dirty, indexOnly, ...(fresh && kind === 'impl' ? { newEmpty: isEmptyFile(join(repo.top, path)) } : {}), ...(adds.has(path) ? { snapshotAdds: true } : {}) };
   });
-}
-
-function readText(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
 }
 
 function isEmptyFile(path: string): boolean {

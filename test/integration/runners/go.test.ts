@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildGoArgv, parseGoReport } from '../../../src/runners/go.js';
 import { runTests, runnerEnv } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { runProcess } from '../../../src/verify/spawn.js';
+import { runProcess } from '../../../src/process/spawn.js';
 import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
 
 /** Every file in the tree, for "the run wrote nothing into it". */

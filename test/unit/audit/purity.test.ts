@@ -8,7 +8,7 @@ const DIR = join(PROJECT_ROOT, 'src', 'audit');
 const SHELL = new Set(['read.ts', 'replay.ts', 'audit.ts', 'history.ts', 'index.ts']);
 /** Value imports of I/O: node's fs, processes, os; our git (its pure parsers aside), verify, state store, install, config/load, cli. */
 const IO_IMPORT =
-  /^import(?!\s+type\b)[^;]*?from\s+'(node:(?:fs|fs\/promises|child_process|os|process)|(?:\.\.\/)+(?:git\/(?!parse\.js)|verify\/|state\/(?!trailers)|install\/|config\/load|cli\/)[^']*|\.\/(?:read|replay|audit|history)\.js)'/gm;
+  /^import(?!\s+type\b)[^;]*?from\s+'(node:(?:fs|fs\/promises|child_process|os|process)|(?:\.\.\/)+(?:git\/(?!parse\.js|ids\.js)|verify\/|state\/(?!trailers)|install\/|config\/load|cli\/)[^']*|\.\/(?:read|replay|audit|history)\.js)'/gm;
 
 const files = [...readdirSync(DIR).filter((f) => f.endsWith('.ts') && !SHELL.has(f)), ...readdirSync(join(DIR, 'rules')).map((f) => `rules/${f}`)];
 

@@ -9,7 +9,7 @@ const DIR = join(PROJECT_ROOT, 'src', 'doctor');
 const SHELL = new Set(['read.ts', 'read-hooks.ts', 'read-node.ts', 'read-repo.ts', 'doctor.ts']);
 /** Value imports of I/O: node's fs, processes, os; our git, verify, state store, install (its pure block, shim and test-line aside), config/load, cli, the readers. */
 const IO_IMPORT =
-  /^import(?!\s+type\b)[^;]*?from\s+'(node:(?:fs|fs\/promises|child_process|os|process)|(?:\.\.\/)+(?:git\/(?!parse\.js)|verify\/|state\/(?!machine|trailers|types)|install\/(?!block\.js|shim\.js|test-line\.js)|config\/load|cli\/|paths\.js)[^']*|\.{1,2}\/(?:read[\w-]*|doctor)\.js)'/gm;
+  /^import(?!\s+type\b)[^;]*?from\s+'(node:(?:fs|fs\/promises|child_process|os|process)|(?:\.\.\/)+(?:git\/(?!parse\.js|ids\.js)|verify\/|state\/(?!machine|trailers|types)|install\/(?!block\.js|shim\.js|test-line\.js)|config\/load|cli\/|paths\.js)[^']*|\.{1,2}\/(?:read[\w-]*|doctor)\.js)'/gm;
 
 const files = [...readdirSync(DIR).filter((f) => f.endsWith('.ts') && !SHELL.has(f)), ...readdirSync(join(DIR, 'checks')).map((f) => `checks/${f}`)];
 

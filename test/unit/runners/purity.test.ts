@@ -1,5 +1,5 @@
 /**
- * STYLE §1: adapters are pure. Only the shell of this folder touches the world: run.ts, and
+ * STYLE §1: adapters are pure. Only the shell of this folder touches the world: run.ts, locate.ts (where a runner is), and
  * leak-check.ts (the files a run's leak guard noted, and the manifests read before it).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 
 const DIR = join(PROJECT_ROOT, 'src', 'runners');
-const SHELL = ['run.ts', 'leak-check.ts'];
+const SHELL = ['run.ts', 'leak-check.ts', 'locate.ts'];
 /** Value imports (not `import type`), also spread over several lines. */
 const IO_IMPORT = /^import(?!\s+type\b)[^;]*?from\s+'(node:(?:fs|fs\/promises|child_process|os)|\.\.\/(?:git|verify|state)\/[^']*)'/gm;
 
