@@ -1,5 +1,8 @@
 /** Facts → statuses and codes, one table per check (the wording is messages.ts', not asserted here). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../helpers/repo.js';
 import { STATE_HISTORY_CODES } from './state-history-codes.js';
 import { evaluateChecks, exitCodeOf } from '../../../src/doctor/checks/index.js';
 import { checkCli } from '../../../src/doctor/checks/cli.js';
@@ -9,7 +12,7 @@ import { checkGitLock } from '../../../src/doctor/checks/git-lock.js';
 import { checkHooks } from '../../../src/doctor/checks/hooks.js';
 import { checkHooksDir } from '../../../src/doctor/checks/hooks-dir.js';
 import { checkHooksPath } from '../../../src/doctor/checks/hooks-path.js';
-import { checkNode } from '../../../src/doctor/checks/node.js';
+import { checkNode, MIN_NODE } from '../../../src/doctor/checks/node.js';
 import { checkPending } from '../../../src/doctor/checks/pending.js';
 import { checkRunner } from '../../../src/doctor/checks/runner.js';
 import { checkState } from '../../../src/doctor/checks/state.js';
@@ -32,6 +35,11 @@ function table(check: (f: DoctorFacts) => CheckResult | CheckResult[] | null, ro
     expect(result).toMatchObject(fix === undefined ? rest : expected);
   });
 }
+
+it("MIN_NODE is package.json's engines.node", () => {
+  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
+  expect(`>=${MIN_NODE}`.startsWith(pkg.engines.node)).toBe(true);
+});
 
 describe('a healthy checkout', () => {
   it('passes every check, git hooks and husky alike', () => {
