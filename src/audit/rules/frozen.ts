@@ -1,4 +1,4 @@
-import { evaluateFrozen } from '../../gates/frozen.js';
+import { evaluateTestsFrozen } from '../../gates/tests-frozen.js';
 import { NULL_OID } from '../../git/ids.js';
 import { testFileOfSnapshot } from '../../runners/snapshots.js';
 import { openRecord, taskOf } from '../lineage.js';
@@ -24,7 +24,7 @@ export function evaluateFrozenTests({ commit: c, before, tracked, reported }: Ru
     if (!now || (now.blob === then.blob && now.mode === then.mode) || reported.has(`${now.by}\0${path}`)) continue;
     redDrift.push({ path, change: now.blob === NULL_OID ? 'deleted' : now.blob === then.blob ? 'mode' : 'edited' });
   }
-  const findings = evaluateFrozen({
+  const findings = evaluateTestsFrozen({
     phase: c.phase,
     regression: c.regression,
     entries: c.entries,

@@ -7,7 +7,7 @@ import type { GateInput } from './types.js';
  * A new empty file is allowed too: it implements nothing, and a Python test can only fail on what
  * a module lacks once the module exists (`No module named 'calc'` reads like a missing package).
  */
-export function evaluateScope(input: GateInput): Finding[] {
+export function evaluateRedScope(input: GateInput): Finding[] {
   if (input.phase !== 'red') return [];
   const findings: Finding[] = input.entries
     .filter((e) => e.kind === 'impl' && !(e.status === 'A' && isEmptyBlob(e.newBlob)))

@@ -10,7 +10,7 @@ import { onlyAdds } from '../runners/snapshots.js';
  * (config/test-settings) are unchanged. One exception: the snapshot file of a RED test file may
  * gain entries (`snapshotChanges`), never change or lose one.
  */
-export function evaluateFrozen(input: GateInput): Finding[] {
+export function evaluateTestsFrozen(input: GateInput): Finding[] {
   if (input.phase !== 'green' && input.phase !== 'refactor') return [];
   const findings: Finding[] = [];
   const snapshots = new Map((input.snapshotChanges ?? []).map((c) => [c.path, c]));
