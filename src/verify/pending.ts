@@ -60,7 +60,7 @@ export async function acceptedPending(
   const failing = run.tests.filter((t) => t.status === 'failed').map(testId);
   const blobs = Object.fromEntries(snapshot.entries.filter((e) => files.includes(e.path)).map((e) => [e.path, e.newBlob]));
   const evidence = toEvidence(run);
-  const falseFail = accepted.findings.find((f) => f.code === 'FALSE_FAIL_ACCEPTED');
+  const falseFail = accepted.findings.find((f): f is Finding<'FALSE_FAIL_ACCEPTED'> => f.code === 'FALSE_FAIL_ACCEPTED');
   const verified = { phase: accepted.phase, taskTitle: accepted.taskTitle, testFiles: run.files, blobs, failing, evidence, summary: summarizeRun(run) };
   const pending = makePending(cc, snapshot, verified);
   const attempts = await readAttemptsNote(cc);
@@ -68,7 +68,7 @@ export async function acceptedPending(
     ...pending,
     key: accepted.key,
     ...(accepted.tests ? { tests: accepted.tests } : {}),
-    ...(falseFail ? { falseFail: (falseFail.data?.patterns as string[]).join(', ') } : {}),
+    ...(falseFail ? { falseFail: falseFail.data.patterns.join(', ') } : {}),
     ...(attempts ? { attempts } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { usageError } from '../../errors.js';
 import { readRepoContext } from '../../git/queries.js';
 import { findingJson, formatFindings, paint } from '../../report/format.js';
 import { formatRefusalNote, type RefusalNote } from '../../report/messages.js';
+import { NEXT_AFTER_COMMIT } from '../../report/next-steps.js';
 import { recordVerdict } from '../../verify/record-verdict.js';
 import type { RunResult } from '../../types.js';
 import { argsOf } from '../options.js';
@@ -71,17 +72,13 @@ async function postCommit(ctx: CommandContext): Promise<CommandResult> {
   const repo = await readRepoContext(ctx.cwd, ctx.env);
   const { runPostCommit } = await import('../../verify/post-commit.js');
   const r = await runPostCommit(repo);
-  const NEXT: Record<string, string> = {
-    green: 'make the tests pass: stage implementation only',
-    refactor: 'refactor with the tests green, or `tdd phase red` for the next behaviour',
-  };
   if (r.amended !== undefined) {
     const text = `tdd: ! this commit amended ${r.amended?.slice(0, 12) ?? 'the root commit'}: the hooks checked it as a new commit on top of it, so it is not recorded (phase stays ${r.before ?? 'unset'}); tdd audit re-checks it from the history. To change a recorded TDD commit, make a new one.`;
     return { exitCode: 0, text, json: { hook: 'post-commit', ...r } };
   }
   const text =
     r.recorded && r.after !== r.before && r.after
-      ? `tdd: phase ${r.before} → ${paint(ctx.color, 'bold', r.after)}${NEXT[r.after] ? ` (next: ${NEXT[r.after]})` : ''}`
+      ? `tdd: phase ${r.before} → ${paint(ctx.color, 'bold', r.after)}${NEXT_AFTER_COMMIT[r.after] ? ` (next: ${NEXT_AFTER_COMMIT[r.after]})` : ''}`
       : '';
   return { exitCode: 0, text, json: { hook: 'post-commit', ...r } };
 }

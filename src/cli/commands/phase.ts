@@ -6,6 +6,7 @@ import type { Phase } from '../../types.js';
 import { readCommitContext } from '../../verify/context.js';
 import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
+import { NEXT_STEP } from '../../report/next-steps.js';
 
 const help = `Usage: tdd phase [red|green|refactor|off] [--task ID|--no-task] [--regression] [--reason TEXT] [--json]
 
@@ -20,13 +21,6 @@ Options:
   --regression    with red: the tests may already pass (regression tests of existing behaviour)
   --reason TEXT   with off (required): why TDD does not apply; the trailers record it
 After each commit the phase advances red → green → refactor unless autoAdvance is false.`;
-
-export const NEXT_STEP: Record<Phase, string> = {
-  red: 'write a failing test, `git add` it, and commit',
-  green: 'make the tests pass: stage implementation only, and commit',
-  refactor: 'improve the code with the tests frozen and passing, or `tdd phase red` for the next behaviour',
-  off: 'commit as you like; `tdd phase red` to resume TDD',
-};
 
 const PHASES = ['red', 'green', 'refactor', 'off'] as const;
 const OPTIONS = {

@@ -6,7 +6,7 @@ import { taskKey } from '../../state/machine.js';
 import type { Phase } from '../../types.js';
 import { readCommitContext } from '../../verify/context.js';
 import type { CommandModule } from '../types.js';
-import { NEXT_STEP } from './phase.js';
+import { NEXT_STEP } from '../../report/next-steps.js';
 
 const help = `Usage: tdd status [--json]
 
