@@ -93,7 +93,7 @@ export async function readRunnerFacts(top: string, spec: RunnerSpec, env: NodeJS
   const dir = join(top, root);
   const nodeReporter = await exists(NODE_REPORTER);
   const base = { name, root, entry: null, present: false, version: null, nodeReporter };
-  let argv = PROBES[name];
+  const argv = PROBES[name];
   if (name === 'command') {
     const program = splitCommand(spec.testTargetedCommand ?? spec.testCommand ?? '')[0];
     if (program === undefined) return base;

@@ -20,6 +20,7 @@ export interface Call {
 }
 
 // Words after which `(` opens no call: `if (`, `func (r *T) Name(` (Go), `return (a)`.
+// prettier-ignore
 const NOT_CALLEES = new Set([
   'if', 'for', 'while', 'switch', 'catch', 'return', 'typeof', 'void', 'delete', 'in', 'of', 'instanceof',
   'case', 'do', 'else', 'yield', 'await', 'throw', 'new', 'func', 'fn', 'def', 'function', 'class', 'and', 'or',

@@ -9,6 +9,7 @@ import type { ImportBinding, LanguageProfile, MarkerHit } from './profile.js';
  */
 
 // testify's assertion methods, for suites whose receiver calls them directly: s.Equal(…).
+// prettier-ignore
 const SUITE_METHODS = [
   'Equal', 'EqualValues', 'EqualError', 'Exactly', 'NotEqual', 'NotEqualValues', 'True', 'False', 'Nil', 'NotNil',
   'NoError', 'Error', 'ErrorIs', 'NotErrorIs', 'ErrorAs', 'ErrorContains', 'Contains', 'NotContains', 'Len', 'Empty',

@@ -23,7 +23,7 @@ const ASSERTIONS = [
   /(?<![\w$])confirmVerified\s*\(/g,
   // Kotest matchers: x shouldBe y · x.shouldBeNull() · shouldThrow<E> { } · x shouldNotContain y —
   // a call or an infix operator with an operand, so `val shouldRender = true` is no assertion.
-  /(?<![\w$])should(?:Not)?[A-Z]\w*(?=\s*[({<]|[ \t]+[\w$"'(\[{!-])/g,
+  /(?<![\w$])should(?:Not)?[A-Z]\w*(?=\s*[({<]|[ \t]+[\w$"'([{!-])/g,
   // Strikt: expectThat( · expectThrows<E> { · expectCatching {
   new RegExp(String.raw`(?<![\w$])expect(?:That|Throws|Catching)${CALL}`, 'g'),
   // Spring MockMvc and WebTestClient: .andExpect( · .expectStatus( · .expectBody(

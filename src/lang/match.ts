@@ -70,7 +70,7 @@ export function isDeclared(blanked: string, at: number, typed: boolean): boolean
 export function methodNameAfter(blanked: string, text: string, at: number): string | undefined {
   let i = at;
   for (let guard = 0; guard < 20; guard++) {
-    const skip = /^\s*(?:@\s*[\w$.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?|\[[^\[\]]*\])/.exec(blanked.slice(i, i + 500));
+    const skip = /^\s*(?:@\s*[\w$.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?|\[[^[\]]*\])/.exec(blanked.slice(i, i + 500));
     if (!skip) break;
     i += skip[0].length;
   }

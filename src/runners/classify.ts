@@ -17,7 +17,6 @@ export interface ImportContext {
   isProjectImport?: IsProjectImport;
 }
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 export function stripAnsi(text: string): string {

@@ -33,7 +33,7 @@ if (!skipReason) {
 let repo: Repo | undefined;
 let browser: Browser | undefined;
 let page: Page;
-let page404: string[] = [];
+const page404: string[] = [];
 const problems: string[] = [];
 const requests: string[] = [];
 let dir: string;

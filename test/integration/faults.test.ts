@@ -147,7 +147,7 @@ describe.skipIf(!HAS_PROC)('signals', () => {
     const was = head();
     const marker = join(tmp, 'running');
     const c = launch('git', ['commit', '-m', 'feat: slow', ...args], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: marker } });
-    let testPid = 0;
+    let testPid: number;
     try {
       testPid = await waitFor(() => markerPid(marker), 'the test to run');
       // The hook holds the scratch lock while its runner runs.

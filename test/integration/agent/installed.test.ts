@@ -5,7 +5,7 @@
  * Also: install merges, repeats as a no-op and comes out exactly; a guard that cannot start still denies.
  */
 import type { SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentName } from '../../../src/agent/types.js';
