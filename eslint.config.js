@@ -4,7 +4,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const NODE_GLOBALS = Object.fromEntries(
-  ['console', 'process', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setImmediate', 'performance', 'structuredClone', '__dirname', '__filename', 'require', 'module'].map((g) => [g, 'readonly']),
+  [
+    'console',
+    'process',
+    'Buffer',
+    'URL',
+    'setTimeout',
+    'clearTimeout',
+    'setImmediate',
+    'performance',
+    'structuredClone',
+    '__dirname',
+    '__filename',
+    'require',
+    'module',
+  ].map((g) => [g, 'readonly']),
 );
 
 export default tseslint.config(

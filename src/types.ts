@@ -115,12 +115,7 @@ export interface FindingData {
 export type FailureClass = 'assertion' | 'missing-symbol' | 'exception' | 'timeout' | 'snapshot-missing';
 
 /** A problem with a whole test file (it never produced test results of its own). */
-export type FileErrorKind =
-  | 'syntax'
-  | 'missing-module'
-  | 'missing-symbol'
-  | 'no-tests'
-  | 'load-error';
+export type FileErrorKind = 'syntax' | 'missing-module' | 'missing-symbol' | 'no-tests' | 'load-error';
 
 export interface TestCaseResult {
   /** Repository-relative path of the test file, forward slashes. */

@@ -21,8 +21,11 @@ import type { State } from '../state/types.js';
 import type { ConfigFacts, HistoryFacts, PackageManager, PendingFacts, ProjectFacts, RunnerFacts, StateFacts } from './types.js';
 import { readJsonObject } from '../fs-read.js';
 
-const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
-
+const exists = (p: string): Promise<boolean> =>
+  access(p).then(
+    () => true,
+    () => false,
+  );
 
 export async function readProjectFacts(top: string): Promise<ProjectFacts> {
   const pkg = readJsonObject(join(top, 'package.json'));
@@ -80,7 +83,11 @@ const PROBES: Partial<Record<RunnerName, string[]>> = {
 function probe(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ version: string } | { error: string }> {
   return new Promise((done) => {
     execFile(argv[0]!, argv.slice(1), { cwd, env, timeout: 10_000, encoding: 'utf8' }, (err, stdout, stderr) => {
-      const first = `${stdout}\n${stderr}`.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+      const first =
+        `${stdout}\n${stderr}`
+          .split('\n')
+          .find((l) => l.trim() !== '')
+          ?.trim() ?? '';
       if (!err) return done({ version: first });
       const code = (err as NodeJS.ErrnoException).code;
       done({ error: code === 'ENOENT' ? `${argv[0]} is not on PATH` : `\`${argv.join(' ')}\` failed${first ? `: ${first}` : ''}` });
@@ -116,7 +123,14 @@ export async function readRunnerFacts(top: string, spec: RunnerSpec, env: NodeJS
 }
 
 async function onPath(program: string, path: string): Promise<boolean> {
-  for (const d of path.split(delimiter).filter(Boolean)) if (await access(join(d, program), constants.X_OK).then(() => true, () => false)) return true;
+  for (const d of path.split(delimiter).filter(Boolean))
+    if (
+      await access(join(d, program), constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
   return false;
 }
 

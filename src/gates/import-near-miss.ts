@@ -12,5 +12,13 @@ export function evaluateImportNearMiss(input: GateInput): Finding[] {
   const failing = new Set([...run.fileErrors.map((e) => e.file), ...run.tests.filter((t) => t.status === 'failed').map((t) => t.file)]);
   return (input.nearMisses ?? [])
     .filter((m) => failing.has(m.file))
-    .map((m) => ({ code: 'IMPORT_NEAR_MISS', severity: 'warn', path: m.file, data: { specifier: m.specifier, nearest: m.nearest, phase: input.phase } }) satisfies Finding);
+    .map(
+      (m) =>
+        ({
+          code: 'IMPORT_NEAR_MISS',
+          severity: 'warn',
+          path: m.file,
+          data: { specifier: m.specifier, nearest: m.nearest, phase: input.phase },
+        }) satisfies Finding,
+    );
 }

@@ -13,7 +13,15 @@ import { evaluateTaskScope } from './task-scope.js';
 import type { Gate, GateInput } from './types.js';
 
 /** Gates decided from the commit's content alone, before any test run. */
-export const STATIC_GATES: Gate[] = [evaluateTaskScope, evaluateRedScope, evaluateConfigChanged, evaluateTestsFrozen, evaluateSymlinks, evaluateAssertions, evaluateMarkers];
+export const STATIC_GATES: Gate[] = [
+  evaluateTaskScope,
+  evaluateRedScope,
+  evaluateConfigChanged,
+  evaluateTestsFrozen,
+  evaluateSymlinks,
+  evaluateAssertions,
+  evaluateMarkers,
+];
 /** Gates over the test run's evidence. */
 export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun, evaluateImportNearMiss];
 

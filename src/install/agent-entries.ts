@@ -34,7 +34,14 @@ const TIMEOUT = 30;
 /** Claude Code's layout, which Codex shares: the guard on PreToolUse, and SessionStart for the context. */
 function claudeShaped(path: string, matcher: string, command: string): AgentFile {
   const handler = { type: 'command', command, timeout: TIMEOUT };
-  return { kind: 'grouped', path, entries: [{ event: 'PreToolUse', matcher, handler }, { event: 'SessionStart', handler }] };
+  return {
+    kind: 'grouped',
+    path,
+    entries: [
+      { event: 'PreToolUse', matcher, handler },
+      { event: 'SessionStart', handler },
+    ],
+  };
 }
 
 /** The files for one agent. */
@@ -56,7 +63,11 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
           kind: 'grouped',
           path: '.gemini/settings.json',
           entries: [
-            { event: 'BeforeTool', matcher: 'write_file|replace|run_shell_command', handler: handler('tdd-hooks-guard', 'tdd-hooks: the TDD phase rules before each write and shell command') },
+            {
+              event: 'BeforeTool',
+              matcher: 'write_file|replace|run_shell_command',
+              handler: handler('tdd-hooks-guard', 'tdd-hooks: the TDD phase rules before each write and shell command'),
+            },
             { event: 'SessionStart', handler: handler('tdd-hooks-status', 'tdd-hooks: the TDD phase, task and next step for the session') },
           ],
         },
@@ -99,7 +110,10 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
 
 /** Copilot skips a hook that fails: the fallback prints its JSON deny instead. */
 function copilotFiles(cli: string): AgentFile[] {
-  const deny = JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: `tdd-hooks: the guard did not run (${cli} missing, or no node on PATH): run npm install; the commit hooks still check every commit` });
+  const deny = JSON.stringify({
+    permissionDecision: 'deny',
+    permissionDecisionReason: `tdd-hooks: the guard did not run (${cli} missing, or no node on PATH): run npm install; the commit hooks still check every commit`,
+  });
   const command = `node ${cli} guard copilot || echo '${deny.replace(/'/g, `'\\''`)}'`;
   const content = { version: 1, hooks: { preToolUse: [{ type: 'command', bash: command, cwd: '.', timeoutSec: TIMEOUT }] } };
   return [{ kind: 'own', path: '.github/hooks/tdd-hooks.json', content: `${JSON.stringify(content, null, 2)}\n`, mode: 0o644 }];
@@ -128,13 +142,19 @@ export function readAgents(values: readonly string[] | undefined, command: strin
   if (values === undefined) return [];
   const { agents, unknown } = parseAgentNames([...values]);
   if (unknown.length > 0 || agents.length === 0) {
-    throw usageError(`--agent: unknown agent "${unknown[0] ?? values.join(',')}"`, `name one of ${AGENTS.join(', ')} or all, e.g. tdd-hooks ${command} --agent claude`);
+    throw usageError(
+      `--agent: unknown agent "${unknown[0] ?? values.join(',')}"`,
+      `name one of ${AGENTS.join(', ')} or all, e.g. tdd-hooks ${command} --agent claude`,
+    );
   }
   return agents;
 }
 
 export function parseAgentNames(values: string[]): { agents: AgentName[]; unknown: string[] } {
-  const names = values.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const names = values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.filter((n) => n !== 'all' && !(AGENTS as readonly string[]).includes(n));
   const wanted = new Set(names.includes('all') ? AGENTS : names);
   return { agents: AGENTS.filter((a) => wanted.has(a)), unknown };

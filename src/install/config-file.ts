@@ -81,7 +81,9 @@ function readRepoSigns(top: string, start: string): FolderSigns[] {
   const found = readProjectFolders(top);
   const workspaces = parseWorkspaceGlobs(readJsonObject(join(top, 'package.json')), readTextOr(join(top, 'pnpm-workspace.yaml')));
   const inWorkspace = workspaces.include.length > 0 ? picomatch(workspaces.include, { ignore: workspaces.exclude }) : () => false;
-  const cargoWorkspaces = found.filter((f) => f.files.has('Cargo.toml') && /^\s*\[workspace\]/m.test(readTextOr(join(top, f.root, 'Cargo.toml')) ?? '')).map((f) => f.root);
+  const cargoWorkspaces = found
+    .filter((f) => f.files.has('Cargo.toml') && /^\s*\[workspace\]/m.test(readTextOr(join(top, f.root, 'Cargo.toml')) ?? ''))
+    .map((f) => f.root);
   const inCargoWorkspace = (root: string) => cargoWorkspaces.some((w) => w !== root && (w === '.' || root.startsWith(`${w}/`)));
   const folders: FolderSigns[] = [readFolderSigns(top, '.', readNearestPackageJson(top, start), true)];
   const below = new Set<string>();
@@ -112,10 +114,15 @@ function assertPackageJsonReadable(path: string, top: string): void {
     JSON.parse(text);
   } catch (e) {
     const shown = relative(top, path) || path;
-    throw new TddError('PACKAGE_JSON_INVALID', `${shown} is not valid JSON (${(e as Error).message}): the runner cannot be detected from it; nothing was written`, 2, {
-      hint: `fix ${shown} (npm cannot read it either), then run npx tdd-hooks install again`,
-      data: { path },
-    });
+    throw new TddError(
+      'PACKAGE_JSON_INVALID',
+      `${shown} is not valid JSON (${(e as Error).message}): the runner cannot be detected from it; nothing was written`,
+      2,
+      {
+        hint: `fix ${shown} (npm cannot read it either), then run npx tdd-hooks install again`,
+        data: { path },
+      },
+    );
   }
 }
 

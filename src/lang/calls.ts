@@ -178,7 +178,8 @@ class CallScanner {
     if (c === 40 && chain.length > 0) {
       if (last === 'call' || last === 'index' || (last === 'word' && chain.length > 2)) isCall = true;
       else if (last === 'word') {
-        isCall = !NOT_CALLEES.has(this.text(this.wordStart, this.wordEnd)) && !(this.beforeStart !== -1 && DECLARING.has(this.text(this.beforeStart, this.beforeEnd)));
+        isCall =
+          !NOT_CALLEES.has(this.text(this.wordStart, this.wordEnd)) && !(this.beforeStart !== -1 && DECLARING.has(this.text(this.beforeStart, this.beforeEnd)));
       }
     }
     this.open(c, isCall, isCall ? this.nameOf(chain) : '');
@@ -245,7 +246,20 @@ function typeArgumentsEnd(s: string, lt: number): number {
         while (j < s.length && isSpace(s.charCodeAt(j))) j++;
         return s.charCodeAt(j) === 40 ? j : -1;
       }
-    } else if (!(isWordCode(c) || isSpace(c) || c === 44 || c === 46 || c === 91 || c === 93 || c === 124 || c === 38 || c === 63 || c === 58 || c === 39 || c === 34)) {
+    } else if (!(
+      isWordCode(c) ||
+      isSpace(c) ||
+      c === 44 ||
+      c === 46 ||
+      c === 91 ||
+      c === 93 ||
+      c === 124 ||
+      c === 38 ||
+      c === 63 ||
+      c === 58 ||
+      c === 39 ||
+      c === 34
+    )) {
       return -1;
     }
   }

@@ -99,7 +99,12 @@ export function parseGoImports(blanked: string, text: string): ImportBinding[] {
       const open = start + spec.index + spec[0].indexOf('"');
       const close = blanked.indexOf('"', open + 1);
       const specifier = text.slice(open + 1, close);
-      const local = spec[1] || specifier.replace(/\/v\d+$/, '').split('/').pop()!;
+      const local =
+        spec[1] ||
+        specifier
+          .replace(/\/v\d+$/, '')
+          .split('/')
+          .pop()!;
       found.push({ local, imported: '*', specifier });
     }
   }

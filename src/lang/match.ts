@@ -41,7 +41,11 @@ export function matchMarkers(blanked: string, text: string, rules: readonly Mark
 
 /** Whitespace (and line continuations) squeezed to one space, and none around `.` and `::`. */
 export function squeeze(raw: string): string {
-  return raw.replace(/\\\r?\n|\s+/g, ' ').replace(/\s+/g, ' ').replace(/ ?(\.|::) ?/g, '$1').trim();
+  return raw
+    .replace(/\\\r?\n|\s+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ ?(\.|::) ?/g, '$1')
+    .trim();
 }
 
 // `fun assertValid(`, `def fail(`, `func Expect(`, `func (m *M) Expect(`, `fn assert_ok(`, `void verify(` — on the same line.

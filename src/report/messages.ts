@@ -63,7 +63,9 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   TESTS_CHANGED: (f) => testsChanged(f),
   SNAPSHOTS_ADDED: (f) => {
     const added = f.data?.added ?? [];
-    return { what: `${f.path}: ${added.length} snapshot${added.length === 1 ? '' : 's'} of the task's RED tests written (${added.slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''}); frozen from now on, like the tests` };
+    return {
+      what: `${f.path}: ${added.length} snapshot${added.length === 1 ? '' : 's'} of the task's RED tests written (${added.slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''}); frozen from now on, like the tests`,
+    };
   },
   TEST_CONFIG_CHANGED: (f) => ({
     what: `the test settings of ${f.path ?? 'package.json'} changed (test scripts, the runner's configuration): GREEN and REFACTOR keep them`,
@@ -111,7 +113,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
           ? 'the file must define at least one test that runs'
           : d(f.data, 'kind') === 'snapshot-missing'
             ? 'a snapshot nobody has written proves nothing yet: let the test fail on the missing function (a symbol that does not exist yet), write the expected snapshot by hand and stage it, or assert the value (toEqual, toMatchInlineSnapshot)'
-          : 'a RED test must fail on an assertion or a missing symbol of the project; fix the test and stage it again',
+            : 'a RED test must fail on an assertion or a missing symbol of the project; fix the test and stage it again',
   }),
   RED_TESTS_PASS: () => ({
     what: 'the staged tests pass: nothing is RED',
@@ -130,7 +132,10 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     what: `${f.path} > ${d(f.data, 'test')} compares with a snapshot nobody has written yet (${d(f.data, 'message')}); it is missing, not mismatched`,
     next: `run your tests once (outside CI the runner writes new snapshots), check ${d(f.data, 'snapshot')}, and stage it with the implementation: GREEN may add the RED tests' snapshots, never change one`,
   }),
-  GREEN_FILE_ERROR: (f) => ({ what: `${f.path} could not run (${d(f.data, 'kind')}): ${d(f.data, 'message')}`, next: 'fix the implementation the test file loads' }),
+  GREEN_FILE_ERROR: (f) => ({
+    what: `${f.path} could not run (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
+    next: 'fix the implementation the test file loads',
+  }),
   GREEN_NO_TESTS_RAN: (f) =>
     f.path
       ? { what: `no test ran in ${f.path}`, next: 'a test file must run at least one test; check it is not filtered out' }

@@ -122,7 +122,16 @@ function laneHistory(input: ReportInput): { byTask: Map<string | null, TaskEntry
       const errors = e.findings?.filter((f) => f.severity === 'error');
       const codes = errors ? [...new Set(errors.map((f) => f.code))] : e.codes;
       const findings = (errors ?? []).map((f) => ({ code: f.code, path: f.path, what: f.what }));
-      push(e.task, { kind: 'refused', at: new Date(e.at).toISOString(), task: e.task, phase: e.phase, exitCode: e.exitCode, codes, findings, testMs: e.testMs });
+      push(e.task, {
+        kind: 'refused',
+        at: new Date(e.at).toISOString(),
+        task: e.task,
+        phase: e.phase,
+        exitCode: e.exitCode,
+        codes,
+        findings,
+        testMs: e.testMs,
+      });
     } else if (item.event.to === 'red') {
       // `tdd phase red` starts the clock of the task's next cycle (alone, it shows no light).
       push(item.event.task, { kind: 'declared', at: new Date(item.event.at).toISOString(), to: item.event.to });

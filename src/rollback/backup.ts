@@ -42,7 +42,11 @@ export async function writeWorktreeBlobs(repo: RepoContext, paths: { path: strin
     else if (st?.isFile()) files.push({ path, mode: st.mode & 0o100 ? '100755' : '100644', perm: st.mode & 0o7777 });
     else saved.set(path, null);
   }
-  const oids = await hashFiles(repo, files.map((f) => f.path), { write: true, filters: false });
+  const oids = await hashFiles(
+    repo,
+    files.map((f) => f.path),
+    { write: true, filters: false },
+  );
   files.forEach((f, i) => saved.set(f.path, { mode: f.mode, oid: oids[i]!, perm: f.perm }));
   return saved;
 }
@@ -75,8 +79,14 @@ async function commitTree(repo: RepoContext, tree: string, parents: string[], me
  * with n one past the highest; creation fails rather than move an existing ref.
  */
 export async function writeBackup(repo: RepoContext, prefix: string, meta: BackupMeta): Promise<{ ref: string; n: number; commit: string }> {
-  const indexTree = await writeTree(repo, meta.paths.flatMap((p) => (p.index ? [{ path: p.path, entry: p.index }] : [])));
-  const worktreeTree = await writeTree(repo, meta.paths.flatMap((p) => (p.worktree ? [{ path: p.path, entry: p.worktree }] : [])));
+  const indexTree = await writeTree(
+    repo,
+    meta.paths.flatMap((p) => (p.index ? [{ path: p.path, entry: p.index }] : [])),
+  );
+  const worktreeTree = await writeTree(
+    repo,
+    meta.paths.flatMap((p) => (p.worktree ? [{ path: p.path, entry: p.worktree }] : [])),
+  );
   const existing = await readBackupRefs(repo, prefix);
   const n = (existing.at(-1)?.n ?? 0) + 1;
   const ref = `${prefix}${n}`;

@@ -50,7 +50,12 @@ export async function runRollback(repo: RepoContext, state: State, classify: (pa
 
 /** What the target, the index and the working tree say: the plan (pure, rollback/plan.ts). */
 async function readPlan(repo: RepoContext, target: Target, classify: (path: string) => FileKind, task: RollbackOptions['task']) {
-  const [index, tree, candidates, fileMode] = await Promise.all([readIndex(repo), readTreeAll(repo, target.commit), readCandidates(repo, target.commit), readFileMode(repo)]);
+  const [index, tree, candidates, fileMode] = await Promise.all([
+    readIndex(repo),
+    readTreeAll(repo, target.commit),
+    readCandidates(repo, target.commit),
+    readFileMode(repo),
+  ]);
   assertNoUnmerged(index.unmerged, 'tdd rollback');
   const paths = [...new Set(candidates)];
   // Content matters for implementation files and for tracked ones (a stale stat is no change);
@@ -78,10 +83,15 @@ async function assertNotBlocked(repo: RepoContext, target: Target, plan: Plan, w
   // A file it leaves (untracked, another task's) where the target needs a directory.
   const inTheWay = findFilesInTheWay(plan.entries, worktree, removing);
   if (inTheWay.length > 0) {
-    throw new TddError('ROLLBACK_BLOCKED', `a file tdd rollback leaves alone stands where ${target.commit.slice(0, 12)} has a directory: ${inTheWay.join(', ')}; nothing was changed`, 2, {
-      hint: 'move that file away (or commit it), then run tdd rollback again',
-      data: { paths: inTheWay },
-    });
+    throw new TddError(
+      'ROLLBACK_BLOCKED',
+      `a file tdd rollback leaves alone stands where ${target.commit.slice(0, 12)} has a directory: ${inTheWay.join(', ')}; nothing was changed`,
+      2,
+      {
+        hint: 'move that file away (or commit it), then run tdd rollback again',
+        data: { paths: inTheWay },
+      },
+    );
   }
 }
 
@@ -89,7 +99,10 @@ async function assertNotBlocked(repo: RepoContext, target: Target, plan: Plan, w
 async function applyRollback(repo: RepoContext, target: Target, plan: Plan, now: Date): Promise<NonNullable<RollbackOutcome['backup']>> {
   // 1. Save: nothing is written to the index or the working tree before the backup ref exists.
   const intentToAdd = await readIntentToAdd(repo);
-  const files = await writeWorktreeBlobs(repo, plan.entries.map((e) => ({ path: e.path, state: e.worktree })));
+  const files = await writeWorktreeBlobs(
+    repo,
+    plan.entries.map((e) => ({ path: e.path, state: e.worktree })),
+  );
   const saved: SavedPath[] = plan.entries.map((e) => ({
     path: e.path,
     action: e.action,
@@ -99,11 +112,22 @@ async function applyRollback(repo: RepoContext, target: Target, plan: Plan, now:
     worktree: files.get(e.path) ?? null,
     changes: e.changes,
   }));
-  const backup = await writeBackup(repo, ROLLBACK_REFS, { version: 1, kind: 'rollback', target: target.commit, head: repo.head, worktree: repo.top, at: now.toISOString(), paths: saved });
+  const backup = await writeBackup(repo, ROLLBACK_REFS, {
+    version: 1,
+    kind: 'rollback',
+    target: target.commit,
+    head: repo.head,
+    worktree: repo.top,
+    at: now.toISOString(),
+    paths: saved,
+  });
 
   // 2. The index, in one atomic step: if it fails (index.lock), nothing changed and the backup goes.
   try {
-    await writeIndexEntries(repo, plan.entries.filter((e) => e.changes.index).map((e) => ({ path: e.path, entry: e.target })));
+    await writeIndexEntries(
+      repo,
+      plan.entries.filter((e) => e.changes.index).map((e) => ({ path: e.path, entry: e.target })),
+    );
   } catch (e) {
     await dropBackup(repo, backup.ref, backup.commit).catch(() => {});
     throw new TddError('ROLLBACK_FAILED', `could not update the index; nothing was changed: ${(e as Error).message}`, 3, {
@@ -113,8 +137,14 @@ async function applyRollback(repo: RepoContext, target: Target, plan: Plan, now:
   }
   // 3. The working tree: removals first (a file may stand where the target has a directory).
   try {
-    await removeFiles(repo.top, plan.entries.filter((e) => e.target === null && e.changes.worktree).map((e) => e.path));
-    await checkoutFromIndex(repo, plan.entries.filter((e) => e.target !== null && e.changes.worktree).map((e) => e.path));
+    await removeFiles(
+      repo.top,
+      plan.entries.filter((e) => e.target === null && e.changes.worktree).map((e) => e.path),
+    );
+    await checkoutFromIndex(
+      repo,
+      plan.entries.filter((e) => e.target !== null && e.changes.worktree).map((e) => e.path),
+    );
     await refreshIndex(repo);
   } catch (e) {
     throw new TddError('ROLLBACK_INCOMPLETE', `the rollback stopped half-way: ${(e as Error).message}`, 3, {

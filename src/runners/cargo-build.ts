@@ -150,7 +150,10 @@ function contextOf(code: string, crates: Set<string>): RustContext {
 
 /** `mathlib::add`, `crate::common`, `m::mul` (use mathlib as m), `Circle` (use mathlib::Circle), `&mut Circle<T>`. */
 function isProjectPath(path: string, ctx: RustContext): boolean {
-  const clean = path.replace(/^&(?:mut )?/, '').replace(/<[\s\S]*$/, '').replace(/^::/, '');
+  const clean = path
+    .replace(/^&(?:mut )?/, '')
+    .replace(/<[\s\S]*$/, '')
+    .replace(/^::/, '');
   const [head, ...rest] = clean.split('::');
   const isRoot = (name: string): boolean => LOCAL_ROOTS.has(name) || ctx.crates.has(name);
   if (isRoot(head!)) return true;
@@ -213,14 +216,19 @@ export function parseBuildErrors(messages: CargoMessage[], asked: string[], o: P
     } else elsewhere ??= `${file} did not compile: ${describe(m.message)}`;
   }
   const failed = [...own.keys()][0];
-  const stderrError = o.stderr.split('\n').find((l) => /^error\b/.test(l))?.trim();
+  const stderrError = o.stderr
+    .split('\n')
+    .find((l) => /^error\b/.test(l))
+    ?.trim();
   return asked.map((file): FileError => {
     const errors = own.get(file);
     if (errors) {
       const kind = KIND_ORDER.find((k) => errors.some((e) => e.kind === k))!;
       return { file, ...errors.find((e) => e.kind === kind)! };
     }
-    const why = elsewhere ?? (failed ? `not run: ${failed} did not compile, and cargo runs no test when the build fails` : `not run: ${stderrError ?? 'the build failed'}`);
+    const why =
+      elsewhere ??
+      (failed ? `not run: ${failed} did not compile, and cargo runs no test when the build fails` : `not run: ${stderrError ?? 'the build failed'}`);
     return { file, kind: 'load-error', message: why.slice(0, 300) };
   });
 }

@@ -67,7 +67,17 @@ export function buildCargoArgv(o: BuildArgvInput): BuiltCommand {
   return {
     // `--test=<name>`: a target named `-x` stays a value. No -q: libtest would print dots, not names.
     // A member is picked by its manifest, from the workspace's top (cargo names files from there).
-    argv: [o.runnerPath, 'test', '--message-format=json', '--no-fail-fast', '--offline', '--color', 'never', ...(member ? [`--manifest-path=${member}/Cargo.toml`] : []), ...[...targets].map((t) => `--test=${t}`)],
+    argv: [
+      o.runnerPath,
+      'test',
+      '--message-format=json',
+      '--no-fail-fast',
+      '--offline',
+      '--color',
+      'never',
+      ...(member ? [`--manifest-path=${member}/Cargo.toml`] : []),
+      ...[...targets].map((t) => `--test=${t}`),
+    ],
     env: {
       // Never target/ in the tree; kept between runs so dependencies build once.
       CARGO_TARGET_DIR: cargoTargetDir(o.cacheDir),
@@ -139,7 +149,10 @@ const SHOULD_PANIC = /^note: (test did not panic as expected.*|panic did not con
 function classifyFailure(section: string[], o: ParseInput, member: string): { failure: FailureClass; message?: string } {
   const note = section.findIndex((l) => SHOULD_PANIC.test(l));
   if (note >= 0) {
-    const detail = section.slice(note + 1, note + 3).map((l) => l.trim()).filter((l) => l !== '');
+    const detail = section
+      .slice(note + 1, note + 3)
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
     const text = SHOULD_PANIC.exec(section[note]!)![1]!;
     return { failure: 'assertion', message: (detail.length ? `${text} (${detail.join(', ')})` : text).slice(0, 300) };
   }
@@ -156,13 +169,24 @@ function classifyFailure(section: string[], o: ParseInput, member: string): { fa
     body.push(l);
   }
   const head = (body[0] ?? '').trim();
-  const left = body.find((l) => /^\s*left: /.test(l))?.trim().slice(6);
-  const right = body.find((l) => /^\s*right: /.test(l))?.trim().slice(7);
+  const left = body
+    .find((l) => /^\s*left: /.test(l))
+    ?.trim()
+    .slice(6);
+  const right = body
+    .find((l) => /^\s*right: /.test(l))
+    ?.trim()
+    .slice(7);
   const message = (left !== undefined && right !== undefined ? `${head} (left: ${left}, right: ${right})` : head).slice(0, 300);
   const file = toRepoPath(o.root, where!);
   if (!file.startsWith(`${member}tests/`)) return { failure: 'exception', message };
   const text = o.sources.get(file);
-  const call = text === undefined ? '' : Array.from(text.split('\n')[Number(line) - 1] ?? '').slice(Number(column) - 1).join('');
+  const call =
+    text === undefined
+      ? ''
+      : Array.from(text.split('\n')[Number(line) - 1] ?? '')
+          .slice(Number(column) - 1)
+          .join('');
   // A macro the configuration names an assertion (`eqnice!`, which panics with its own message).
   const macro = MACRO_CALL.exec(call)?.[1]?.replace(/\s*::\s*/g, '.');
   const named = macro !== undefined && compileAssertNames(o.assertNames ?? [])?.test(`${macro}!`) === true;
@@ -174,7 +198,13 @@ const SUMMARY = /^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+)
 const STATUS = { ok: 'passed', FAILED: 'failed', ignored: 'skipped' } as const;
 
 /** One binary's block → its tests, a file error, or why the block cannot be trusted. */
-function parseBlock(block: Block, file: string, exit: string | undefined, o: ParseInput, member: string): { tests: TestCaseResult[]; error?: FileError } | string {
+function parseBlock(
+  block: Block,
+  file: string,
+  exit: string | undefined,
+  o: ParseInput,
+  member: string,
+): { tests: TestCaseResult[]; error?: FileError } | string {
   const tests: TestCaseResult[] = [];
   for (const line of block.results) {
     const m = TEST_LINE.exec(line);
@@ -228,7 +258,11 @@ function parseTestRuns(text: string[], asked: string[], o: ParseInput): { tests:
 // ---- the whole run
 
 function noBuildReason(o: ParseInput): string {
-  const error = o.stderr.split('\n').find((l) => /^error\b/.test(l))?.trim().slice(0, 300);
+  const error = o.stderr
+    .split('\n')
+    .find((l) => /^error\b/.test(l))
+    ?.trim()
+    .slice(0, 300);
   if (/\boffline\b/.test(o.stderr)) return `cargo could not get the dependencies offline: run \`cargo fetch\` in the repository${error ? ` (${error})` : ''}`;
   // The tail run.ts keeps lost the start of a long output.
   if (/^running \d+ tests?$/m.test(o.stdout)) return "cargo's output was cut before its build result";

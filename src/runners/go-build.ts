@@ -73,14 +73,15 @@ const NO_MEMBER = [
   /(\S+) does not implement \S+ \(missing (?:method \S+|\S+ method)\)/,
 ];
 const PREDECLARED = new Set(
-  'any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr'.split(' '),
+  'any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr'.split(
+    ' ',
+  ),
 );
 
 const importsOf = (ctx: GoContext): Map<string, string> =>
   new Map(goProfile.imports(goProfile.blank(ctx.file, ctx.text), ctx.text).map((b) => [b.local, b.specifier]));
 
-const inModule = (path: string, module: string | undefined): boolean =>
-  module !== undefined && (path === module || path.startsWith(`${module}/`));
+const inModule = (path: string, module: string | undefined): boolean => module !== undefined && (path === module || path.startsWith(`${module}/`));
 
 /** An import path nothing provides is the project's next package when its parent folder is in the tree. */
 function isNextPackage(path: string, ctx: GoContext): boolean {
@@ -140,7 +141,13 @@ const where = (e: CompileError): string => `${e.file}:${e.line}: ${e.message.rep
  * in a file of its folder nobody asked about, then its own missing symbols; with no error of its
  * own it shares the fate of the package's other asked files, or of a dependency that failed.
  */
-export function buildFileError(file: string, errors: CompileError[], asked: ReadonlySet<string>, ctxOf: (file: string) => GoContext, fallback: string): FileError {
+export function buildFileError(
+  file: string,
+  errors: CompileError[],
+  asked: ReadonlySet<string>,
+  ctxOf: (file: string) => GoContext,
+  fallback: string,
+): FileError {
   const dir = posix.dirname(file);
   const judged = (es: CompileError[]): { kind: FileErrorKind; e: CompileError }[] =>
     es.map((e) => ({ kind: classifyGoError(e.message, e.line, ctxOf(e.file)), e })).sort((a, b) => RANK[a.kind] - RANK[b.kind]);

@@ -208,10 +208,13 @@ function readTests(p: PackageRun, owner: (top: string) => string | undefined): T
 
 // ---- the run
 
-
 /** go's own complaint when it stopped before testing (`go: go.mod file not found …`). */
 const goComplaint = (stderr: string): string | undefined =>
-  stderr.split('\n').find((l) => l.trim() !== '' && !l.startsWith('#'))?.trim().slice(0, 300);
+  stderr
+    .split('\n')
+    .find((l) => l.trim() !== '' && !l.startsWith('#'))
+    ?.trim()
+    .slice(0, 300);
 
 export function parseGoReport(o: ParseInput): ParsedRun {
   const files = o.files.map((f) => toRepoPath(o.root, f));
@@ -241,7 +244,8 @@ export function parseGoReport(o: ParseInput): ParsedRun {
     if (!p) {
       // go stops the whole run on a folder it cannot load; only "every test file is excluded" has an answer.
       const excluded = [...o.stderr.matchAll(/build constraints exclude all Go files in (.+)$/gm)].some((m) => toRepoPath(o.root, m[1]!.trim()) === dir);
-      if (!excluded || stream.packages.size > 0) return unknownRun(o, files, `go test reported nothing for ${asArg(dir)}${goComplaint(o.stderr) ? `: ${goComplaint(o.stderr)}` : ''}`);
+      if (!excluded || stream.packages.size > 0)
+        return unknownRun(o, files, `go test reported nothing for ${asArg(dir)}${goComplaint(o.stderr) ? `: ${goComplaint(o.stderr)}` : ''}`);
       for (const file of here) fileErrors.push({ file, kind: 'no-tests', message: 'build constraints exclude every Go file of the package' });
       continue;
     }
@@ -268,7 +272,13 @@ export function parseGoReport(o: ParseInput): ParsedRun {
 
 /** The package's own first words (`TestMain` exiting 1, an `init` panic), without the FAIL summary. */
 const packageLine = (p: PackageRun): string =>
-  crashLine(p) ?? p.output.split('\n').find((l) => l.trim() !== '' && !/^(?:FAIL|PASS|ok )\b/.test(l))?.trim().slice(0, 300) ?? 'it exited without saying why';
+  crashLine(p) ??
+  p.output
+    .split('\n')
+    .find((l) => l.trim() !== '' && !/^(?:FAIL|PASS|ok )\b/.test(l))
+    ?.trim()
+    .slice(0, 300) ??
+  'it exited without saying why';
 
 function noResult(file: string, p: PackageRun, declared: string[]): FileError {
   if (!file.endsWith('_test.go')) return { file, kind: 'no-tests', message: 'go test only runs _test.go files' };

@@ -101,9 +101,13 @@ export function readStaticLeaks(runner: RunnerName, root: string, guard: LeakGua
       return text === undefined ? [] : parseGoLeaks(name(f), text, top);
     });
     // A go.work or go.mod named by the environment is read from where it names.
-    const named = [['GOWORK', env.GOWORK], ['GOFLAGS', /(?:^|\s)-modfile=(\S+)/.exec(env.GOFLAGS ?? '')?.[1]]] as const;
+    const named = [
+      ['GOWORK', env.GOWORK],
+      ['GOFLAGS', /(?:^|\s)-modfile=(\S+)/.exec(env.GOFLAGS ?? '')?.[1]],
+    ] as const;
     for (const [key, path] of named) {
-      if (path && path !== 'off' && isAbsolute(path) && isWorkTreeTarget(top, toPosix(path))) leaks.push({ path: toPosix(relative(guard.top, path)), via: `${key}=${env[key]}` });
+      if (path && path !== 'off' && isAbsolute(path) && isWorkTreeTarget(top, toPosix(path)))
+        leaks.push({ path: toPosix(relative(guard.top, path)), via: `${key}=${env[key]}` });
     }
     return leaks;
   }

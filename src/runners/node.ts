@@ -55,7 +55,6 @@ interface FileState {
   wrapper?: { passed: boolean; exitCode: number | null };
 }
 
-
 export function parseNodeReport(o: ParseInput): ParsedRun {
   const files = o.files.map((f) => toRepoPath(o.root, f));
   if (o.report === undefined) return unknownRun(o, files, 'node wrote no report');

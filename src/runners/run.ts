@@ -41,7 +41,11 @@ export interface RunTestsOptions {
   related?: string[];
 }
 
-const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
+const exists = (p: string): Promise<boolean> =>
+  access(p).then(
+    () => true,
+    () => false,
+  );
 
 /** NO_COLOR for parseable text; no VITEST_* or NODE_TEST_CONTEXT leaking in from an outer run
  * (with NODE_TEST_CONTEXT set, a nested `node --test` ignores --test-reporter). */
@@ -77,7 +81,10 @@ async function readPythonModules(root: string, files: string[]): Promise<IsProje
  * project's next package when its parent folder exists in the tree; undefined outside the module.
  */
 async function readGoPackages(root: string): Promise<IsProjectImport> {
-  const mod = await readFile(join(root, 'go.mod'), 'utf8').then((t) => /^\s*module\s+"?([^\s"]+)"?/m.exec(t)?.[1], () => undefined);
+  const mod = await readFile(join(root, 'go.mod'), 'utf8').then(
+    (t) => /^\s*module\s+"?([^\s"]+)"?/m.exec(t)?.[1],
+    () => undefined,
+  );
   const folders = new Map<string, boolean>();
   return (_file, path) => {
     if (mod === undefined || !path.startsWith(`${mod}/`)) return undefined;
@@ -211,7 +218,9 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   });
   const { rerun, ...rest } = parsed;
   const result: RunResult = { ...rest, ...common, files: related ? rest.files : run.files, fileErrors: [...run.missing, ...rest.fileErrors] };
-  const leaks = o.guard ? [...readGuardLeaks(leaksFile, o.guard), ...(o.runner === 'cargo' ? readCargoLeaks(cargoTargetDir(cacheDir), o.guard, started) : [])] : [];
+  const leaks = o.guard
+    ? [...readGuardLeaks(leaksFile, o.guard), ...(o.runner === 'cargo' ? readCargoLeaks(cargoTargetDir(cacheDir), o.guard, started) : [])]
+    : [];
   if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
   return { parsed: result, outputTail, ...(rerun ? { rerun } : {}) };
 }

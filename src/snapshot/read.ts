@@ -52,7 +52,10 @@ export async function readIndexTree(ctx: RepoContext): Promise<string> {
 export async function withLinkTargets(ctx: RepoContext, entries: StagedEntry[]): Promise<LinkedEntry[]> {
   const links = entries.filter((e) => e.newMode === SYMLINK_MODE && e.status !== 'D');
   if (links.length === 0) return entries;
-  const blobs = await readObjects(ctx, links.map((e) => e.newBlob));
+  const blobs = await readObjects(
+    ctx,
+    links.map((e) => e.newBlob),
+  );
   const targets = new Map(links.map((e, i) => [e, blobs[i]?.toString('utf8') ?? '']));
   return entries.map((e) => (targets.has(e) ? { ...e, linkTarget: targets.get(e)! } : e));
 }

@@ -81,7 +81,12 @@ async function readFrozenFacts(
   const snapshots = frozenChanges.filter((e) => files.includes(testFileOfSnapshot(e.path) ?? '\0'));
   const [drift, blobs, inHistory] = await Promise.all([
     files.length ? readTreeDiff(repo, record!.commit, tree, files) : [],
-    manifests.length + snapshots.length ? readObjects(repo, [...manifests, ...snapshots].flatMap((e) => [e.oldBlob, e.newBlob])) : [],
+    manifests.length + snapshots.length
+      ? readObjects(
+          repo,
+          [...manifests, ...snapshots].flatMap((e) => [e.oldBlob, e.newBlob]),
+        )
+      : [],
     commit.phase === 'green' ? isAncestorOfHead(repo, record!.commit) : true,
   ]);
   if (!inHistory) return { code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task, reason: 'not-in-history' } };
@@ -112,7 +117,10 @@ async function readTestFacts(repo: RepoContext, staged: StagedEntry[], assertFun
   if (staged.length === 0) return new Map();
   const { analyzeTestFile, analyzeTestFileWithHelpers } = await import('../lang/index.js');
   // By blob id, never by path: a path may hold a newline or look like revision syntax.
-  const blobs = await readObjects(repo, staged.flatMap((e) => [e.newBlob, e.oldBlob === NULL_OID ? e.newBlob : e.oldBlob]));
+  const blobs = await readObjects(
+    repo,
+    staged.flatMap((e) => [e.newBlob, e.oldBlob === NULL_OID ? e.newBlob : e.oldBlob]),
+  );
   // A file that asserts nothing itself may assert through the project's helpers: read from the index (lang/helpers).
   const reader = { read: (paths: readonly string[]) => readStagedTexts(repo, paths), list: (dir: string) => readStagedFolder(repo, dir) };
   const facts: TestFiles = new Map();

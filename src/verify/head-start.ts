@@ -58,6 +58,10 @@ export class HeadStart {
   }
 
   async release(): Promise<void> {
-    if (this.scratch) await this.scratch.then((s) => s.release(), () => {});
+    if (this.scratch)
+      await this.scratch.then(
+        (s) => s.release(),
+        () => {},
+      );
   }
 }

@@ -28,9 +28,7 @@ export function makePending(cc: CommitContext, snapshot: Snapshot, verified: Ver
   const { phase, failing, evidence } = verified;
   const template = cc.loaded.config.commitMessage;
   const subject =
-    template.template && cc.state.task
-      ? { text: renderTemplate(template.template, cc.state.task, verified.taskTitle), mode: template.mode }
-      : undefined;
+    template.template && cc.state.task ? { text: renderTemplate(template.template, cc.state.task, verified.taskTitle), mode: template.mode } : undefined;
   return {
     ...(subject ? { subject } : {}),
     tree: snapshot.tree,
@@ -75,7 +73,11 @@ export async function acceptedPending(
 
 /** "feat(tdd): task-{id} {title}" → "feat(tdd): task-12 parse input" (pure). */
 export function renderTemplate(template: string, id: string, title: string | undefined): string {
-  return template.replace(/\{id\}/g, id).replace(/\{title\}/g, title ?? '').replace(/\s+/g, ' ').trim();
+  return template
+    .replace(/\{id\}/g, id)
+    .replace(/\{title\}/g, title ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The task's attempts (`tdd attempt`) for the trailer, so the history keeps them. */
@@ -97,7 +99,19 @@ async function readAttemptsNote(cc: CommitContext): Promise<string | undefined> 
 export async function verdictKey(cc: CommitContext, tree: string, files: unknown, red: RedRecord | undefined): Promise<string> {
   const { repo } = cc;
   const runnerVersions = runnerSpecs(cc.loaded.config).map(({ runner, root }) => readRunnerVersion(join(repo.top, root), runner));
-  const parts = [tree, repo.head, cc.state.phase, cc.state.task, cc.state.regression, cc.loaded.config, files, red?.commit, red?.failing, runnerVersions, process.version];
+  const parts = [
+    tree,
+    repo.head,
+    cc.state.phase,
+    cc.state.task,
+    cc.state.regression,
+    cc.loaded.config,
+    files,
+    red?.commit,
+    red?.failing,
+    runnerVersions,
+    process.version,
+  ];
   const { createHash } = await import('node:crypto'); // only on the test-running path: crypto costs ~2 ms to load
   return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
 }

@@ -70,7 +70,9 @@ export function rebasePnpFile(text: string, from: string, to: string): string | 
 export function pnpNodeOptions(copy: string, inherited: string | undefined): string {
   const quote = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
   // An inherited one (`yarn tdd verify` sets it) names the working tree's files: dropped.
-  const kept = (inherited ?? '').replace(/--(?:require|experimental-loader|loader|import)[= ](?:"[^"]*\.pnp\.(?:c?js|loader\.mjs)"|\S*\.pnp\.(?:c?js|loader\.mjs))/g, '').trim();
+  const kept = (inherited ?? '')
+    .replace(/--(?:require|experimental-loader|loader|import)[= ](?:"[^"]*\.pnp\.(?:c?js|loader\.mjs)"|\S*\.pnp\.(?:c?js|loader\.mjs))/g, '')
+    .trim();
   const own = [`--require ${quote(join(copy, '.pnp.cjs'))}`];
   if (existsSync(join(copy, '.pnp.loader.mjs'))) own.push(`--experimental-loader ${quote(pathToFileURL(join(copy, '.pnp.loader.mjs')).href)}`);
   return [kept, ...own].filter(Boolean).join(' ');

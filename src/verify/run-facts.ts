@@ -29,9 +29,18 @@ async function readPreexisting(cc: CommitContext, run: RunResult, entries: Stage
   if (passing.length === 0) return result;
   const { declaredTestTitles } = await import('../lang/index.js');
   const files = [...new Set(passing.map((t) => t.file))];
-  const blobs = await readObjects(repo, files.flatMap((f) => [modified.get(f)!.oldBlob, modified.get(f)!.newBlob]));
+  const blobs = await readObjects(
+    repo,
+    files.flatMap((f) => [modified.get(f)!.oldBlob, modified.get(f)!.newBlob]),
+  );
   const titles = new Map(
-    files.map((f, i) => [f, { before: new Set(declaredTestTitles(f, blobs[2 * i]?.toString('utf8') ?? '')), now: new Set(declaredTestTitles(f, blobs[2 * i + 1]?.toString('utf8') ?? '')) }]),
+    files.map((f, i) => [
+      f,
+      {
+        before: new Set(declaredTestTitles(f, blobs[2 * i]?.toString('utf8') ?? '')),
+        now: new Set(declaredTestTitles(f, blobs[2 * i + 1]?.toString('utf8') ?? '')),
+      },
+    ]),
   );
   const unknown = new Set<string>();
   for (const t of passing) {

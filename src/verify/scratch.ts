@@ -182,7 +182,8 @@ function parseLinked(v: unknown): Record<string, LinkedFolder> {
   const out: Record<string, LinkedFolder> = {};
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return out;
   for (const [folder, l] of Object.entries(v as Record<string, Partial<LinkedFolder>>)) {
-    if (typeof l?.stamp === 'string' && Array.isArray(l.redirected) && l.redirected.every((r) => typeof r === 'string')) out[folder] = { stamp: l.stamp, redirected: l.redirected };
+    if (typeof l?.stamp === 'string' && Array.isArray(l.redirected) && l.redirected.every((r) => typeof r === 'string'))
+      out[folder] = { stamp: l.stamp, redirected: l.redirected };
   }
   return out;
 }

@@ -69,7 +69,10 @@ const isShell = (file: string): boolean => {
 };
 const text = (file: string): string => readFileSync(join(SRC, file), 'utf8');
 /** Without comments: a comment may say `process.exit(1)`. */
-const code = (file: string): string => text(file).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+const code = (file: string): string =>
+  text(file)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
 /** What a module value-imports: node's modules by name, ours as paths under src/. */
 function importsOf(file: string): string[] {
@@ -78,7 +81,11 @@ function importsOf(file: string): string[] {
     const spec = m[1]!;
     if (spec.startsWith('node:')) return [spec];
     if (!spec.startsWith('.')) return [];
-    return [relative(SRC, resolve(dirname(join(SRC, file)), spec)).replace(/\.js$/, '.ts').replace(/\.cjs$/, '.cts')];
+    return [
+      relative(SRC, resolve(dirname(join(SRC, file)), spec))
+        .replace(/\.js$/, '.ts')
+        .replace(/\.cjs$/, '.cts'),
+    ];
   });
 }
 

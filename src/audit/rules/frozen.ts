@@ -35,11 +35,13 @@ export function evaluateFrozenTests({ commit: c, before, tracked, reported }: Ru
     // Only the snapshot files of the task's RED test files may gain entries.
     snapshotChanges: (c.snapshotChanges ?? []).filter((s) => record?.files.has(testFileOfSnapshot(s.path) ?? '\0')),
   });
-  return findings.filter((f) => f.severity === 'error').map((f) => {
-    if (f.code === 'TEST_CONFIG_CHANGED') return fromGate(c, f, 'AUDIT_TEST_CONFIG_CHANGED');
-    const out = fromGate(c, f, 'AUDIT_FROZEN_TEST_CHANGED');
-    const since = f.code === 'TESTS_CHANGED' && f.data.since === 'red';
-    out.data = { ...out.data, base: since ? record?.commit : c.parents[0], ...(since ? { by: tracked.get(f.path!)?.by } : {}) };
-    return out;
-  });
+  return findings
+    .filter((f) => f.severity === 'error')
+    .map((f) => {
+      if (f.code === 'TEST_CONFIG_CHANGED') return fromGate(c, f, 'AUDIT_TEST_CONFIG_CHANGED');
+      const out = fromGate(c, f, 'AUDIT_FROZEN_TEST_CHANGED');
+      const since = f.code === 'TESTS_CHANGED' && f.data.since === 'red';
+      out.data = { ...out.data, base: since ? record?.commit : c.parents[0], ...(since ? { by: tracked.get(f.path!)?.by } : {}) };
+      return out;
+    });
 }

@@ -22,7 +22,14 @@ const CODES: Record<string, AuditCode> = {
 export function evaluateRedScope({ commit: c, before }: RuleInput): AuditFinding[] {
   if (c.kind !== 'tdd' || c.phase !== 'red') return [];
   const open = openRecord(before, taskOf(c));
-  const red: RedRecord | undefined = open && { commit: open.commit, tree: '', files: [...open.files.keys()], blobs: {}, failing: [], regression: open.regression };
+  const red: RedRecord | undefined = open && {
+    commit: open.commit,
+    tree: '',
+    files: [...open.files.keys()],
+    blobs: {},
+    failing: [],
+    regression: open.regression,
+  };
   const configChanges = c.entries.filter((e) => (CONFIG_FILES as readonly string[]).includes(e.path)).map((e) => e.path);
   const input = { phase: 'red' as const, regression: c.regression, entries: c.entries, configChanges, ...(red ? { red } : {}) };
   return [...redScopeGate(input), ...evaluateConfigChanged(input)].flatMap((f) => {

@@ -51,14 +51,23 @@ const demo: CommandModule = {
     const refused = outcomes.filter((o) => o.got === 'refused').length;
     lines.push(
       failed.length === 0
-        ? paint(c, 'green', `demo passed: ${outcomes.length - refused} commits accepted, ${refused} refused, the working tree untouched by every check; tdd audit caught the --no-verify bypass.`)
+        ? paint(
+            c,
+            'green',
+            `demo passed: ${outcomes.length - refused} commits accepted, ${refused} refused, the working tree untouched by every check; tdd audit caught the --no-verify bypass.`,
+          )
         : paint(c, 'red', `demo FAILED: ${failed.join('; ')}`),
     );
     if (values.keep) lines.push(`kept: ${kept.join(' ')}`);
     return {
       exitCode: failed.length === 0 ? 0 : 1,
       text: lines.join('\n'),
-      json: { repo: values.keep ? (kept[0] ?? null) : null, steps: outcomes.map(({ output, ...o }) => o), passed: failed.length === 0, transcript: lines.slice(2).join('\n') },
+      json: {
+        repo: values.keep ? (kept[0] ?? null) : null,
+        steps: outcomes.map(({ output, ...o }) => o),
+        passed: failed.length === 0,
+        transcript: lines.slice(2).join('\n'),
+      },
     };
   },
 };
@@ -68,7 +77,10 @@ export default demo;
 function demoEnv(outer: NodeJS.ProcessEnv, dir: string): NodeJS.ProcessEnv {
   const home = join(dir, '.home');
   mkdirSync(home);
-  writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = TDD Demo\n\temail = demo@example.invalid\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n');
+  writeFileSync(
+    join(home, '.gitconfig'),
+    '[user]\n\tname = TDD Demo\n\temail = demo@example.invalid\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n',
+  );
   const env: NodeJS.ProcessEnv = { ...outer, HOME: home, GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
   for (const k of Object.keys(env)) if (k.startsWith('GIT_') && !k.startsWith('GIT_CONFIG')) delete env[k];
   delete env.TDD_HOOKS;
@@ -81,7 +93,11 @@ function demoEnv(outer: NodeJS.ProcessEnv, dir: string): NodeJS.ProcessEnv {
 
 /** The history's trailers, tdd audit on it, then a --no-verify bypass the audit catches. */
 function auditHistory(main: Scratch, c: boolean, lines: string[], failed: string[]): void {
-  const log = main.sh('git', ['log', '--format=%h %s%n%(trailers:key=TDD-Phase,key=TDD-Evidence,key=TDD-Regression,key=TDD-Reason,separator=%x3B )', '--reverse']);
+  const log = main.sh('git', [
+    'log',
+    '--format=%h %s%n%(trailers:key=TDD-Phase,key=TDD-Evidence,key=TDD-Regression,key=TDD-Reason,separator=%x3B )',
+    '--reverse',
+  ]);
   lines.push(paint(c, 'bold', '## The history: every commit carries its phase and evidence'), '$ git log', indent(log.stdout.replace(/\n\n/g, '\n')), '');
   // In CI, where --no-verify cannot reach: the same invariants, from the history alone.
   const audit = main.tdd('audit', 'HEAD');
@@ -104,7 +120,12 @@ function auditHistory(main: Scratch, c: boolean, lines: string[], failed: string
 }
 
 /** The snapshot cycle, in a second scratch repository, when vitest is installed beside us. */
-function snapshotCycle(dir: string, env: NodeJS.ProcessEnv, from: string[], out: { c: boolean; lines: string[]; outcomes: StepOutcome[]; failed: string[]; kept: string[] }): void {
+function snapshotCycle(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  from: string[],
+  out: { c: boolean; lines: string[]; outcomes: StepOutcome[]; failed: string[]; kept: string[] },
+): void {
   const { c, lines, outcomes, failed, kept } = out;
   const vitest = findVitestModules(from);
   if (vitest) {
@@ -114,6 +135,11 @@ function snapshotCycle(dir: string, env: NodeJS.ProcessEnv, from: string[], out:
     walkSteps(snapshotSteps(vitest), snaps, c, lines, outcomes);
     const audited = snaps.tdd('audit', 'HEAD');
     if (audited.status !== 0) failed.push(`tdd audit of the snapshot history exited ${audited.status}`);
-    lines.push(paint(c, 'bold', '## tdd audit: adding the snapshot was allowed; changing it never is'), '$ npx tdd audit HEAD', indent(audited.stdout + audited.stderr), '');
+    lines.push(
+      paint(c, 'bold', '## tdd audit: adding the snapshot was allowed; changing it never is'),
+      '$ npx tdd audit HEAD',
+      indent(audited.stdout + audited.stderr),
+      '',
+    );
   } else lines.push(paint(c, 'dim', 'snapshot cycle skipped: vitest is not installed here (npm i -D vitest shows it)'), '');
 }

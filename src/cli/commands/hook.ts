@@ -30,7 +30,11 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
   let notes: RefusalNote[] = [];
   if (r.exitCode !== 0) {
     const { readRefusalNotes } = await import('../../verify/refusal-notes.js');
-    ({ findings: r.findings, notes } = await readRefusalNotes(repo, r.findings, inputs.raw.filter((e) => e.status !== 'D').map((e) => e.path)));
+    ({ findings: r.findings, notes } = await readRefusalNotes(
+      repo,
+      r.findings,
+      inputs.raw.filter((e) => e.status !== 'D').map((e) => e.path),
+    ));
   }
   await recordVerdict(repo, r, how);
   const c = ctx.color;
@@ -49,7 +53,15 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
   return {
     exitCode: r.exitCode,
     text: lines.join('\n'),
-    json: { hook: 'pre-commit', phase: r.phase, task: r.task, tree: r.tree, findings: r.findings.map(findingJson), summary: r.pending?.summary, notes: notes.map((n) => ({ ...n, message: formatRefusalNote(n) })) },
+    json: {
+      hook: 'pre-commit',
+      phase: r.phase,
+      task: r.task,
+      tree: r.tree,
+      findings: r.findings.map(findingJson),
+      summary: r.pending?.summary,
+      notes: notes.map((n) => ({ ...n, message: formatRefusalNote(n) })),
+    },
     findings: r.findings,
   };
 }

@@ -35,7 +35,8 @@ const phase: CommandModule = {
   async run(ctx) {
     const { values, positionals } = argsOf(ctx, 'phase', OPTIONS);
     const target = positionals[0] as Phase | undefined;
-    if (values.task !== undefined && values['no-task']) throw usageError('--task and --no-task contradict each other', 'tdd phase red --task 12, or tdd phase red --no-task');
+    if (values.task !== undefined && values['no-task'])
+      throw usageError('--task and --no-task contradict each other', 'tdd phase red --task 12, or tdd phase red --no-task');
     if (values.reason !== undefined && target !== 'off') throw usageError('--reason goes with off', 'tdd phase off --reason "why TDD does not apply"');
     const repo = await readRepoContext(ctx.cwd, ctx.env);
     const { state } = await readCommitContext(repo);

@@ -33,7 +33,11 @@ function sequence(argvs: string[][], env: Record<string, string> = {}): Promise<
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
-const exitCodes = (r: Run) => r.stdout.split('\n').filter((l) => /^\d+$/.test(l)).map(Number);
+const exitCodes = (r: Run) =>
+  r.stdout
+    .split('\n')
+    .filter((l) => /^\d+$/.test(l))
+    .map(Number);
 const ledger = () => JSON.parse(repo.read('.git/tdd/attempts.json')) as { tasks: Record<string, { red: number; green: number }> };
 
 describe('tdd attempt (spawned CLI)', () => {

@@ -32,8 +32,18 @@ describe('tdd report (in process)', () => {
     expect(t1).toMatchObject({ status: 'refactored', testsAdded: 1, testFiles: ['test/add.test.js'] });
     expect(t1.timeInRedMs).toBeGreaterThanOrEqual(0);
     expect(r.tasks.find((t) => t.id === 'T2')).toMatchObject({ status: 'green', offReasons: ['bump version'] });
-    expect(r.untracked.map((c) => [c.subject, c.bypass])).toEqual([['docs: readme', false], [BYPASS_SUBJECT, true]]);
-    expect(r.summary).toMatchObject({ commits: 9, tasks: 2, cycles: 2, cyclesGreen: 2, bypasses: 1, lights: { red: 2, green: 2, refactor: 1, refused: 1, off: 2 } });
+    expect(r.untracked.map((c) => [c.subject, c.bypass])).toEqual([
+      ['docs: readme', false],
+      [BYPASS_SUBJECT, true],
+    ]);
+    expect(r.summary).toMatchObject({
+      commits: 9,
+      tasks: 2,
+      cycles: 2,
+      cyclesGreen: 2,
+      bypasses: 1,
+      lights: { red: 2, green: 2, refactor: 1, refused: 1, off: 2 },
+    });
     // The plan's titles; the refused attempt names its file, with the finding's words.
     expect(r.tasks.map((t) => t.title)).toEqual([null, 'add two numbers', 'multiply']);
     expect(t1.lights[1]).toMatchObject({ findings: [{ code: 'TESTS_CHANGED', path: 'test/add.test.js', what: expect.stringContaining('test/add.test.js') }] });
