@@ -16,7 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '9' }, commits: { type: 'string', default: '1000' }, files: { type: 'string', default: '2000' }, bin: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '9' },
+    commits: { type: 'string', default: '1000' },
+    files: { type: 'string', default: '2000' },
+    bin: { type: 'string' },
+  },
 });
 const RUNS = Number(values.runs);
 const COMMITS = Number(values.commits);
@@ -42,11 +47,18 @@ function stream() {
     for (const [path, text] of files) out.push(`M 100644 inline ${path}\n${data(text)}`);
   };
   const area = (i) => `m${i % 40}/p${i % 7}`;
-  const skeleton = [['package.json', '{"name":"b","type":"module","scripts":{"test":"node --test"}}\n'], ['README.md', '# b\n']];
+  const skeleton = [
+    ['package.json', '{"name":"b","type":"module","scripts":{"test":"node --test"}}\n'],
+    ['README.md', '# b\n'],
+  ];
   for (let i = 0; i < FILES; i++) {
     const k = i % 10;
     if (k < 5) skeleton.push([`src/${area(i)}/f${i}.js`, `export const f${i} = ${i};\n`]);
-    else if (k < 8) skeleton.push([`test/${area(i)}/f${i}.test.js`, `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('f${i}', () => assert.equal(${i}, ${i}));\n`]);
+    else if (k < 8)
+      skeleton.push([
+        `test/${area(i)}/f${i}.test.js`,
+        `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('f${i}', () => assert.equal(${i}, ${i}));\n`,
+      ]);
     else if (k < 9) skeleton.push([`test/fixtures/${area(i)}/d${i}.json`, `{"i":${i}}\n`]);
     else skeleton.push([`docs/${area(i)}/d${i}.md`, `# ${i}\n`]);
   }
@@ -58,7 +70,12 @@ function stream() {
     const src = `src/${area(task)}/t${task}.js`;
     const files =
       phase === 'red'
-        ? [[`test/${area(task)}/t${task}.test.js`, `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { t${task} } from '../../../${src}';\n\ntest('t${task} answers', () => {\n  assert.equal(t${task}(), ${task});\n});\n`]]
+        ? [
+            [
+              `test/${area(task)}/t${task}.test.js`,
+              `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { t${task} } from '../../../${src}';\n\ntest('t${task} answers', () => {\n  assert.equal(t${task}(), ${task});\n});\n`,
+            ],
+          ]
         : [[src, phase === 'green' ? `export function t${task}() {\n  return ${task};\n}\n` : `export const t${task} = () => ${task};\n`]];
     commit(`${phase}: task ${task}\n\n${trailers}`, files);
   }
@@ -106,6 +123,8 @@ for (const range of ['base..HEAD', 'HEAD']) {
   console.log(`| git log --raw -z ${range} | ${base.toFixed(1)} | 1.00× |`);
   console.log(`| tdd audit ${range} | ${ms(`tdd audit ${range}`).toFixed(1)} | **${(ms(`tdd audit ${range}`) / base).toFixed(2)}×** (budget 2×) |`);
 }
-console.log(`| node -e 0 (node's own start) | ${ms('node -e 0').toFixed(1)} | ${(ms('node -e 0') / ms('git log --raw -z base..HEAD')).toFixed(2)}× of git log base..HEAD |`);
+console.log(
+  `| node -e 0 (node's own start) | ${ms('node -e 0').toFixed(1)} | ${(ms('node -e 0') / ms('git log --raw -z base..HEAD')).toFixed(2)}× of git log base..HEAD |`,
+);
 rmSync(dir, { recursive: true, force: true });
 rmSync(home, { recursive: true, force: true });

@@ -22,17 +22,44 @@ const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 // grep hit red-check does not report is read and explained).
 const GREP = {
   js: /\b(?:it|test|describe|context|suite|specify)\s*\.\s*(?:only|skip)\b|\b(?:fit|fdescribe|xit|xdescribe|xtest|xcontext|xspecify)\s*\(/,
-  python: /@pytest\.mark\.(?:skip|skipif|xfail)\b|\bpytest\.(?:skip|xfail|importorskip)\s*\(|@unittest\.(?:skip|skipIf|skipUnless|expectedFailure)\b|\bskipTest\s*\(|\bSkipTest\b/,
+  python:
+    /@pytest\.mark\.(?:skip|skipif|xfail)\b|\bpytest\.(?:skip|xfail|importorskip)\s*\(|@unittest\.(?:skip|skipIf|skipUnless|expectedFailure)\b|\bskipTest\s*\(|\bSkipTest\b/,
   go: /\b(?:t|b|f|tb)\s*\.\s*Skip(?:f|Now)?\s*\(/,
   rust: /#\s*\[\s*ignore\b|#\s*\[\s*cfg_attr\s*\([^\]]*\bignore\b/,
   java: /@(?:Disabled\w*|Ignore)\b|\bassume(?:True|False|That)\s*\(|\bassumingThat\s*\(/,
 };
-const LANGUAGE_OF = { '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.ts': 'js', '.tsx': 'js', '.jsx': 'js', '.py': 'python', '.go': 'go', '.rs': 'rust', '.java': 'java' };
+const LANGUAGE_OF = {
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+  '.ts': 'js',
+  '.tsx': 'js',
+  '.jsx': 'js',
+  '.py': 'python',
+  '.go': 'go',
+  '.rs': 'rust',
+  '.java': 'java',
+};
 
 /** The projects, with the globs of their own test runner and, where a helper lives outside the project, assertFunctionNames. */
 export const PROJECTS = [
-  { name: 'eslint+eslint', commit: 'c27bc926e', language: 'JavaScript', runner: 'mocha', tests: ['tests/{bin,conf,lib,messages,tools}/**/*.js'], ignore: ['**/fixtures/**', 'tests/lib/types/**'] },
-  { name: 'prettier+prettier', commit: '4f84a93420', language: 'JavaScript', runner: 'jest', tests: ['tests/format/**/format.test.js', 'tests/integration/__tests__/**/*.js', 'tests/unit/**/*.js', 'tests/dts/unit/**/*.js'], ignore: [], assertFunctionNames: ['runFormatTest', 'runCli.test'] },
+  {
+    name: 'eslint+eslint',
+    commit: 'c27bc926e',
+    language: 'JavaScript',
+    runner: 'mocha',
+    tests: ['tests/{bin,conf,lib,messages,tools}/**/*.js'],
+    ignore: ['**/fixtures/**', 'tests/lib/types/**'],
+  },
+  {
+    name: 'prettier+prettier',
+    commit: '4f84a93420',
+    language: 'JavaScript',
+    runner: 'jest',
+    tests: ['tests/format/**/format.test.js', 'tests/integration/__tests__/**/*.js', 'tests/unit/**/*.js', 'tests/dts/unit/**/*.js'],
+    ignore: [],
+    assertFunctionNames: ['runFormatTest', 'runCli.test'],
+  },
   { name: 'expressjs+express', commit: 'a3714473', language: 'JavaScript', runner: 'mocha', tests: ['test/*.js', 'test/acceptance/*.js'], ignore: [] },
   { name: 'psf+black', commit: '8947c48e', language: 'Python', runner: 'pytest', tests: ['tests/**/test_*.py'], ignore: ['tests/data/**'] },
   { name: 'pallets+flask', commit: '2ac89889', language: 'Python', runner: 'pytest', tests: ['tests/**/test_*.py'], ignore: [] },
@@ -40,7 +67,15 @@ export const PROJECTS = [
   { name: 'spf13+cobra', commit: 'adbc881', language: 'Go', runner: 'go', tests: ['**/*_test.go'], ignore: [] },
   { name: 'BurntSushi+ripgrep', commit: '3fce3b5b', language: 'Rust', runner: 'cargo', tests: ['tests/*.rs', 'crates/*/tests/*.rs'], ignore: [] },
   { name: 'sharkdp+fd', commit: 'ee20f42', language: 'Rust', runner: 'cargo', tests: ['tests/*.rs'], ignore: [] },
-  { name: 'google+gson', commit: '9835b6f90', language: 'Java', runner: 'surefire', tests: ['**/src/test/java/**/{Test*,*Test,*Tests,*TestCase}.java'], ignore: [], assertFunctionNames: ['*TestSuiteBuilder.using'] },
+  {
+    name: 'google+gson',
+    commit: '9835b6f90',
+    language: 'Java',
+    runner: 'surefire',
+    tests: ['**/src/test/java/**/{Test*,*Test,*Tests,*TestCase}.java'],
+    ignore: [],
+    assertFunctionNames: ['*TestSuiteBuilder.using'],
+  },
 ];
 
 const args = process.argv.slice(2);
@@ -123,18 +158,26 @@ for (const p of PROJECTS) {
   const grepHits = [];
   for (const f of files) {
     const re = GREP[LANGUAGE_OF[f.slice(f.lastIndexOf('.'))]];
-    readFileSync(join(dir, f), 'utf8').split('\n').forEach((line, k) => re.test(line) && grepHits.push({ at: `${f}:${k + 1}`, line: line.trim() }));
+    readFileSync(join(dir, f), 'utf8')
+      .split('\n')
+      .forEach((line, k) => re.test(line) && grepHits.push({ at: `${f}:${k + 1}`, line: line.trim() }));
   }
   const missed = grepHits.filter((h) => !found.has(h.at));
   const grepped = new Set(grepHits.map((h) => h.at));
-  const beyond = run.files.flatMap((f) => f.markers.filter((m) => !grepped.has(`${f.path}:${m.line}`)).map((m) => `${f.path}:${m.line} ${m.kind} ${m.text}${m.conditional ? ' (conditional)' : ''}`));
+  const beyond = run.files.flatMap((f) =>
+    f.markers.filter((m) => !grepped.has(`${f.path}:${m.line}`)).map((m) => `${f.path}:${m.line} ${m.kind} ${m.text}${m.conditional ? ' (conditional)' : ''}`),
+  );
   const flaggedPaths = new Set(flagged.map((x) => x.path));
   const passing = run.files.filter((f) => !flaggedPaths.has(f.path));
-  const sample = shuffled(passing, 12).slice(0, SAMPLE).map((f) => {
-    const lines = readFileSync(join(dir, f.path), 'utf8').split('\n');
-    const first = f.via?.[0] ? `via ${f.via[0].call} → ${f.via[0].helper ?? f.via[0].pattern}${f.via[0].path ? ` (${f.via[0].path})` : ''}` : lines[f.assertionLines[0] - 1]?.trim().slice(0, 110);
-    return { path: f.path, assertions: f.assertions, first };
-  });
+  const sample = shuffled(passing, 12)
+    .slice(0, SAMPLE)
+    .map((f) => {
+      const lines = readFileSync(join(dir, f.path), 'utf8').split('\n');
+      const first = f.via?.[0]
+        ? `via ${f.via[0].call} → ${f.via[0].helper ?? f.via[0].pattern}${f.via[0].path ? ` (${f.via[0].path})` : ''}`
+        : lines[f.assertionLines[0] - 1]?.trim().slice(0, 110);
+      return { path: f.path, assertions: f.assertions, first };
+    });
   const row = {
     project: p.name.replace('+', '/'),
     commit: p.commit,
@@ -152,7 +195,9 @@ for (const p of PROJECTS) {
   };
   rows.push(row);
   console.log(`\n## ${row.project} @ ${row.commit} (${row.language}, ${p.runner})`);
-  console.log(`files ${row.files} · flagged ${row.flagged} · via helpers ${viaHelpers} · via assertFunctionNames ${viaConfig} · markers ${row.markers} (grep lines ${row.grepHits}, not reported ${missed.length}) · ${row.ms} ms`);
+  console.log(
+    `files ${row.files} · flagged ${row.flagged} · via helpers ${viaHelpers} · via assertFunctionNames ${viaConfig} · markers ${row.markers} (grep lines ${row.grepHits}, not reported ${missed.length}) · ${row.ms} ms`,
+  );
   for (const f of row.flaggedFiles) console.log(`  flagged: ${f}`);
   for (const m of missed) console.log(`  grep hit not reported: ${m.at}  ${m.line.slice(0, 120)}`);
   for (const m of beyond) console.log(`  reported beyond the grep: ${m}`);
@@ -162,5 +207,7 @@ const out = option('--json', undefined);
 if (out) writeFileSync(out, JSON.stringify(rows, null, 2) + '\n');
 console.log('\n| project | language | files | flagged | via helpers | via config | markers (grep lines) | time |');
 console.log('|---|---|---:|---:|---:|---:|---:|---:|');
-for (const r of rows) console.log(`| ${r.project} | ${r.language} | ${r.files} | ${r.flagged} | ${r.viaHelpers} | ${r.viaConfig} | ${r.markers} (${r.grepHits}) | ${(r.ms / 1000).toFixed(1)} s |`);
-
+for (const r of rows)
+  console.log(
+    `| ${r.project} | ${r.language} | ${r.files} | ${r.flagged} | ${r.viaHelpers} | ${r.viaConfig} | ${r.markers} (${r.grepHits}) | ${(r.ms / 1000).toFixed(1)} s |`,
+  );

@@ -132,7 +132,11 @@ for (const language of Object.keys(LANGUAGES)) {
     // The budget holds what the 1 MB file adds to each command (its lexing, cold, in a fresh process).
     const cliAdds = cliMs - smallCli;
     const verifyAdds = verifyMs === undefined ? undefined : verifyMs - smallVerify;
-    const ok = inProcess < MB_BUDGET_MS && cliAdds < MB_BUDGET_MS && (verifyAdds === undefined || verifyAdds < MB_BUDGET_MS) && (real ? assertions > 0 : assertions === 0);
+    const ok =
+      inProcess < MB_BUDGET_MS &&
+      cliAdds < MB_BUDGET_MS &&
+      (verifyAdds === undefined || verifyAdds < MB_BUDGET_MS) &&
+      (real ? assertions > 0 : assertions === 0);
     allOk &&= ok;
     console.log(
       [

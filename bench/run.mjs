@@ -67,7 +67,10 @@ Reproduce: \`node bench/git-calls.mjs\` (one vs several git processes, spawn vs 
 `;
 
 const home = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bench-home-')));
-writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = b\n\temail = b@example.invalid\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n[gc]\n\tauto = 0\n');
+writeFileSync(
+  join(home, '.gitconfig'),
+  '[user]\n\tname = b\n\temail = b@example.invalid\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n[gc]\n\tauto = 0\n',
+);
 const ENV = { ...process.env, HOME: home, GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
 delete ENV.NODE_EXTRA_CA_CERTS;
 delete ENV.TDD_HOOKS;
@@ -79,8 +82,10 @@ function repo(name, files = {}) {
   dirs.push(dir);
   const run = (cmd, args, opts = {}) => {
     const r = spawnSync(cmd, args, { cwd: dir, env: ENV, encoding: 'utf8', maxBuffer: 1 << 28, ...opts });
-    if (opts.check !== false && r.status !== 0 && opts.expect === undefined) throw new Error(`${name}: ${cmd} ${args.join(' ')} → ${r.status}\n${r.stderr}${r.stdout}`);
-    if (opts.expect !== undefined && r.status !== opts.expect) throw new Error(`${name}: ${cmd} ${args.join(' ')} → ${r.status}, expected ${opts.expect}\n${r.stderr}${r.stdout}`);
+    if (opts.check !== false && r.status !== 0 && opts.expect === undefined)
+      throw new Error(`${name}: ${cmd} ${args.join(' ')} → ${r.status}\n${r.stderr}${r.stdout}`);
+    if (opts.expect !== undefined && r.status !== opts.expect)
+      throw new Error(`${name}: ${cmd} ${args.join(' ')} → ${r.status}, expected ${opts.expect}\n${r.stderr}${r.stdout}`);
     return r;
   };
   const write = (map) => {
@@ -172,7 +177,11 @@ function hookPath() {
   const anchor = m['husky + lint-staged (no matching files)'];
   for (const [k, v] of Object.entries(m)) row('commit, hook runs no tests', k, v, base);
   row('commit, hook runs no tests', 'tdd-hooks docs-only vs husky + lint-staged', m['tdd-hooks: docs-only commit'], anchor);
-  return { docsRatio: m['tdd-hooks: docs-only commit'] / base, refusedRatio: m['tdd-hooks: RED refused before any test run'] / base, anchorRatio: m['tdd-hooks: docs-only commit'] / anchor };
+  return {
+    docsRatio: m['tdd-hooks: docs-only commit'] / base,
+    refusedRatio: m['tdd-hooks: RED refused before any test run'] / base,
+    anchorRatio: m['tdd-hooks: docs-only commit'] / anchor,
+  };
 }
 
 // 1b. The agent guard (`tdd guard`): one decision per tool call, against a node that does nothing.
@@ -209,7 +218,8 @@ function agentGuard() {
 function testRun(runner) {
   const ext = runner === 'vitest' ? 'ts' : 'js';
   const testFile = `test/sum.test.${ext}`;
-  const header = runner === 'vitest' ? "import { expect, test } from 'vitest';\n" : "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n";
+  const header =
+    runner === 'vitest' ? "import { expect, test } from 'vitest';\n" : "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n";
   const check = runner === 'vitest' ? 'expect(sum(2, 3)).toBe(5);' : 'assert.equal(sum(2, 3), 5);';
   const testSource = `${header}import { sum } from '../src/sum.js';\n\ntest('adds', () => {\n  ${check}\n});\n`;
   const r = repo(`run-${runner}`, { '.tddrc.json': JSON.stringify({ runner }) + '\n', '.gitignore': 'node_modules\n' });
@@ -228,7 +238,14 @@ function testRun(runner) {
   if (runner === 'vitest') symlinkSync(join(ROOT, 'node_modules'), join(alone.dir, 'node_modules'), 'dir');
   const argv =
     runner === 'vitest'
-      ? [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile.json=${join(alone.dir, 'r.json')}`, '--no-cache', `./${testFile}`]
+      ? [
+          join(ROOT, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--reporter=json',
+          `--outputFile.json=${join(alone.dir, 'r.json')}`,
+          '--no-cache',
+          `./${testFile}`,
+        ]
       : ['--test', `./${testFile}`];
   const samples = measureSamples(
     {
@@ -285,7 +302,9 @@ function scaling() {
 // 4. A repository of 50,000 files: the first verification fills the private copy, the next updates it.
 function bigRepo() {
   const n = values.quick || values.check ? 5000 : 50000;
-  const r = repo(`big-${n}`, { 'test/a.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('a', () => assert.equal(1, 1));\n" });
+  const r = repo(`big-${n}`, {
+    'test/a.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('a', () => assert.equal(1, 1));\n",
+  });
   const blob = r.run('git', ['hash-object', '-w', '--stdin'], { input: 'export const x = 1;\n' }).stdout.trim();
   const lines = [];
   for (let i = 0; i < n; i++) lines.push(`100644 ${blob}\tlib/d${Math.floor(i / 1000)}/f${i}.js`);
@@ -294,7 +313,9 @@ function bigRepo() {
   r.tdd('install');
   r.tdd('phase', 'red', '--regression');
   const step = (i) => {
-    r.write({ 'test/a.test.js': `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('a', () => assert.equal(${i + 100}, ${i + 100}));\n` });
+    r.write({
+      'test/a.test.js': `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('a', () => assert.equal(${i + 100}, ${i + 100}));\n`,
+    });
     r.run('git', ['add', 'test/a.test.js']);
     return ms(() => r.tdd('verify'));
   };
@@ -360,7 +381,6 @@ try {
   }
   for (const d of [...dirs, home]) rmSync(d, { recursive: true, force: true });
 }
-
 
 function formatTable(all) {
   const lines = [];

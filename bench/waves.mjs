@@ -53,7 +53,11 @@ function randomDag(n) {
   }
   return shuffle(tasks, 7);
 }
-const chain = (n) => shuffle(Array.from({ length: n }, (_, i) => ({ id: i, files: [`src/${i}.ts`], tests: [`test/${i}.test.ts`], deps: i ? [i - 1] : [] })), 7);
+const chain = (n) =>
+  shuffle(
+    Array.from({ length: n }, (_, i) => ({ id: i, files: [`src/${i}.ts`], tests: [`test/${i}.test.ts`], deps: i ? [i - 1] : [] })),
+    7,
+  );
 const oneSharedFile = (n) => Array.from({ length: n }, (_, i) => ({ id: i, files: ['src/index.ts', `src/${i}.ts`], tests: [`test/${i}.test.ts`] }));
 /** The random DAG with 50 random extra deps (some close cycles), 50 unknown deps and 50 shared test files. */
 function broken(n) {
@@ -104,7 +108,12 @@ const wall = (args) => {
 console.log(`tdd waves, ${N} tasks, median of ${RUNS} runs (node ${process.version})`);
 console.log('plan                          waves errors  planWaves  parse+plan+print  CLI (node -e 0)  deterministic');
 let allOk = true;
-for (const [name, make] of [['random DAG', randomDag], ['chain', chain], ['one file shared by all', oneSharedFile], ['random DAG with errors', broken]]) {
+for (const [name, make] of [
+  ['random DAG', randomDag],
+  ['chain', chain],
+  ['one file shared by all', oneSharedFile],
+  ['random DAG with errors', broken],
+]) {
   const tasks = make(N);
   const text = JSON.stringify({ title: name, tasks });
   const parsed = parsePlanText(text, 'bench.json').tasks;

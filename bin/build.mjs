@@ -11,7 +11,10 @@ import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const chunkName = (file) => `tdd-${relative(resolve(root, 'src'), file).replace(/\.[cm]?[jt]s$/, '').replace(/[\\/]/g, '-')}.cjs`;
+const chunkName = (file) =>
+  `tdd-${relative(resolve(root, 'src'), file)
+    .replace(/\.[cm]?[jt]s$/, '')
+    .replace(/[\\/]/g, '-')}.cjs`;
 
 const pending = new Map([[resolve(root, 'src/cli/main.ts'), 'tdd.cjs']]);
 const done = new Set();

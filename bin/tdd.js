@@ -89,9 +89,7 @@ if (process.env.TDD_COMPILE_CACHE !== '0') {
   }
 }
 
-(loader ? loader.load(entry) : require(entry))
-  .main(process.argv.slice(2))
-  .then((code) => {
-    process.exitCode = code;
-    loader?.save();
-  });
+(loader ? loader.load(entry) : require(entry)).main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+  loader?.save();
+});

@@ -34,65 +34,78 @@ export interface Snapshot {
 export type Severity = 'error' | 'warn' | 'info';
 
 /**
- * A finding is data; report/messages turns it into words. `code` is stable (documented in the
- * README and read by orchestrators); tests assert codes, never wording.
+ * A finding is data; report/messages turns it into words (publint's model: each code's data typed
+ * here, the prose made in one place). `code` is stable (documented in the README and read by
+ * orchestrators); tests assert codes, never wording.
  */
-export interface Finding {
-  code: FindingCode;
-  severity: Severity;
-  path?: string;
-  line?: number;
-  data?: Record<string, unknown>;
-}
+export type Finding<C extends FindingCode = FindingCode> = C extends FindingCode ? FindingOf<C> : never;
 
-export type FindingCode =
+type FindingOf<C extends FindingCode> = { code: C; severity: Severity; path?: string; line?: number } & DataOf<FindingData[C]>;
+/** A code without data has none; data that a code may lack is optional. */
+type DataOf<D> = [D] extends [undefined] ? { data?: undefined } : undefined extends D ? { data?: Exclude<D, undefined> } : { data: D };
+
+export type FindingCode = keyof FindingData;
+
+/** Each finding code and its data (undefined: the code, path and line say it all). */
+export interface FindingData {
   // configuration, context
-  | 'CONFIG_INVALID'
-  | 'CONFIG_UNSTAGED'
-  | 'CONFIG_PENDING'
-  | 'PHASE_UNSET'
-  | 'UNMERGED_PATHS'
-  | 'OPERATION_IN_PROGRESS'
-  | 'IGNORED_ONLY'
-  | 'EMPTY_COMMIT'
-  | 'SETUP_COMMIT'
-  | 'PHASE_OFF'
-  | 'VERDICT_CACHED'
+  CONFIG_INVALID: { detail: string };
+  CONFIG_UNSTAGED: { state: 'untracked' | 'modified' };
+  /** A staged change of the configuration (`key`: package.json's "tdd"), or the committed one broken (`broken`). */
+  CONFIG_PENDING: { key?: 'tdd'; broken?: true } | undefined;
+  PHASE_UNSET: undefined;
+  UNMERGED_PATHS: undefined;
+  OPERATION_IN_PROGRESS: { operation: string };
+  IGNORED_ONLY: undefined;
+  EMPTY_COMMIT: undefined;
+  SETUP_COMMIT: undefined;
+  PHASE_OFF: { reason: string };
+  VERDICT_CACHED: { at: string };
   // scope
-  | 'TASK_SCOPE'
-  | 'COMMIT_MESSAGE_TEMPLATE'
-  | 'RED_IMPL_STAGED'
-  | 'TESTS_CHANGED'
-  | 'SNAPSHOTS_ADDED'
-  | 'TEST_CONFIG_CHANGED'
-  | 'GREEN_WITHOUT_RED'
-  | 'RED_NO_TESTS_STAGED'
-  | 'RED_TEST_REMOVED'
-  | 'CONFIG_CHANGED'
+  TASK_SCOPE: { task: string; owner?: string };
+  COMMIT_MESSAGE_TEMPLATE: { expected: string };
+  RED_IMPL_STAGED: undefined;
+  TESTS_CHANGED: {
+    change: 'added' | 'deleted' | 'mode' | 'edited';
+    kind: FileKind;
+    /** The commit the tests are frozen at, shortened, or 'HEAD'. */
+    base: string;
+    /** 'red': changed since the task's RED commit (a commit that bypassed the hooks counts too). */
+    since?: 'red';
+    snapshots?: { changed: string[]; removed: string[] };
+  };
+  SNAPSHOTS_ADDED: { added: string[] };
+  TEST_CONFIG_CHANGED: undefined;
+  GREEN_WITHOUT_RED: { task: string | null; reason: 'none' | 'not-in-history' };
+  RED_NO_TESTS_STAGED: undefined;
+  RED_TEST_REMOVED: undefined;
+  CONFIG_CHANGED: undefined;
   // static test content
-  | 'ASSERTION_MISSING'
-  | 'ASSERTION_PRINT_ONLY'
-  | 'ASSERTION_UNCHECKED'
-  | 'MARKER_FOCUS'
-  | 'MARKER_SKIP'
+  ASSERTION_MISSING: undefined;
+  ASSERTION_PRINT_ONLY: undefined;
+  ASSERTION_UNCHECKED: undefined;
+  MARKER_FOCUS: { marker: string; conditional?: true };
+  MARKER_SKIP: { marker: string; kind: 'skip' | 'todo' | 'xfail' };
   // evidence
-  | 'RED_WRONG_REASON'
-  | 'RED_TESTS_PASS'
-  | 'RED_NEW_TEST_PASSES'
-  | 'RED_REGRESSION_ACCEPTED'
-  | 'GREEN_TESTS_FAIL'
-  | 'GREEN_SNAPSHOT_MISSING'
-  | 'GREEN_FILE_ERROR'
-  | 'GREEN_NO_TESTS_RAN'
-  | 'GREEN_TEST_SKIPPED'
-  | 'GREEN_RED_TEST_MISSING'
-  | 'RUN_UNVERIFIED'
-  | 'RUN_LEAKED'
-  | 'STATIC_CHECK_FAILED'
-  | 'FALSE_FAIL_ACCEPTED'
-  | 'IMPORT_NEAR_MISS'
+  RED_WRONG_REASON: { kind: FailureClass | FileErrorKind; message: string; test?: string };
+  RED_TESTS_PASS: undefined;
+  RED_NEW_TEST_PASSES: { test: string };
+  RED_REGRESSION_ACCEPTED: undefined;
+  GREEN_TESTS_FAIL: { test: string; kind: FailureClass; message: string };
+  GREEN_SNAPSHOT_MISSING: { test: string; snapshot: string; message: string };
+  GREEN_FILE_ERROR: { kind: FileErrorKind; message: string };
+  GREEN_NO_TESTS_RAN: undefined;
+  GREEN_TEST_SKIPPED: { test: string; status: 'skipped' | 'todo' };
+  GREEN_RED_TEST_MISSING: { test: string };
+  /** `status`: the run's (runner-missing, timeout…); `symlink`: a staged link out of the tree; `fix`: doctor's command for a missing runner (verify/refusal-notes). */
+  RUN_UNVERIFIED: { runner: string; reason: string; status?: string; symlink?: string; fix?: string };
+  RUN_LEAKED: { runner: string; leaks: Leak[] };
+  STATIC_CHECK_FAILED: { command: string; exitCode: number | null; output: string };
+  FALSE_FAIL_ACCEPTED: { patterns: string[]; failures: FindingCode[] };
+  IMPORT_NEAR_MISS: { specifier: string; nearest: string; phase: Phase };
   // commit-msg
-  | 'INDEX_CHANGED';
+  INDEX_CHANGED: { verified: string; now: string };
+}
 
 /**
  * A failure class the runner adapters assign to one failing test. 'snapshot-missing': the test
@@ -102,12 +115,7 @@ export type FindingCode =
 export type FailureClass = 'assertion' | 'missing-symbol' | 'exception' | 'timeout' | 'snapshot-missing';
 
 /** A problem with a whole test file (it never produced test results of its own). */
-export type FileErrorKind =
-  | 'syntax'
-  | 'missing-module'
-  | 'missing-symbol'
-  | 'no-tests'
-  | 'load-error';
+export type FileErrorKind = 'syntax' | 'missing-module' | 'missing-symbol' | 'no-tests' | 'load-error';
 
 export interface TestCaseResult {
   /** Repository-relative path of the test file, forward slashes. */

@@ -51,7 +51,15 @@ function readCache(file: string): Cache | undefined {
   try {
     const c = JSON.parse(readFileSync(file, 'utf8')) as Cache;
     const strings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string');
-    if (c?.version !== CACHE_VERSION || (c.excludesFile !== null && typeof c.excludesFile !== 'string') || !Array.isArray(c.tests) || !c.tests.every((m) => strings(m?.tests)) || !strings(c.support) || !strings(c.ignored)) return undefined;
+    if (
+      c?.version !== CACHE_VERSION ||
+      (c.excludesFile !== null && typeof c.excludesFile !== 'string') ||
+      !Array.isArray(c.tests) ||
+      !c.tests.every((m) => strings(m?.tests)) ||
+      !strings(c.support) ||
+      !strings(c.ignored)
+    )
+      return undefined;
     return c;
   } catch {
     return undefined;
@@ -116,7 +124,13 @@ export async function readGuardContext(start: string, env: NodeJS.ProcessEnv): P
     await writeJsonAtomic(join(found.stateDir, 'guard.json'), next).catch(() => {});
   }
   const commonDir = found?.commonDir ?? repo.gitDir;
-  return { repo: { top: repo.top, gitDir: repo.gitDir, commonDir, stateDir: repo.stateDir }, ctx: await contextOf(repo.top, cc.state, config.plan ?? null), classify: cc.classify, excludesFile, slow: true };
+  return {
+    repo: { top: repo.top, gitDir: repo.gitDir, commonDir, stateDir: repo.stateDir },
+    ctx: await contextOf(repo.top, cc.state, config.plan ?? null),
+    classify: cc.classify,
+    excludesFile,
+    slow: true,
+  };
 }
 
 type Lists = ReturnType<typeof globListsOf>;

@@ -85,8 +85,10 @@ export async function runGuard(agent: AgentName, stdin: string, env: NodeJS.Proc
     if (env.TDD_HOOKS === '0' || request.kind === 'other') return { output: adapter.formatDecision(true, ''), request };
     read = await readGuardContext(start, env);
     let decided: Decided;
-    if (request.kind === 'unreadable') decided = { decision: denyAll([{ code: 'INPUT_UNREADABLE', data: { reason: request.reason } }], read?.ctx.phase, read?.ctx.task), changes: [] };
-    else if (!read) return { output: adapter.formatDecision(true, ''), request }; // not a git work tree: no commit to guard
+    if (request.kind === 'unreadable')
+      decided = { decision: denyAll([{ code: 'INPUT_UNREADABLE', data: { reason: request.reason } }], read?.ctx.phase, read?.ctx.task), changes: [] };
+    else if (!read)
+      return { output: adapter.formatDecision(true, ''), request }; // not a git work tree: no commit to guard
     else decided = await decideRequest(read, request, base);
     const { decision } = decided;
     await logDecision(read, agent, request, decision, decided.changes);

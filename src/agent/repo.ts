@@ -5,8 +5,9 @@
  * submodule), the common dir, HEAD's commit and the index's stamp. Undefined wherever git would
  * have to be asked (GIT_DIR in the environment, a reftable): the caller asks git then.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { isDirectory, readTextOr } from '../fs-read.js';
 
 export interface GuardRepo {
   top: string;
@@ -22,30 +23,14 @@ export interface GuardRepo {
 
 const OID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
-function read(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /** The commit a ref names: its loose file, else packed-refs; null when it does not exist (unborn). */
 function readRef(commonDir: string, gitDir: string, ref: string): string | null {
   for (const dir of [gitDir, commonDir]) {
-    const loose = read(join(dir, ref))?.trim();
+    const loose = readTextOr(join(dir, ref))?.trim();
     if (loose && OID.test(loose)) return loose;
   }
   // packed-refs: "<oid> refs/heads/main" lines, peeled "^<oid>" lines after annotated tags.
-  const packed = read(join(commonDir, 'packed-refs')) ?? '';
+  const packed = readTextOr(join(commonDir, 'packed-refs')) ?? '';
   for (const line of packed.split('\n')) {
     const space = line.indexOf(' ');
     if (space > 0 && line.slice(space + 1) === ref && OID.test(line.slice(0, space))) return line.slice(0, space);
@@ -55,8 +40,8 @@ function readRef(commonDir: string, gitDir: string, ref: string): string | null 
 
 /** HEAD's commit; undefined when only git can tell (a reftable, a symbolic ref chain, an odd HEAD). */
 function readHead(gitDir: string, commonDir: string): string | null | undefined {
-  if (isDir(join(commonDir, 'reftable'))) return undefined;
-  const head = read(join(gitDir, 'HEAD'))?.trim();
+  if (isDirectory(join(commonDir, 'reftable'))) return undefined;
+  const head = readTextOr(join(gitDir, 'HEAD'))?.trim();
   if (!head) return undefined;
   if (OID.test(head)) return head;
   const m = /^ref: (refs\/\S+)$/.exec(head);
@@ -74,9 +59,9 @@ export function findRepo(start: string, env: NodeJS.ProcessEnv): GuardRepo | und
   for (;;) {
     const dotGit = join(dir, '.git');
     let gitDir: string | undefined;
-    if (isDir(dotGit)) gitDir = dotGit;
+    if (isDirectory(dotGit)) gitDir = dotGit;
     else {
-      const m = /^gitdir: (.+)$/m.exec(read(dotGit) ?? '');
+      const m = /^gitdir: (.+)$/m.exec(readTextOr(dotGit) ?? '');
       if (m) gitDir = resolve(dir, m[1]!.trim());
     }
     if (gitDir) {
@@ -86,7 +71,7 @@ export function findRepo(start: string, env: NodeJS.ProcessEnv): GuardRepo | und
       } catch {
         return undefined;
       }
-      const common = read(join(real, 'commondir'))?.trim();
+      const common = readTextOr(join(real, 'commondir'))?.trim();
       const commonDir = common ? resolve(real, common) : real;
       const head = readHead(real, commonDir);
       if (head === undefined) return undefined;

@@ -14,7 +14,15 @@ import type { Place, ResolvedChange } from './types.js';
 const HOOK_FILES = new Set(['pre-commit', 'commit-msg', 'post-commit']);
 /** What tdd-hooks writes into a hook file or an agent's configuration, by which it knows its own. */
 const OURS = /# >>> tdd-hooks >>>|# tdd-hooks shim|tdd(-hooks)?\b[^\n]*\bguard (claude|codex|gemini|cursor|copilot|windsurf|cline)\b/;
-const AGENT_CONFIGS = new Set(['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.windsurf/hooks.json']);
+const AGENT_CONFIGS = new Set([
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.codex/hooks.json',
+  '.codex/config.toml',
+  '.gemini/settings.json',
+  '.cursor/hooks.json',
+  '.windsurf/hooks.json',
+]);
 
 export interface NamedChange {
   /** Absolute or relative to `base`; null when the command builds it at run time. */

@@ -14,7 +14,20 @@ const GIT: OptionSpec = { short: 'Cc', long: ['--git-dir', '--work-tree', '--nam
 const GIT_COMMIT: OptionSpec = {
   short: 'mFCct',
   shortAttached: 'Su',
-  long: ['--message', '--file', '--reuse-message', '--reedit-message', '--fixup', '--squash', '--author', '--date', '--template', '--cleanup', '--trailer', '--pathspec-from-file'],
+  long: [
+    '--message',
+    '--file',
+    '--reuse-message',
+    '--reedit-message',
+    '--fixup',
+    '--squash',
+    '--author',
+    '--date',
+    '--template',
+    '--cleanup',
+    '--trailer',
+    '--pathspec-from-file',
+  ],
 };
 const GIT_CONFIG: OptionSpec = { short: 'f', long: ['--file', '--blob', '--type', '--default', '--comment', '--value'] };
 
@@ -64,6 +77,7 @@ export function analyzeGit(a: Analysis, args: Word[]): void {
 /** `tdd-hooks uninstall`, `npx tdd-hooks uninstall`, `node …/bin/tdd.js uninstall`. */
 export function checkUninstall(a: Analysis, words: Word[]): void {
   for (let i = 0; i + 1 < words.length; i++) {
-    if (['tdd', 'tdd-hooks', 'tdd.js'].includes(basename(words[i]!.text)) && words[i + 1]!.text === 'uninstall') a.deny('HOOKS_DISABLED', 'tdd-hooks uninstall');
+    if (['tdd', 'tdd-hooks', 'tdd.js'].includes(basename(words[i]!.text)) && words[i + 1]!.text === 'uninstall')
+      a.deny('HOOKS_DISABLED', 'tdd-hooks uninstall');
   }
 }

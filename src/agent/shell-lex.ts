@@ -41,157 +41,167 @@ const REDIR_OPS = ['&>>', '&>', '<<<', '<<-', '>>', '>|', '>&', '<<', '<&', '<>'
 const OPS = ['&&', '||', ';;', '|&', ';', '&', '|', '(', ')'];
 
 export function lexShell(s: string): Lexed {
-  const tokens: Token[] = [];
-  const nested: string[] = [];
-  const heredocs: { delim: string; strip: boolean }[] = [];
-  let word: Word | null = null;
-  let i = 0;
-  const fail = (error: string): Lexed => ({ tokens, nested, error });
-  const cur = (): Word => (word ??= { type: 'word', text: '', dynamic: false, glob: false });
-  const end = () => {
-    if (word) tokens.push(word);
-    word = null;
-  };
-  /** `$…` at s[i] into word `w`: the index after it, null when it never closes. */
-  const dollar = (w: Word, quoted: boolean): number | null => {
-    const x = readDollar(s, i, quoted);
-    if (!x) return null;
+  const lexer = new Lexer(s);
+  const error = lexer.run();
+  return error === undefined ? { tokens: lexer.tokens, nested: lexer.nested } : { tokens: lexer.tokens, nested: lexer.nested, error };
+}
+
+/** The one pass: each step reads what starts at s[i] and says why the line cannot run, if it cannot. */
+class Lexer {
+  readonly tokens: Token[] = [];
+  readonly nested: string[] = [];
+  private readonly heredocs: { delim: string; strip: boolean }[] = [];
+  private word: Word | null = null;
+  private i = 0;
+
+  constructor(private readonly s: string) {}
+
+  run(): string | undefined {
+    while (this.i < this.s.length) {
+      const error = this.step(this.s[this.i]!);
+      if (error !== undefined) return error;
+    }
+    this.end();
+    return undefined;
+  }
+
+  private step(c: string): string | undefined {
+    const { s } = this;
+    if (c === '\n') return this.newline();
+    if (BLANK.test(c)) {
+      this.end();
+      this.i++;
+    } else if (c === '#' && !this.word) {
+      const eol = s.indexOf('\n', this.i);
+      this.i = eol < 0 ? s.length : eol;
+    } else if (c === '\\') {
+      if (s[this.i + 1] !== '\n' && this.i + 1 < s.length) this.cur().text += s[this.i + 1];
+      this.i += 2;
+    } else if (c === "'") {
+      const close = s.indexOf("'", this.i + 1);
+      if (close < 0) return 'an unterminated single quote';
+      this.cur().text += s.slice(this.i + 1, close);
+      this.i = close + 1;
+    } else if (c === '"') {
+      return this.doubleQuoted();
+    } else if (c === '$') {
+      return this.dollar(this.cur(), false);
+    } else if (c === '`') {
+      return this.backtick(this.cur());
+    } else if ((c === '<' || c === '>') && s[this.i + 1] === '(') {
+      // Process substitution: a command, and a /dev/fd/N name in its place.
+      const close = closeParen(s, this.i + 2);
+      if (close < 0) return 'an unterminated process substitution';
+      this.substitution(this.cur(), this.i + 2, close);
+    } else if (META.test(c)) {
+      return this.operator(c);
+    } else {
+      const w = this.cur();
+      if (c === '~' && w.text === '') w.dynamic = true;
+      if (c === '*' || c === '?' || c === '[') w.glob = true;
+      w.text += c;
+      this.i++;
+    }
+    return undefined;
+  }
+
+  private cur(): Word {
+    return (this.word ??= { type: 'word', text: '', dynamic: false, glob: false });
+  }
+
+  private end(): void {
+    if (this.word) this.tokens.push(this.word);
+    this.word = null;
+  }
+
+  private newline(): undefined {
+    this.end();
+    this.tokens.push({ type: 'op', op: '\n' });
+    this.i++;
+    // The bodies of here-documents opened on this line: data, not commands.
+    for (const h of this.heredocs.splice(0)) this.i = skipHeredocBody(this.s, this.i, h.delim, h.strip);
+    return undefined;
+  }
+
+  private doubleQuoted(): string | undefined {
+    const { s } = this;
+    const w = this.cur();
+    this.i++;
+    for (;;) {
+      if (this.i >= s.length) return 'an unterminated double quote';
+      const d = s[this.i]!;
+      if (d === '"') {
+        this.i++;
+        return undefined;
+      }
+      if (d === '\\') {
+        const e = s[this.i + 1];
+        if (e !== '\n') w.text += e !== undefined && '$`"\\'.includes(e) ? e : `\\${e ?? ''}`;
+        this.i += 2;
+      } else if (d === '$') {
+        const error = this.dollar(w, true);
+        if (error !== undefined) return error;
+      } else if (d === '`') {
+        const error = this.backtick(w);
+        if (error !== undefined) return error;
+      } else {
+        w.text += d;
+        this.i++;
+      }
+    }
+  }
+
+  /** `$…` at s[i] into word `w`. */
+  private dollar(w: Word, quoted: boolean): string | undefined {
+    const x = readDollar(this.s, this.i, quoted);
+    if (!x) return 'an unterminated substitution';
     w.text += x.text;
     w.dynamic ||= x.dynamic;
-    if (x.nested !== undefined) nested.push(x.nested);
-    return x.end;
-  };
-  while (i < s.length) {
-    const c = s[i]!;
-    if (c === '\n') {
-      end();
-      tokens.push({ type: 'op', op: '\n' });
-      i++;
-      // The bodies of here-documents opened on this line: data, not commands.
-      for (const h of heredocs.splice(0)) i = skipHeredocBody(s, i, h.delim, h.strip);
-      continue;
-    }
-    if (BLANK.test(c)) {
-      end();
-      i++;
-      continue;
-    }
-    if (c === '#' && !word) {
-      const eol = s.indexOf('\n', i);
-      i = eol < 0 ? s.length : eol;
-      continue;
-    }
-    if (c === '\\') {
-      if (s[i + 1] === '\n') i += 2;
-      else {
-        if (i + 1 < s.length) cur().text += s[i + 1];
-        i += 2;
-      }
-      continue;
-    }
-    if (c === "'") {
-      const close = s.indexOf("'", i + 1);
-      if (close < 0) return fail('an unterminated single quote');
-      cur().text += s.slice(i + 1, close);
-      i = close + 1;
-      continue;
-    }
-    if (c === '"') {
-      const w = cur();
-      i++;
-      for (;;) {
-        if (i >= s.length) return fail('an unterminated double quote');
-        const d = s[i]!;
-        if (d === '"') {
-          i++;
-          break;
-        }
-        if (d === '\\') {
-          const e = s[i + 1];
-          if (e === '\n') i += 2;
-          else {
-            w.text += e !== undefined && '$`"\\'.includes(e) ? e : `\\${e ?? ''}`;
-            i += 2;
-          }
-        } else if (d === '$') {
-          const next = dollar(w, true);
-          if (next === null) return fail('an unterminated substitution');
-          i = next;
-        } else if (d === '`') {
-          const close = closeBacktick(s, i + 1);
-          if (close < 0) return fail('an unterminated backtick');
-          nested.push(s.slice(i + 1, close - 1));
-          w.text += s.slice(i, close);
-          w.dynamic = true;
-          i = close;
-        } else {
-          w.text += d;
-          i++;
-        }
-      }
-      continue;
-    }
-    if (c === '$') {
-      const next = dollar(cur(), false);
-      if (next === null) return fail('an unterminated substitution');
-      i = next;
-      continue;
-    }
-    if (c === '`') {
-      const close = closeBacktick(s, i + 1);
-      if (close < 0) return fail('an unterminated backtick');
-      nested.push(s.slice(i + 1, close - 1));
-      const w = cur();
-      w.text += s.slice(i, close);
-      w.dynamic = true;
-      i = close;
-      continue;
-    }
-    if ((c === '<' || c === '>') && s[i + 1] === '(') {
-      // Process substitution: a command, and a /dev/fd/N name in its place.
-      const close = closeParen(s, i + 2);
-      if (close < 0) return fail('an unterminated process substitution');
-      nested.push(s.slice(i + 2, close - 1));
-      const w = cur();
-      w.text += s.slice(i, close);
-      w.dynamic = true;
-      i = close;
-      continue;
-    }
-    if (META.test(c)) {
-      // An fd number right before a redirection (2>) belongs to it, not to a word.
-      let fd: number | null = null;
-      const before = word as Word | null;
-      if ((c === '<' || c === '>') && before && /^[0-9]+$/.test(before.text) && !before.dynamic && /[0-9]/.test(s[i - 1] ?? '')) {
-        fd = Number(before.text);
-        word = null;
-      }
-      end();
-      const redir = REDIR_OPS.find((op) => s.startsWith(op, i));
-      if (redir && (c !== '&' || redir.startsWith('&>'))) {
-        tokens.push({ type: 'redir', op: redir, fd });
-        i += redir.length;
-        if (redir === '<<' || redir === '<<-') {
-          const d = readHeredocDelimiter(s, i);
-          if (!d) return fail('an unterminated here-document delimiter');
-          const delim = d.delim;
-          i = d.end;
-          heredocs.push({ delim, strip: redir === '<<-' });
-          tokens.push({ type: 'word', text: delim, dynamic: false, glob: false });
-        }
-        continue;
-      }
-      const op = OPS.find((o) => s.startsWith(o, i))!;
-      tokens.push({ type: 'op', op });
-      i += op.length;
-      continue;
-    }
-    const w = cur();
-    if (c === '~' && w.text === '') w.dynamic = true;
-    if (c === '*' || c === '?' || c === '[') w.glob = true;
-    w.text += c;
-    i++;
+    if (x.nested !== undefined) this.nested.push(x.nested);
+    this.i = x.end;
+    return undefined;
   }
-  end();
-  return { tokens, nested };
+
+  private backtick(w: Word): string | undefined {
+    const close = closeBacktick(this.s, this.i + 1);
+    if (close < 0) return 'an unterminated backtick';
+    this.substitution(w, this.i + 1, close);
+    return undefined;
+  }
+
+  /** A substitution from s[i] to `close` (its command starts at `inner` and ends before its closing character): nested, and dynamic in the word. */
+  private substitution(w: Word, inner: number, close: number): void {
+    this.nested.push(this.s.slice(inner, close - 1));
+    w.text += this.s.slice(this.i, close);
+    w.dynamic = true;
+    this.i = close;
+  }
+
+  private operator(c: string): string | undefined {
+    const { s } = this;
+    // An fd number right before a redirection (2>) belongs to it, not to a word.
+    let fd: number | null = null;
+    const before = this.word;
+    if ((c === '<' || c === '>') && before && /^[0-9]+$/.test(before.text) && !before.dynamic && /[0-9]/.test(s[this.i - 1] ?? '')) {
+      fd = Number(before.text);
+      this.word = null;
+    }
+    this.end();
+    const redir = REDIR_OPS.find((op) => s.startsWith(op, this.i));
+    if (!redir || (c === '&' && !redir.startsWith('&>'))) {
+      const op = OPS.find((o) => s.startsWith(o, this.i))!;
+      this.tokens.push({ type: 'op', op });
+      this.i += op.length;
+      return undefined;
+    }
+    this.tokens.push({ type: 'redir', op: redir, fd });
+    this.i += redir.length;
+    if (redir !== '<<' && redir !== '<<-') return undefined;
+    const d = readHeredocDelimiter(s, this.i);
+    if (!d) return 'an unterminated here-document delimiter';
+    this.i = d.end;
+    this.heredocs.push({ delim: d.delim, strip: redir === '<<-' });
+    this.tokens.push({ type: 'word', text: d.delim, dynamic: false, glob: false });
+    return undefined;
+  }
 }

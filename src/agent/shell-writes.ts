@@ -34,7 +34,8 @@ function analyzeCopy(a: Analysis, name: string, args: Word[]): void {
   const dir = valueOf(r, '-t', '--target-directory');
   const ops = r.operands;
   if (typeof dir === 'string') {
-    for (const src of ops) a.targets.push({ path: a.path({ text: `${dir}/${basename(src.text)}`, dynamic: src.dynamic, glob: src.glob, type: 'word' }), op: 'write' });
+    for (const src of ops)
+      a.targets.push({ path: a.path({ text: `${dir}/${basename(src.text)}`, dynamic: src.dynamic, glob: src.glob, type: 'word' }), op: 'write' });
   } else if (name === 'ln' && ops.length === 1) {
     a.write({ ...ops[0]!, text: basename(ops[0]!.text) });
   } else if (ops.length >= 2) {
@@ -74,7 +75,9 @@ export function analyzeWrites(a: Analysis, name: string, args: Word[]): void {
       return;
     case 'chmod': {
       // The mode may look like an option (chmod -x f): it is the first word that is not a flag.
-      const words = args.filter((w) => !/^(-[RvcfhH]+|--(recursive|verbose|changes|silent|quiet|dereference|no-dereference|preserve-root|no-preserve-root))$/.test(w.text));
+      const words = args.filter(
+        (w) => !/^(-[RvcfhH]+|--(recursive|verbose|changes|silent|quiet|dereference|no-dereference|preserve-root|no-preserve-root))$/.test(w.text),
+      );
       const ref = words.findIndex((w) => w.text.startsWith('--reference='));
       for (const w of ref >= 0 ? words.filter((_, i) => i !== ref) : words.slice(1)) a.write(w);
       return;

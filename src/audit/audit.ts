@@ -63,7 +63,11 @@ export async function runAudit(where: { cwd: string; env: NodeJS.ProcessEnv }, o
   let shard: AuditReport['shard'];
   if (opts.shard) {
     const { index, total } = opts.shard;
-    const owner = assignShards(input.commits.map((c) => c.sha), new Set(plans.map((p) => p.commit)), total);
+    const owner = assignShards(
+      input.commits.map((c) => c.sha),
+      new Set(plans.map((p) => p.commit)),
+      total,
+    );
     // A finding about a commit outside the range (none today) stays with the first shard.
     const mine = (sha: string) => (owner.get(sha) ?? 1) === index;
     findings = findings.filter((f) => mine(f.commit));

@@ -58,7 +58,8 @@ function consultsLine(c: AuditCommit, line: LineState): boolean {
   const task = taskOf(c);
   if (c.kind === 'tdd' && (c.phase === 'green' || c.phase === 'refactor')) return !line.records.has(task);
   if (c.kind === 'tdd' && c.phase === 'red') return !line.records.has(task) && c.entries.some((e) => e.kind === 'test' && e.status === 'D');
-  if (c.kind === 'no-trailers') return !line.current && (c.entries.some((e) => e.kind === 'test' || e.kind === 'support') || (line.records.size === 0 && c.entries.every(isSetupPath)));
+  if (c.kind === 'no-trailers')
+    return !line.current && (c.entries.some((e) => e.kind === 'test' || e.kind === 'support') || (line.records.size === 0 && c.entries.every(isSetupPath)));
   return false;
 }
 
@@ -98,7 +99,8 @@ export function evaluateAudit(input: EvaluateInput): Evaluation {
     const ruleInput = { commit: c, before: line, tracked: line.tracked, options, reported };
     for (const rule of RULES) {
       for (const f of rule(ruleInput)) {
-        if (f.path && (f.code === 'AUDIT_FROZEN_TEST_CHANGED' || f.code === 'AUDIT_RED_TEST_REMOVED')) reported.add(`${(f.data?.by as string) ?? c.sha}\0${f.path}`);
+        if (f.path && (f.code === 'AUDIT_FROZEN_TEST_CHANGED' || f.code === 'AUDIT_RED_TEST_REMOVED'))
+          reported.add(`${(f.data?.by as string) ?? c.sha}\0${f.path}`);
         result.findings.push(f);
       }
     }

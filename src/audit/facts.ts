@@ -4,7 +4,7 @@
  */
 import { hasTestSettings, testSettingsOf } from '../config/test-settings.js';
 import type { TestFileFacts } from '../gates/types.js';
-import { NULL_OID } from '../git/parse.js';
+import { NULL_OID } from '../git/ids.js';
 import { diffSnapshotEntries, testFileOfSnapshot } from '../runners/snapshots.js';
 import type { StagedEntry } from '../types.js';
 import type { AuditCommit } from './types.js';
@@ -20,7 +20,8 @@ export type ContentScope = 'none' | 'frozen' | 'all';
 /** Static analysis of a test file (lang/analyzeTestFile), passed in so the lexers load only when used. */
 export type AnalyzeTestFile = (path: string, text: string) => TestFileFacts | undefined;
 
-const judgesTests = (c: AuditCommit, scope: ContentScope) => c.kind === 'tdd' && c.phase !== 'off' && c.phase !== null && (scope === 'all' || c.phase !== 'red');
+const judgesTests = (c: AuditCommit, scope: ContentScope) =>
+  c.kind === 'tdd' && c.phase !== 'off' && c.phase !== null && (scope === 'all' || c.phase !== 'red');
 const readable = (e: StagedEntry) => e.kind === 'test' && e.status !== 'D';
 const frozenPhase = (c: AuditCommit) => c.kind === 'tdd' && (c.phase === 'green' || c.phase === 'refactor');
 const settings = (c: AuditCommit, e: StagedEntry) => frozenPhase(c) && (hasTestSettings(e.path) || testFileOfSnapshot(e.path) !== undefined);
@@ -61,7 +62,11 @@ export function addFacts(commits: AuditCommit[], texts: ReadonlyMap<string, stri
         const change = diffSnapshotEntries(e.path, texts.get(e.oldBlob) ?? null, texts.get(e.newBlob) ?? null);
         if (change) (c.snapshotChanges ??= []).push(change);
       } else if (settings(c, e)) {
-        (c.testSettings ??= []).push({ path: e.path, before: testSettingsOf(e.path, texts.get(e.oldBlob) ?? null), after: testSettingsOf(e.path, texts.get(e.newBlob) ?? null) });
+        (c.testSettings ??= []).push({
+          path: e.path,
+          before: testSettingsOf(e.path, texts.get(e.oldBlob) ?? null),
+          after: testSettingsOf(e.path, texts.get(e.newBlob) ?? null),
+        });
       }
       if (scope === 'none' || !judgesTests(c, scope) || !readable(e)) continue;
       const now = analyse(e.path, e.newBlob);
@@ -72,4 +77,3 @@ export function addFacts(commits: AuditCommit[], texts: ReadonlyMap<string, stri
     }
   }
 }
-

@@ -58,7 +58,8 @@ export function auditHeadline(report: AuditReport): string {
 export function formatAuditText(report: AuditReport, color: boolean): string {
   const lines = [`tdd audit ${report.range.join(' ')}: ${auditHeadline(report)}`];
   // An empty range proves nothing: not "clean".
-  if (report.counts.commits === 0) return [...lines, `${paint(color, 'yellow', '0 commits: nothing audited')} (the range holds no commit; the whole history: tdd audit HEAD)`].join('\n');
+  if (report.counts.commits === 0)
+    return [...lines, `${paint(color, 'yellow', '0 commits: nothing audited')} (the range holds no commit; the whole history: tdd audit HEAD)`].join('\n');
   const order = { error: 0, warn: 1, info: 2 } as const;
   const shown = [...report.findings].sort((a, b) => order[a.severity] - order[b.severity]);
   for (const f of shown) lines.push(formatFindingLine(f, color));

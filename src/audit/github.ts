@@ -22,13 +22,20 @@ export function escapeProperty(text: string): string {
 }
 
 function sorted(findings: AuditFinding[]): AuditFinding[] {
-  return findings.map((f, i) => [f, i] as const).sort(([a, i], [b, j]) => ORDER[a.severity] - ORDER[b.severity] || i - j).map(([f]) => f);
+  return findings
+    .map((f, i) => [f, i] as const)
+    .sort(([a, i], [b, j]) => ORDER[a.severity] - ORDER[b.severity] || i - j)
+    .map(([f]) => f);
 }
 
 export function formatGithubAnnotations(report: AuditReport): string[] {
   return sorted(report.findings).map((f) => {
     const { what, next } = formatAuditFinding(f);
-    const props = [...(f.path ? [`file=${escapeProperty(f.path)}`] : []), ...(f.path && f.line ? [`line=${f.line}`] : []), `title=${escapeProperty(`${f.code} (${f.commit.slice(0, 12)}${f.phase ? ` ${f.phase}` : ''})`)}`];
+    const props = [
+      ...(f.path ? [`file=${escapeProperty(f.path)}`] : []),
+      ...(f.path && f.line ? [`line=${f.line}`] : []),
+      `title=${escapeProperty(`${f.code} (${f.commit.slice(0, 12)}${f.phase ? ` ${f.phase}` : ''})`)}`,
+    ];
     return `::${COMMAND[f.severity]} ${props.join(',')}::${escapeData(`${what}${next ? `\nnext: ${next}` : ''}`)}`;
   });
 }
@@ -43,7 +50,13 @@ const ICON = { error: '❌', warn: '⚠️', info: 'ℹ️' } as const;
 export function formatGithubSummary(report: AuditReport): string {
   const code = auditExitCode(report.findings);
   const verdict =
-    report.counts.commits === 0 ? '⚪ **0 commits: nothing audited**' : code === 0 ? '✅ **clean**' : code === 3 ? '⚠️ **could not verify** (exit 3)' : `❌ **${report.findings.filter((f) => f.severity === 'error').length} finding(s)** (exit 1)`;
+    report.counts.commits === 0
+      ? '⚪ **0 commits: nothing audited**'
+      : code === 0
+        ? '✅ **clean**'
+        : code === 3
+          ? '⚠️ **could not verify** (exit 3)'
+          : `❌ **${report.findings.filter((f) => f.severity === 'error').length} finding(s)** (exit 1)`;
   const lines = [`### tdd audit \`${report.range.join(' ')}\``, '', `${verdict} — ${auditHeadline(report)}`, ''];
   if (report.findings.length > 0) {
     lines.push('| | commit | phase | code | file | what |', '|---|---|---|---|---|---|');

@@ -41,7 +41,9 @@ function parseRecord(chunk: string): HistoryCommit {
   const header = end >= 0 ? chunk.slice(0, end) : chunk.replace(/\x1f?\0?$/, '');
   const [sha, parents, time, subject, trailerText] = header.split('\x1f') as [string, string, string, string, string];
   const raw = end >= 0 ? chunk.slice(end + 2).replace(/^\n/, '') : '';
-  const trailers = trailerText ? (parseTrailerLog(`${sha}\x1f${trailerText}\x1e`)[0] ?? { commit: sha, regression: false }) : { commit: sha, regression: false };
+  const trailers = trailerText
+    ? (parseTrailerLog(`${sha}\x1f${trailerText}\x1e`)[0] ?? { commit: sha, regression: false })
+    : { commit: sha, regression: false };
   return {
     sha,
     parents: parents ? parents.split(' ') : [],
@@ -78,7 +80,22 @@ export function createHistoryParser(): { push(text: string): void; end(): Histor
 
 /** The commits of `range` (git revision arguments), newest first. */
 export function readHistory(repo: RepoContext, range: string[], extra: string[] = []): Promise<HistoryCommit[]> {
-  const args = ['-c', 'core.quotePath=false', 'log', '-z', '--raw', '--no-renames', '--no-abbrev', '--no-ext-diff', '--no-relative', '--diff-merges=first-parent', `--format=${FORMAT}`, ...extra, ...range, '--'];
+  const args = [
+    '-c',
+    'core.quotePath=false',
+    'log',
+    '-z',
+    '--raw',
+    '--no-renames',
+    '--no-abbrev',
+    '--no-ext-diff',
+    '--no-relative',
+    '--diff-merges=first-parent',
+    `--format=${FORMAT}`,
+    ...extra,
+    ...range,
+    '--',
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, { cwd: repo.top, env: { ...repo.env, GIT_OPTIONAL_LOCKS: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
     const parser = createHistoryParser();
@@ -98,7 +115,11 @@ export function readHistory(repo: RepoContext, range: string[], extra: string[] 
     child.on('close', (code) => {
       const stderr = Buffer.concat(err).toString('utf8');
       if (code !== 0) {
-        reject(new TddError('BAD_RANGE', `git log ${range.join(' ')} failed: ${stderr.trim().split('\n')[0] ?? ''}`, 2, { hint: 'give a range git understands, e.g. origin/main..HEAD' }));
+        reject(
+          new TddError('BAD_RANGE', `git log ${range.join(' ')} failed: ${stderr.trim().split('\n')[0] ?? ''}`, 2, {
+            hint: 'give a range git understands, e.g. origin/main..HEAD',
+          }),
+        );
         return;
       }
       try {

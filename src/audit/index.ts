@@ -45,7 +45,9 @@ export function auditHistory(history: HistoryCommit[], opts: AuditHistoryOptions
   const cut = opts.cut ?? new Set<string>();
   const oidsAt = trackConfigOids(history, outside, cut);
   const paths = runnerFilePaths(resolveRules(history, oidsAt, outside, texts, cut).rulesOf.values());
-  const outsideRunner = new Map([...(opts.outsideRunnerFiles ?? new Map<string, ReadonlyMap<string, string>>())].map(([sha, files]) => [sha, paths.map((p) => files.get(p) ?? null)]));
+  const outsideRunner = new Map(
+    [...(opts.outsideRunnerFiles ?? new Map<string, ReadonlyMap<string, string>>())].map(([sha, files]) => [sha, paths.map((p) => files.get(p) ?? null)]),
+  );
   const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
   const { rulesOf, problems } = resolveRules(history, oidsAt, outside, texts, cut, { paths, at: runnerAt });
   const commits = classifyCommits({ commits: history, rulesOf, problems, cut, ...(opts.mergeOwn ? { mergeOwn: opts.mergeOwn } : {}) });

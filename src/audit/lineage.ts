@@ -4,7 +4,7 @@
  * trees instead of from the pending verdict). A merge inherits its first parent's line and
  * learns the records of the others.
  */
-import { NULL_OID } from '../git/parse.js';
+import { NULL_OID } from '../git/ids.js';
 import type { AuditCommit, LineState, TaskRecord } from './types.js';
 
 export function emptyLine(flags: { truncated?: boolean; open?: boolean } = {}): LineState {

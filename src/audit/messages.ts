@@ -10,7 +10,8 @@ const d = (f: AuditFinding, key: string): string => String(f.data?.[key] ?? '');
 const short = (sha: unknown): string => (typeof sha === 'string' ? sha.slice(0, 12) : '');
 const task = (f: AuditFinding): string => (f.data?.task ? `task ${d(f, 'task')}` : 'its task');
 /** Said once after the findings: what to do about a commit that is already in the history. */
-export const REWRITE_STEP = 'a commit in the history stays there: on a branch not yet merged, redo it through the hooks (git rebase -i, then commit the steps again); on a merged branch, fix forward in new commits';
+export const REWRITE_STEP =
+  'a commit in the history stays there: on a branch not yet merged, redo it through the hooks (git rebase -i, then commit the steps again); on a merged branch, fix forward in new commits';
 
 const MESSAGES: Record<AuditCode, Words> = {
   AUDIT_NO_TRAILERS: (f) => ({
@@ -71,8 +72,14 @@ const MESSAGES: Record<AuditCode, Words> = {
         : `GREEN commit of ${task(f)}: its RED commit lies beyond the shallow clone's cut`,
     next: `fetch the rest of the history: \`git fetch --deepen=${d(f, 'deepen') || 100}\` (repeat until this goes), or \`git fetch --unshallow\`; in GitHub Actions, actions/checkout with \`fetch-depth: 0\``,
   }),
-  AUDIT_OFF: (f) => ({ what: `committed outside TDD${f.data?.reason ? `: ${d(f, 'reason')}` : ''}`, next: 'allowed, and listed; `audit.failOnOff` makes it a failure' }),
-  AUDIT_REGRESSION: (f) => ({ what: `regression tests of ${task(f)}: they passed at RED, as declared`, next: 'listed; `audit.failOnRegression` makes it a failure' }),
+  AUDIT_OFF: (f) => ({
+    what: `committed outside TDD${f.data?.reason ? `: ${d(f, 'reason')}` : ''}`,
+    next: 'allowed, and listed; `audit.failOnOff` makes it a failure',
+  }),
+  AUDIT_REGRESSION: (f) => ({
+    what: `regression tests of ${task(f)}: they passed at RED, as declared`,
+    next: 'listed; `audit.failOnRegression` makes it a failure',
+  }),
   AUDIT_FALSE_FAIL: (f) => ({
     what: `GREEN-impossible accepted: remaining failures matched falseFailPatterns (${d(f, 'patterns')})`,
     next: 'listed; `audit.failOnFalseFail` makes it a failure',

@@ -1,5 +1,6 @@
 /** Pure parsers of the git output only the audit reads. Each shows a sample of what it reads. */
-import { NULL_OID, type RawEntry } from '../git/parse.js';
+import { type RawEntry } from '../git/parse.js';
+import { NULL_OID } from '../git/ids.js';
 
 /**
  * `git diff-tree -r -c --raw -z --stdin` for merges: the paths whose merged content matches no

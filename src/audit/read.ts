@@ -47,7 +47,12 @@ export async function readDefaultRange(repo: RepoContext): Promise<string[]> {
 export async function readShallow(repo: Promise<RepoContext> | RepoContext): Promise<Set<string>> {
   const { gitDir, env } = await repo;
   const named = env.GIT_COMMON_DIR;
-  const common = named ? resolve(gitDir, named) : await readFile(join(gitDir, 'commondir'), 'utf8').then((t) => resolve(gitDir, t.trim()), () => gitDir);
+  const common = named
+    ? resolve(gitDir, named)
+    : await readFile(join(gitDir, 'commondir'), 'utf8').then(
+        (t) => resolve(gitDir, t.trim()),
+        () => gitDir,
+      );
   const text = await readFile(join(common, 'shallow'), 'utf8').catch(() => '');
   return new Set(text.split('\n').filter(Boolean));
 }
@@ -101,7 +106,11 @@ async function readRangeHistory(repo: RepoContext, range: string[], extra: strin
  * Read and assemble the commits of `range`. `content`: which test files to read for the rules
  * (see ContentScope; a look-back before the range needs none: only the RED records).
  */
-export async function readAuditInput(repo: RepoContext, range: string[], opts: { extra?: string[]; content?: ContentScope; shallow?: () => Promise<Set<string>> } = {}): Promise<AuditInput> {
+export async function readAuditInput(
+  repo: RepoContext,
+  range: string[],
+  opts: { extra?: string[]; content?: ContentScope; shallow?: () => Promise<Set<string>> } = {},
+): Promise<AuditInput> {
   const shallowOf = opts.shallow ?? (() => readShallow(repo));
   const history = (await readRangeHistory(repo, range, opts.extra ?? [], shallowOf)).reverse();
   // Only a commit without parents can be a shallow clone's cut (git shows a cut commit as a root).
@@ -122,7 +131,10 @@ export async function readAuditInput(repo: RepoContext, range: string[], opts: {
   const paths = runnerFilePaths(first.rulesOf.values());
   const pathSet = new Set(paths);
   const changedRunnerOids = new Set(history.flatMap((c) => c.changes.filter((e) => pathSet.has(e.path) && e.status !== 'D').map((e) => e.newBlob)));
-  const runnerBlobs = await readBlobs(repo, [...outside.flatMap((p) => paths.map((f) => `${p}:${f}`)), ...[...changedRunnerOids].filter((oid) => !texts.has(oid))]);
+  const runnerBlobs = await readBlobs(repo, [
+    ...outside.flatMap((p) => paths.map((f) => `${p}:${f}`)),
+    ...[...changedRunnerOids].filter((oid) => !texts.has(oid)),
+  ]);
   for (const b of runnerBlobs) if (b) texts.set(b[0], b[1]);
   const outsideRunner = new Map<string, ConfigOids>(outside.map((p, i) => [p, paths.map((_, j) => runnerBlobs[i * paths.length + j]?.[0] ?? null)]));
   const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
@@ -169,7 +181,10 @@ function commitReader(repo: RepoContext, sha: string): SourceReader {
   return {
     async read(paths) {
       const names = paths.filter((p) => !p.includes('\n'));
-      const blobs = await readObjects(repo, names.map((p) => `${sha}:${p}`));
+      const blobs = await readObjects(
+        repo,
+        names.map((p) => `${sha}:${p}`),
+      );
       const out = new Map<string, string>();
       names.forEach((p, i) => blobs[i] && out.set(p, blobs[i]!.toString('utf8')));
       return out;
@@ -177,4 +192,3 @@ function commitReader(repo: RepoContext, sha: string): SourceReader {
     list: (dir) => readTreeFolder(repo, sha, dir),
   };
 }
-

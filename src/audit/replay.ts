@@ -102,7 +102,14 @@ export async function replayPlans(repo: RepoContext, input: ReplayInput): Promis
       findings.push(...restate(plan, evaluateRedRun({ phase: 'red', regression: plan.regression, entries: plan.entries, run, preexisting }), run));
       continue;
     }
-    const red: RedRecord = { commit: plan.reds.at(-1) ?? '', tree: '', files, blobs: {}, failing: [...new Set(plan.reds.flatMap((c) => failing.get(c) ?? []))], regression: false };
+    const red: RedRecord = {
+      commit: plan.reds.at(-1) ?? '',
+      tree: '',
+      files,
+      blobs: {},
+      failing: [...new Set(plan.reds.flatMap((c) => failing.get(c) ?? []))],
+      regression: false,
+    };
     const gateInput = { phase: plan.phase, regression: false, entries: plan.entries, run, red, falseFailPatterns: config.falseFailPatterns };
     findings.push(...restate(plan, applyFalseFail(evaluateGreenRun(gateInput), gateInput), run));
   }

@@ -32,7 +32,7 @@ export function assignShards(commits: readonly string[], replayed: ReadonlySet<s
   let others = 0;
   for (const sha of commits) {
     if (owner.has(sha)) continue;
-    owner.set(sha, 1 + (replayed.has(sha) ? plans++ : others++) % total);
+    owner.set(sha, 1 + ((replayed.has(sha) ? plans++ : others++) % total));
   }
   return owner;
 }

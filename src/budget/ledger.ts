@@ -78,7 +78,12 @@ export function parseLedger(v: unknown): { ledger: AttemptLedger } | { problem: 
     if (e.startedAt !== null && !isTime(e.startedAt)) return { problem: `${where}.startedAt: expected an ISO time or null` };
     if (!Array.isArray(e.history) || !e.history.every(isRecord)) return { problem: `${where}.history: expected a list of {phase, at, batch}` };
     Object.defineProperty(out, id, {
-      value: { red: e.red, green: e.green, startedAt: e.startedAt, history: e.history.map((r: AttemptRecord) => ({ phase: r.phase, at: r.at, batch: r.batch })) },
+      value: {
+        red: e.red,
+        green: e.green,
+        startedAt: e.startedAt,
+        history: e.history.map((r: AttemptRecord) => ({ phase: r.phase, at: r.at, batch: r.batch })),
+      },
       enumerable: true,
       writable: true,
       configurable: true,

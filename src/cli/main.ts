@@ -5,7 +5,7 @@
  */
 import { TddError } from '../errors.js';
 // Static, not lazy like the commands: 1.5 KB that every hook needs; a chunk of its own cost ~0.4 ms to load.
-import { interruptedBy, trapInterrupts } from '../verify/interrupt.js';
+import { interruptedBy, trapInterrupts } from '../process/interrupt.js';
 import { mentionsCommand, spellCommands } from '../install/spelling.js';
 import { nearest } from '../nearest.js';
 import { parseCommandArgs, type ParsedArgs } from './options.js';
@@ -183,13 +183,19 @@ async function fail(json: boolean, e: unknown): Promise<number> {
     e = new TddError('USAGE', (e as Error).message, 2, { hint: 'see --help for the options' });
   }
   if (e instanceof TddError) {
-    if (json) process.stdout.write((await spelled(JSON.stringify({ exitCode: e.exitCode, error: { code: e.code, message: e.message, hint: e.hint, ...e.data } }, null, 2))) + '\n');
+    if (json)
+      process.stdout.write(
+        (await spelled(JSON.stringify({ exitCode: e.exitCode, error: { code: e.code, message: e.message, hint: e.hint, ...e.data } }, null, 2))) + '\n',
+      );
     else process.stderr.write(await spelled(`tdd: ${e.message}\n${e.hint ? `  next: ${e.hint}\n` : ''}`));
     return e.exitCode;
   }
   const err = e as Error;
   const message = `internal error: ${err?.message ?? String(e)}`;
   if (json) process.stdout.write(JSON.stringify({ exitCode: 3, error: { code: 'INTERNAL', message } }, null, 2) + '\n');
-  else process.stderr.write(`tdd: ${message}\n  this is a bug in tdd-hooks: please report it with the command you ran\n${process.env.TDD_DEBUG ? `${err?.stack}\n` : ''}`);
+  else
+    process.stderr.write(
+      `tdd: ${message}\n  this is a bug in tdd-hooks: please report it with the command you ran\n${process.env.TDD_DEBUG ? `${err?.stack}\n` : ''}`,
+    );
   return 3;
 }

@@ -37,7 +37,11 @@ const GLOBAL = ['json', 'help'];
  * where they are listed.
  */
 function usage(command: string, what: string, data: { suggestion?: string | null; choices?: readonly string[] } & Record<string, unknown>): TddError {
-  const tail = data.suggestion ? `; did you mean ${data.suggestion}?` : data.choices ? `; one of ${data.choices.join(', ')}` : ` (see \`tdd ${command} --help\`)`;
+  const tail = data.suggestion
+    ? `; did you mean ${data.suggestion}?`
+    : data.choices
+      ? `; one of ${data.choices.join(', ')}`
+      : ` (see \`tdd ${command} --help\`)`;
   return new TddError('USAGE', `${what} for \`tdd ${command}\`${tail}`, 2, { data: { command, ...data } });
 }
 
@@ -98,6 +102,12 @@ export function argsOf<S extends CommandOptions>(
   command: string,
   spec: S,
 ): { values: ValuesOf<S['options']>; positionals: string[] } {
-  const parsed = ctx.parsed ?? parseCommandArgs(command, ctx.argv.filter((a) => a !== '--json'), spec);
+  const parsed =
+    ctx.parsed ??
+    parseCommandArgs(
+      command,
+      ctx.argv.filter((a) => a !== '--json'),
+      spec,
+    );
   return parsed as { values: ValuesOf<S['options']>; positionals: string[] };
 }

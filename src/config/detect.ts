@@ -64,9 +64,7 @@ export function parseScriptCommands(script: string): string[][] {
 function scriptMatches(sig: RunnerSignature, commands: string[][]): boolean {
   return commands.some(
     ([exe, ...args]) =>
-      exe !== undefined &&
-      sig.executables.includes(exe) &&
-      (sig.flag === undefined || args.some((a) => a === sig.flag || a.startsWith(`${sig.flag}=`))),
+      exe !== undefined && sig.executables.includes(exe) && (sig.flag === undefined || args.some((a) => a === sig.flag || a.startsWith(`${sig.flag}=`))),
   );
 }
 

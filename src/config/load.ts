@@ -64,7 +64,10 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
   const first = loadFrom(ctx, ruling, staged, undefined);
   if (!wantsRunnerRules(first.config)) return first;
   // The runners' own files in the index, by path; a runner in a folder asks for more (read below).
-  const files = new Map<string, Buffer | null>([['package.json', staged[names.length - 1] ?? null], ...ALL_RUNNER_FILES.map((n, i) => [n, blobs[2 * names.length + i] ?? null] as const)]);
+  const files = new Map<string, Buffer | null>([
+    ['package.json', staged[names.length - 1] ?? null],
+    ...ALL_RUNNER_FILES.map((n, i) => [n, blobs[2 * names.length + i] ?? null] as const),
+  ]);
   const missing = new Set<string>();
   const readFile: ReadTreeFile = (path) => {
     if (!files.has(path)) missing.add(path);
@@ -74,7 +77,11 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
   const loaded = loadFrom(ctx, ruling, staged, rules);
   if (missing.size === 0) return loaded;
   const paths = [...missing];
-  const more = await readObjects(ctx, paths.map((p) => `:${p}`), { sync: true });
+  const more = await readObjects(
+    ctx,
+    paths.map((p) => `:${p}`),
+    { sync: true },
+  );
   paths.forEach((p, i) => files.set(p, more[i] ?? null));
   return loadFrom(ctx, ruling, staged, rules);
 }

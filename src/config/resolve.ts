@@ -63,7 +63,11 @@ export function resolveConfig(config: Config, raw: unknown, readPackageJson: () 
   if (config.runners.length > 0) {
     config.runners = config.runners.map((s: Partial<RunnerSpec>) => {
       const runner = s.runner!;
-      const root = (s.root ?? '.').split('/').filter((p) => p !== '' && p !== '.').join('/') || '.';
+      const root =
+        (s.root ?? '.')
+          .split('/')
+          .filter((p) => p !== '' && p !== '.')
+          .join('/') || '.';
       const match: TestMatch = s.tests ? { tests: [...s.tests] } : testMatchOf(runner, root, rules);
       return { runner, root, ...match, testCommand: s.testCommand ?? null, testTargetedCommand: s.testTargetedCommand ?? null };
     });
@@ -97,5 +101,7 @@ function matchOf(s: RunnerSpec): TestMatch {
 export function runnerSpecs(config: Config): RunnerSpec[] {
   if (config.runners.length > 0) return config.runners;
   const match = config.testMatch?.[0] ?? { tests: config.tests };
-  return [{ runner: config.runner, ...match, tests: config.tests, root: '.', testCommand: config.testCommand, testTargetedCommand: config.testTargetedCommand }];
+  return [
+    { runner: config.runner, ...match, tests: config.tests, root: '.', testCommand: config.testCommand, testTargetedCommand: config.testTargetedCommand },
+  ];
 }

@@ -26,8 +26,7 @@ const oneOf =
   (values: readonly string[]): Check =>
   (v) =>
     typeof v === 'string' && values.includes(v) ? undefined : `one of ${values.map((s) => `"${s}"`).join(', ')}`;
-const positiveNumber: Check = (v) =>
-  typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'a number greater than 0';
+const positiveNumber: Check = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'a number greater than 0');
 /** Node's timers hold at most 2³¹−1 ms (about 24.8 days); a longer one fires at once. */
 const MAX_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
 const seconds: Check = (v) => positiveNumber(v) ?? ((v as number) <= MAX_SECONDS ? undefined : `a number of seconds up to ${MAX_SECONDS} (about 24 days)`);
@@ -66,7 +65,12 @@ const SPEC_CHECKS: Record<string, Check> = { runner: oneOf(RUNNERS), tests: stri
 /** `runners`: an array of {runner, tests?, root?, testCommand?, testTargetedCommand?}; problems name `runners[i].key`. */
 function checkRunners(value: unknown, file: string, problems: ConfigProblem[]): Partial<RunnerSpec>[] | undefined {
   if (!Array.isArray(value)) {
-    problems.push({ file, key: 'runners', expected: 'an array of runners ({"runner": "pytest", "tests": ["api/**/test_*.py"], "root": "api"})', found: describe(value) });
+    problems.push({
+      file,
+      key: 'runners',
+      expected: 'an array of runners ({"runner": "pytest", "tests": ["api/**/test_*.py"], "root": "api"})',
+      found: describe(value),
+    });
     return undefined;
   }
   const before = problems.length;
@@ -80,7 +84,8 @@ function checkRunners(value: unknown, file: string, problems: ConfigProblem[]): 
     for (const [key, v] of Object.entries(item as Record<string, unknown>)) {
       const check = Object.hasOwn(SPEC_CHECKS, key) ? SPEC_CHECKS[key] : undefined;
       const expected = check ? check(v) : knownKey(key, Object.keys(SPEC_CHECKS));
-      if (expected) problems.push({ file, key: `${at}.${key}`, found: check ? describe(v) : 'unknown key', ...(typeof expected === 'string' ? { expected } : expected) });
+      if (expected)
+        problems.push({ file, key: `${at}.${key}`, found: check ? describe(v) : 'unknown key', ...(typeof expected === 'string' ? { expected } : expected) });
       else spec[key] = v;
     }
     if (!('runner' in item)) problems.push({ file, key: `${at}.runner`, expected: `one of ${RUNNERS.map((r) => `"${r}"`).join(', ')}`, found: 'nothing' });
@@ -180,6 +185,11 @@ export function validateConfig(raw: unknown, file: string): ValidateResult {
   };
   walk(raw as Record<string, unknown>, '', config as unknown as Record<string, unknown>);
   if (config.runner === 'command' && config.runners.length === 0 && !config.testCommand && !config.testTargetedCommand)
-    problems.push({ file, key: 'testTargetedCommand', expected: 'a command for runner "command", e.g. "bundle exec rspec --format RspecJunitFormatter --out {report} {files}" (or testCommand)', found: 'nothing' });
+    problems.push({
+      file,
+      key: 'testTargetedCommand',
+      expected: 'a command for runner "command", e.g. "bundle exec rspec --format RspecJunitFormatter --out {report} {files}" (or testCommand)',
+      found: 'nothing',
+    });
   return { config, problems };
 }

@@ -20,8 +20,7 @@ const MESSAGES: Record<DoctorCode, Words> = {
   HOOKS_PATH_LOCAL: (d, p) => `${setting(d)}: git runs the hooks in ${p('hooksDir')}`,
   HOOKS_PATH_SHARED: (d, p) =>
     `${setting(d)} comes from outside this repository: git runs ${p('hooksDir')} for every repository, and this repository's own hooks never run`,
-  HOOKS_PATH_ABSOLUTE: (d) =>
-    `${setting(d)} is an absolute path in config every worktree shares: each worktree runs that one checkout's scripts`,
+  HOOKS_PATH_ABSOLUTE: (d) => `${setting(d)} is an absolute path in config every worktree shares: each worktree runs that one checkout's scripts`,
   HOOKS_PATH_HUSKY_UNSET: (_, p) =>
     `the project uses husky (${p('huskyDir')}), but husky has not run in this checkout: core.hooksPath is not set, so git runs ${p('hooksDir')} and none of husky's scripts`,
   HOOKS_DIR_OK: (_, p) => `git finds its hooks folder ${p('hooksDir')}`,
@@ -34,10 +33,14 @@ const MESSAGES: Record<DoctorCode, Words> = {
     `${p('path')} is not executable (mode ${Number(d.mode ?? 0).toString(8)}): git skips it with a hint, and the commit goes through unchecked`,
   HOOK_FOREIGN: (d, p) =>
     `${p('path')} was written by ${d.owner === 'unknown' ? 'something else' : s(d.owner)}, not tdd-hooks: it replaced tdd-hooks' hook, or was there first${strandedNote(d, p)}` +
-    (d.chained ? `; ${p('chained')} holds another hook, so install cannot keep both: merge the two into ${p('chained')}, delete ${p('path')}, then run npx tdd-hooks install` : ''),
+    (d.chained
+      ? `; ${p('chained')} holds another hook, so install cannot keep both: merge the two into ${p('chained')}, delete ${p('path')}, then run npx tdd-hooks install`
+      : ''),
   HOOK_NOT_A_FILE: (_, p) => `${p('path')} is not a regular file (a folder, or a symlink to nothing): git cannot run it`,
   HOOK_NOT_REACHED: (d, p) =>
-    d.husky ? `${p('path')} has tdd-hooks' block, but git does not run husky's scripts here (see hooks-path, hooks-dir)` : `${p('path')}: git runs no hook, as ${p('hooksDir')} is missing (see hooks-dir)`,
+    d.husky
+      ? `${p('path')} has tdd-hooks' block, but git does not run husky's scripts here (see hooks-path, hooks-dir)`
+      : `${p('path')}: git runs no hook, as ${p('hooksDir')} is missing (see hooks-dir)`,
   HOOK_CHAINED_NOT_EXECUTABLE: (_, p) => `${p('chained')}, the hook that was there before tdd-hooks, is not executable: the shim skips it`,
   HUSKY_BLOCK_MISSING: (d, p) => `${p('script')} has no tdd-hooks block: husky runs it, and tdd-hooks checks nothing${strandedNote(d, p)}`,
   HUSKY_BLOCK_MALFORMED: (d, p) =>
@@ -49,16 +52,15 @@ const MESSAGES: Record<DoctorCode, Words> = {
   CLI_FALLBACK: (d) => `${s(d.cli)} is not in this checkout: the hooks run ${s(d.fallback)} instead`,
   CLI_MISSING: (d) =>
     `the ${(d.hooks as string[]).join(', ')} hook${(d.hooks as string[]).length > 1 ? 's run' : ' runs'} ${s(d.cli)}, which is not in this checkout${d.fallback ? ` (nor is ${s(d.fallback)})` : ''}: commits stop with exit 127`,
-  NODE_OK: (d) =>
-    `node ${s(d.version)} (${s(d.path)})${d.gui === null ? '' : `; a GUI git client (PATH=${s(d.guiPath)}) runs ${s(d.gui)}`}`,
-  NODE_NOT_ON_PATH: (d) =>
-    `node is not on this shell's PATH${d.husky ? '' : ', and no node the hooks recorded runs'}: commits stop with exit 127`,
+  NODE_OK: (d) => `node ${s(d.version)} (${s(d.path)})${d.gui === null ? '' : `; a GUI git client (PATH=${s(d.guiPath)}) runs ${s(d.gui)}`}`,
+  NODE_NOT_ON_PATH: (d) => `node is not on this shell's PATH${d.husky ? '' : ', and no node the hooks recorded runs'}: commits stop with exit 127`,
   NODE_FALLBACK_BROKEN: (d) =>
     `node is not on a GUI git client's PATH (${s(d.guiPath)}), and the node the hooks recorded for it, ${(d.fallbacks as string[]).join(', ')}, does not run (upgraded or removed?): commits from a GUI client stop with exit 127`,
   NODE_GUI_MISSING: (d) =>
     `node ${s(d.version)} is on this shell's PATH, but not on a GUI git client's (${s(d.guiPath)})${d.husky ? ", nor in husky's init file" : ''}: commits from such a client stop with exit 127` +
     (!d.husky ? ' (hooks in a tracked folder record no machine-specific node: start the client from a terminal)' : ''),
-  NODE_TOO_OLD: (d) => `the hooks run node ${s(d.version)} (${s(d.path)}); tdd-hooks needs node ${s(d.min)} or later: install a newer node (e.g. nvm install 20)`,
+  NODE_TOO_OLD: (d) =>
+    `the hooks run node ${s(d.version)} (${s(d.path)}); tdd-hooks needs node ${s(d.min)} or later: install a newer node (e.g. nvm install 20)`,
   CONFIG_OK: (d) => `configuration from ${s(d.source)} (runner ${s(d.runner)})`,
   CONFIG_WARNINGS: (d) =>
     `configuration from ${s(d.source)} (runner ${s(d.runner)}), with ${(d.warnings as { code: string; path: string | null; state?: string; broken?: boolean }[])
@@ -72,7 +74,10 @@ const MESSAGES: Record<DoctorCode, Words> = {
       .join('; ')}`,
   CONFIG_WORKTREE_INVALID: (d) => {
     const problems = (d.problems as { key: string; expected: string; found: string }[] | undefined) ?? [];
-    const what = d.line === undefined ? problems.map((x) => `${x.key}: expected ${x.expected}, found ${x.found}`).join('; ') : `not JSON at ${s(d.line)}:${s(d.column)}: ${s(d.message)}`;
+    const what =
+      d.line === undefined
+        ? problems.map((x) => `${x.key}: expected ${x.expected}, found ${x.found}`).join('; ')
+        : `not JSON at ${s(d.line)}:${s(d.column)}: ${s(d.message)}`;
     return `${s(d.file)} in the working copy: ${what}; fix it there (the hooks judge by the committed rules, and refuse a commit that stages it broken)`;
   },
   CONFIG_INVALID: (d) => {

@@ -4,14 +4,18 @@ import { access, lstat, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findBlocks } from '../install/block.js';
 import { CHAIN_SUFFIX, HOOK_NAMES, isTddShim, type HookName } from '../install/shim.js';
-import { locatePnpRunner } from '../verify/pnp.js';
+import { locatePnpRunner } from '../runners/locate.js';
 import { parseBlockCli, parseShimVars } from './parse.js';
 import type { CliFacts, FileFact, HookFacts, LayoutFacts } from './types.js';
 
 /** Hook scripts are small; a bigger file (a binary) is not read. */
 const MAX_SCRIPT = 1 << 20;
 
-const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
+const exists = (p: string): Promise<boolean> =>
+  access(p).then(
+    () => true,
+    () => false,
+  );
 
 /** Followed through a symlink, as git runs it. Windows has no executable bit: every file counts as executable. */
 export async function readFileFact(path: string): Promise<FileFact> {
@@ -22,10 +26,18 @@ export async function readFileFact(path: string): Promise<FileFact> {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') return { kind: 'other' };
     // A dangling symlink is something, not nothing: git cannot run it, and install will not replace it.
-    return lstat(path).then(() => ({ kind: 'other' }) as const, () => ({ kind: 'absent' }) as const);
+    return lstat(path).then(
+      () => ({ kind: 'other' }) as const,
+      () => ({ kind: 'absent' }) as const,
+    );
   }
   if (!st.isFile()) return { kind: 'other' };
-  const executable = process.platform === 'win32' || (await access(path, constants.X_OK).then(() => true, () => false));
+  const executable =
+    process.platform === 'win32' ||
+    (await access(path, constants.X_OK).then(
+      () => true,
+      () => false,
+    ));
   const content = st.size > MAX_SCRIPT ? '' : await readFile(path, 'utf8').catch(() => '');
   return { kind: 'file', content, mode: st.mode & 0o7777, executable };
 }
@@ -74,7 +86,8 @@ export async function readCliFacts(l: Pick<LayoutFacts, 'top' | 'huskyDir'>, hoo
     }
     const fallbackPresent = n.fallback ? await exists(n.fallback) : false;
     // Yarn Plug'n'Play: the shim starts the CLI through .pnp.cjs when the path is not there.
-    const present = (await exists(resolve(l.top, n.cli))) || ((await exists(join(l.top, '.pnp.cjs'))) && locatePnpRunner(l.top, 'tdd-hooks', 'bin/tdd.js') !== undefined);
+    const present =
+      (await exists(resolve(l.top, n.cli))) || ((await exists(join(l.top, '.pnp.cjs'))) && locatePnpRunner(l.top, 'tdd-hooks', 'bin/tdd.js') !== undefined);
     byPath.set(key, { cli: n.cli, present, fallback: n.fallback, fallbackPresent, hooks: [n.hook] });
   }
   return { cli: [...byPath.values()], nodeFallbacks: [...nodeFallbacks] };

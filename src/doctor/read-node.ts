@@ -10,7 +10,12 @@ export const DEFAULT_GUI_PATH = '/usr/bin:/bin';
 
 const isExecutableFile = (p: string): Promise<boolean> =>
   stat(p).then(
-    (st) => st.isFile() && access(p, constants.X_OK).then(() => true, () => false),
+    (st) =>
+      st.isFile() &&
+      access(p, constants.X_OK).then(
+        () => true,
+        () => false,
+      ),
     () => false,
   );
 
@@ -59,9 +64,16 @@ export async function readNodeFacts(o: NodeReadOptions): Promise<NodeFacts> {
   const home = o.env.HOME;
   if (o.husky && !win && (o.env.XDG_CONFIG_HOME || home)) {
     const path = join(o.env.XDG_CONFIG_HOME || join(home!, '.config'), 'husky', 'init.sh');
-    const exists = await stat(path).then((s) => s.isFile(), () => false);
+    const exists = await stat(path).then(
+      (s) => s.isFile(),
+      () => false,
+    );
     // What husky's stub does before the script: source the init file, then look for node.
-    const env: NodeJS.ProcessEnv = { PATH: o.guiPath, ...(home ? { HOME: home } : {}), ...(o.env.XDG_CONFIG_HOME ? { XDG_CONFIG_HOME: o.env.XDG_CONFIG_HOME } : {}) };
+    const env: NodeJS.ProcessEnv = {
+      PATH: o.guiPath,
+      ...(home ? { HOME: home } : {}),
+      ...(o.env.XDG_CONFIG_HOME ? { XDG_CONFIG_HOME: o.env.XDG_CONFIG_HOME } : {}),
+    };
     const node = exists ? await run('/bin/sh', ['-c', '. "$1" >/dev/null 2>&1; command -v node', 'sh', path], env) : null;
     huskyInit = { path, exists, node: node || null };
   }

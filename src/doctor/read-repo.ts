@@ -6,34 +6,29 @@ import { delimiter, join, resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { parseJsonText } from '../config/json-text.js';
 import { CONFIG_FILES, type Config, type RunnerName, type RunnerSpec } from '../config/schema.js';
-import { splitCommand } from '../verify/command-line.js';
+import { splitCommand } from '../process/command-line.js';
 import { validateConfig, type ConfigProblem } from '../config/validate.js';
 import { TddError } from '../errors.js';
 import { execGit, git } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
 import { NODE_REPORTER } from '../paths.js';
-import { locatePnpRunner } from '../verify/pnp.js';
+import { locatePnpRunner, runnerEntry } from '../runners/locate.js';
 import { LOCKFILES } from './fixes.js';
 import { rebuildState } from '../state/rebuild.js';
 import { readPending, readStateFile } from '../state/store.js';
 import { parseTrailerLog } from '../state/trailers.js';
 import type { State } from '../state/types.js';
 import type { ConfigFacts, HistoryFacts, PackageManager, PendingFacts, ProjectFacts, RunnerFacts, StateFacts } from './types.js';
+import { readJsonObject } from '../fs-read.js';
 
-const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
-
-async function readJson(path: string): Promise<Record<string, unknown> | undefined> {
-  try {
-    const v: unknown = JSON.parse(await readFile(path, 'utf8'));
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
+const exists = (p: string): Promise<boolean> =>
+  access(p).then(
+    () => true,
+    () => false,
+  );
 
 export async function readProjectFacts(top: string): Promise<ProjectFacts> {
-  const pkg = await readJson(join(top, 'package.json'));
+  const pkg = readJsonObject(join(top, 'package.json'));
   const deps = { ...(pkg?.dependencies as object | undefined), ...(pkg?.devDependencies as object | undefined) };
   let packageManager: PackageManager = 'npm';
   for (const [file, pm] of LOCKFILES) {
@@ -76,9 +71,6 @@ async function readWorktreeConfig(top: string): Promise<ConfigFacts['worktree']>
   return undefined;
 }
 
-/** Each runner's entry inside `node_modules/<runner>/`, where runners/run.ts locates it (never npx). */
-const RUNNER_ENTRIES: Record<string, string> = { vitest: 'vitest.mjs', jest: 'bin/jest.js', mocha: 'bin/mocha.js' };
-
 /** What doctor runs to see that a toolchain runner can start (the hooks run the same program). */
 const PROBES: Partial<Record<RunnerName, string[]>> = {
   pytest: ['python3', '-m', 'pytest', '--version'],
@@ -91,7 +83,11 @@ const PROBES: Partial<Record<RunnerName, string[]>> = {
 function probe(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ version: string } | { error: string }> {
   return new Promise((done) => {
     execFile(argv[0]!, argv.slice(1), { cwd, env, timeout: 10_000, encoding: 'utf8' }, (err, stdout, stderr) => {
-      const first = `${stdout}\n${stderr}`.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+      const first =
+        `${stdout}\n${stderr}`
+          .split('\n')
+          .find((l) => l.trim() !== '')
+          ?.trim() ?? '';
       if (!err) return done({ version: first });
       const code = (err as NodeJS.ErrnoException).code;
       done({ error: code === 'ENOENT' ? `${argv[0]} is not on PATH` : `\`${argv.join(' ')}\` failed${first ? `: ${first}` : ''}` });
@@ -104,7 +100,7 @@ export async function readRunnerFacts(top: string, spec: RunnerSpec, env: NodeJS
   const dir = join(top, root);
   const nodeReporter = await exists(NODE_REPORTER);
   const base = { name, root, entry: null, present: false, version: null, nodeReporter };
-  let argv = PROBES[name];
+  const argv = PROBES[name];
   if (name === 'command') {
     const program = splitCommand(spec.testTargetedCommand ?? spec.testCommand ?? '')[0];
     if (program === undefined) return base;
@@ -116,19 +112,25 @@ export async function readRunnerFacts(top: string, spec: RunnerSpec, env: NodeJS
     const r = await probe(argv, dir, env);
     return 'version' in r ? { ...base, probe: argv, present: true, version: r.version } : { ...base, probe: argv, probeError: r.error };
   }
-  const file = RUNNER_ENTRIES[name];
-  if (name === 'node' || file === undefined) return base;
-  const pkgDir = join(dir, 'node_modules', name);
-  const entry = join(pkgDir, file);
-  const [present, pkg] = await Promise.all([exists(entry), readJson(join(pkgDir, 'package.json'))]);
-  // Yarn Plug'n'Play: no node_modules; resolved through .pnp.cjs, as the hooks do (runners/pnp-runner.ts).
-  const pnp = present ? undefined : locatePnpRunner(dir, name, file);
+  const js = runnerEntry(dir, name);
+  if (!js) return base;
+  const { entry } = js;
+  const [present, pkg] = await Promise.all([exists(entry), readJsonObject(js.manifest)]);
+  // Yarn Plug'n'Play: no node_modules; resolved through .pnp.cjs, as the hooks do (runners/locate.ts).
+  const pnp = present ? undefined : locatePnpRunner(dir, name, js.file);
   if (pnp) return { ...base, entry: pnp.path, present: true, version: pnp.version ?? null };
   return { ...base, entry, present, version: typeof pkg?.version === 'string' ? pkg.version : null };
 }
 
 async function onPath(program: string, path: string): Promise<boolean> {
-  for (const d of path.split(delimiter).filter(Boolean)) if (await access(join(d, program), constants.X_OK).then(() => true, () => false)) return true;
+  for (const d of path.split(delimiter).filter(Boolean))
+    if (
+      await access(join(d, program), constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
   return false;
 }
 

@@ -32,7 +32,11 @@ async function readHooksPathSetting(top: string, env: NodeJS.ProcessEnv): Promis
     // git < 2.26 has no --show-scope: tell the repository's own config files by their names.
     const set = await readHooksPathOrigin(top, env);
     if (!set) return null;
-    const scope = set.origin.startsWith('command line') ? 'command' : /(^|[\\/])config(\.worktree)?$/.test(set.origin) && set.origin.includes('.git') ? 'local' : 'global';
+    const scope = set.origin.startsWith('command line')
+      ? 'command'
+      : /(^|[\\/])config(\.worktree)?$/.test(set.origin) && set.origin.includes('.git')
+        ? 'local'
+        : 'global';
     return { ...set, scope };
   }
 }
@@ -46,7 +50,10 @@ async function readIndexLock(gitDir: string): Promise<DoctorFacts['indexLock']> 
 }
 
 async function kindOf(path: string): Promise<LayoutFacts['hooksDirKind']> {
-  return stat(path).then((s) => (s.isDirectory() ? 'dir' : 'other'), () => 'absent');
+  return stat(path).then(
+    (s) => (s.isDirectory() ? 'dir' : 'other'),
+    () => 'absent',
+  );
 }
 
 /** Throws the TddError of readRepoLayout (exit 2, with its fix) outside a work tree. */

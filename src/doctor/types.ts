@@ -11,18 +11,7 @@ import type { Finding, Phase } from '../types.js';
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
 export type CheckId =
-  | 'hooks-path'
-  | 'hooks-dir'
-  | `hook-${HookName}`
-  | 'cli'
-  | 'node'
-  | 'config'
-  | 'runner'
-  | 'state'
-  | 'state-history'
-  | 'pending'
-  | 'env'
-  | 'git-lock';
+  'hooks-path' | 'hooks-dir' | `hook-${HookName}` | 'cli' | 'node' | 'config' | 'runner' | 'state' | 'state-history' | 'pending' | 'env' | 'git-lock';
 
 /** A file as git would run it: followed through a symlink. */
 export type FileFact =
@@ -142,9 +131,7 @@ export interface RunnerFacts {
 }
 
 export type StateFacts =
-  | { kind: 'absent'; path: string }
-  | { kind: 'corrupt'; path: string; reason: 'json' | 'shape' | 'unreadable' }
-  | { kind: 'ok'; path: string; state: State };
+  { kind: 'absent'; path: string } | { kind: 'corrupt'; path: string; reason: 'json' | 'shape' | 'unreadable' } | { kind: 'ok'; path: string; state: State };
 
 export type PendingFacts =
   | { kind: 'absent'; path: string }

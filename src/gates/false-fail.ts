@@ -22,7 +22,9 @@ export function applyFalseFail(findings: Finding[], input: GateInput): Finding[]
     if (!QUALIFYING.has(f.code)) return findings;
     if (f.path && changed.has(f.path)) return findings;
     if (f.path && taskTests.has(f.path)) return findings;
-    const text = [f.data?.message, f.data?.output, f.data?.reason].filter((x) => typeof x === 'string').join('\n');
+    // Whatever each qualifying code says of the failure: its message, a static check's output, a run's reason.
+    const { message, output, reason } = (f.data ?? {}) as { message?: unknown; output?: unknown; reason?: unknown };
+    const text = [message, output, reason].filter((x) => typeof x === 'string').join('\n');
     const pattern = patterns.find((p) => p.test(text));
     if (!pattern) return findings;
     matched.add(pattern.source);

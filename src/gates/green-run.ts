@@ -24,7 +24,12 @@ export function evaluateGreenRun(input: GateInput): Finding[] {
   for (const t of run.tests) {
     if (t.status === 'failed' && t.failure === 'snapshot-missing') {
       // Not a mismatch: nobody has written this snapshot yet (the runner never writes one here).
-      findings.push({ code: 'GREEN_SNAPSHOT_MISSING', severity: 'error', path: t.file, data: { test: t.name, snapshot: snapshotFileOf(t.file), message: t.message ?? '' } });
+      findings.push({
+        code: 'GREEN_SNAPSHOT_MISSING',
+        severity: 'error',
+        path: t.file,
+        data: { test: t.name, snapshot: snapshotFileOf(t.file), message: t.message ?? '' },
+      });
     } else if (t.status === 'failed') {
       findings.push({
         code: 'GREEN_TESTS_FAIL',

@@ -1,21 +1,29 @@
 /** The gates, in the order their findings are shown. Each is pure: (GateInput) → Finding[]. */
 import type { Finding } from '../types.js';
 import { evaluateAssertions } from './assertions.js';
-import { evaluateConfigChange } from './config-change.js';
-import { evaluateFrozen } from './frozen.js';
+import { evaluateConfigChanged } from './config-changed.js';
+import { evaluateTestsFrozen } from './tests-frozen.js';
 import { evaluateGreenRun } from './green-run.js';
 import { evaluateMarkers } from './markers.js';
-import { evaluateNearMiss } from './near-miss.js';
+import { evaluateImportNearMiss } from './import-near-miss.js';
 import { evaluateRedRun } from './red-run.js';
-import { evaluateScope } from './scope.js';
+import { evaluateRedScope } from './red-scope.js';
 import { evaluateSymlinks } from './symlinks.js';
 import { evaluateTaskScope } from './task-scope.js';
 import type { Gate, GateInput } from './types.js';
 
 /** Gates decided from the commit's content alone, before any test run. */
-export const STATIC_GATES: Gate[] = [evaluateTaskScope, evaluateScope, evaluateConfigChange, evaluateFrozen, evaluateSymlinks, evaluateAssertions, evaluateMarkers];
+export const STATIC_GATES: Gate[] = [
+  evaluateTaskScope,
+  evaluateRedScope,
+  evaluateConfigChanged,
+  evaluateTestsFrozen,
+  evaluateSymlinks,
+  evaluateAssertions,
+  evaluateMarkers,
+];
 /** Gates over the test run's evidence. */
-export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun, evaluateNearMiss];
+export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun, evaluateImportNearMiss];
 
 export function evaluateGates(gates: Gate[], input: GateInput): Finding[] {
   return gates.flatMap((g) => g(input));

@@ -10,13 +10,13 @@ function count(facts: TestFileFacts | undefined, kind: 'skip' | 'todo' | 'xfail'
  * todo or expected-failure marker added by this commit (one the file already had is not this
  * commit's doing).
  */
-export function evaluateMarkers(input: GateInput): Finding[] {
-  const findings: Finding[] = [];
+export function evaluateMarkers(input: GateInput): Finding<'MARKER_FOCUS' | 'MARKER_SKIP'>[] {
+  const findings: Finding<'MARKER_FOCUS' | 'MARKER_SKIP'>[] = [];
   for (const [path, { now, before }] of input.testFiles ?? []) {
     if (!now) continue;
     // A focus chosen at run time (`(ci ? it.only : it)(…)`) may focus nothing: a warning.
     for (const m of now.markers.filter((x) => x.kind === 'focus')) {
-      const data = { marker: m.text, ...(m.conditional ? { conditional: true } : {}) };
+      const data = { marker: m.text, ...(m.conditional ? { conditional: true as const } : {}) };
       findings.push({ code: 'MARKER_FOCUS', severity: m.conditional ? 'warn' : 'error', path, line: m.line, data });
     }
     for (const kind of ['skip', 'todo', 'xfail'] as const) {

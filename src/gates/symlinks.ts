@@ -15,6 +15,10 @@ export function evaluateSymlinks(input: GateInput): Finding[] {
       code: 'RUN_UNVERIFIED',
       severity: 'error',
       path: e.path,
-      data: { runner: 'test', reason: `would read ${e.path} through a symbolic link to ${e.linkTarget}, outside the committed tree (make it a file, or a link inside the repository)`, symlink: e.linkTarget },
+      data: {
+        runner: 'test',
+        reason: `would read ${e.path} through a symbolic link to ${e.linkTarget}, outside the committed tree (make it a file, or a link inside the repository)`,
+        symlink: e.linkTarget,
+      },
     }));
 }

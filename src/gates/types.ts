@@ -21,40 +21,83 @@ export interface StaticCheckResult {
   output: string;
 }
 
-/** Everything a gate may look at. Evidence is passed in; gates never fetch it. */
-export interface GateInput {
-  phase: Phase;
-  regression: boolean;
+/** The active task's declared paths, when the plan declares them (per-task staging). */
+export interface TaskScope {
+  task: string;
+  paths: string[];
+  always: string[];
+  owners: Record<string, string>;
+}
+
+/** Staged test files (added or modified): facts now and, when the file existed, before (undefined: a language we cannot read). */
+export type TestFiles = Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>;
+
+/** A RED test file that is no longer as its RED commit left it. */
+export interface RedDrift {
+  path: string;
+  change: 'edited' | 'deleted' | 'mode';
+}
+
+/** What every phase's static gates see (verify/gate-input.ts builds it once per commit). */
+interface CommitFacts {
+  readonly regression: boolean;
   /** What this commit changes relative to HEAD, classified. */
-  entries: StagedEntry[];
+  readonly entries: StagedEntry[];
   /** The tdd-hooks configuration files (.tddrc.json, .tddrc, package.json's "tdd") whose staged content differs from HEAD's. */
-  configChanges?: string[];
-  /** Staged test files (added or modified): facts now and, when the file existed, before (undefined: a language we cannot read). */
-  testFiles?: Map<string, { now: TestFileFacts | undefined; before: TestFileFacts | undefined }>;
-  /** GREEN/REFACTOR: the commit the tests are frozen at (the task's RED commit, else HEAD). */
-  frozenBase?: string;
-  /** GREEN/REFACTOR: test and support files this commit changes (relative to HEAD). */
-  frozenChanges?: StagedEntry[];
-  /** GREEN/REFACTOR: what this commit does to the entries of the snapshot files of the task's RED test files. */
-  snapshotChanges?: SnapshotChange[];
-  /** GREEN/REFACTOR: the task's RED test files that are no longer as its RED commit left them. */
-  redDrift?: { path: string; change: 'edited' | 'deleted' | 'mode' }[];
-  /** GREEN/REFACTOR: the test settings of each manifest this commit changes, before and after (config/test-settings). */
-  testSettings?: { path: string; before: string; after: string }[];
-  /** The task's RED record (GREEN/REFACTOR). */
-  red?: RedRecord;
-  /** The test run on the staged content. */
-  run?: RunResult;
+  readonly configChanges: string[];
+  readonly taskScope?: TaskScope;
+}
+
+/** RED's static facts: what its staged test files hold, and the open RED record a later RED may not shrink. */
+export interface RedFacts extends CommitFacts {
+  readonly phase: 'red';
+  readonly testFiles: TestFiles;
+  readonly red?: RedRecord;
+}
+
+/** GREEN's and REFACTOR's static facts: what the commit does to the frozen tests. */
+export interface FrozenFacts extends CommitFacts {
+  readonly phase: 'green' | 'refactor';
+  /** Test and support files this commit changes (relative to HEAD). */
+  readonly frozenChanges: StagedEntry[];
+  /** What this commit does to the entries of the snapshot files of the task's RED test files. */
+  readonly snapshotChanges: SnapshotChange[];
+  /** The test settings of each manifest this commit changes, before and after (config/test-settings). */
+  readonly testSettings: { path: string; before: string; after: string }[];
+  /** The task's RED record, when it names test files: the tests are frozen at its commit (frozenBase). */
+  readonly red?: RedRecord;
+  readonly frozenBase?: string;
+  /** The task's RED test files that are no longer as its RED commit left them. */
+  readonly redDrift?: RedDrift[];
+}
+
+/** What the static gates see: one phase's facts, built once. */
+export type StaticFacts = RedFacts | FrozenFacts;
+
+/** The test run's evidence, added to the static facts for the evidence gates. */
+export interface RunFacts {
+  readonly run: RunResult;
   /** Relative imports of the run's test files that name no file, one letter from one that exists. */
-  nearMisses?: NearMiss[];
+  readonly nearMisses: NearMiss[];
   /** RED: ids of tests that existed before this commit (a passing one is not "added"). */
-  preexisting?: Set<string>;
-  /** The active task's declared paths, when the plan declares them (per-task staging). */
-  taskScope?: { task: string; paths: string[]; always: string[]; owners: Record<string, string> };
-  /** GREEN/REFACTOR: results of the configured static checks. */
-  staticChecks?: StaticCheckResult[];
+  readonly preexisting?: Set<string>;
   /** Regular expressions of environment failures (GREEN-impossible). */
-  falseFailPatterns?: string[];
+  readonly falseFailPatterns: string[];
+  /** GREEN/REFACTOR: results of the configured static checks. */
+  readonly staticChecks?: StaticCheckResult[];
+}
+
+/** Every field of T but the phase, optional. */
+type Optional<T> = { readonly [K in Exclude<keyof T, 'phase'>]?: T[K] };
+
+/**
+ * Everything a gate may look at: one view of every phase's facts and the run's (a field the phase
+ * does not have is absent; each gate says which phases it judges). Evidence is passed in; gates never fetch it.
+ */
+export interface GateInput extends Optional<RedFacts>, Optional<FrozenFacts>, Optional<RunFacts> {
+  readonly phase: Phase;
+  readonly regression: boolean;
+  readonly entries: StagedEntry[];
 }
 
 export type Gate = (input: GateInput) => Finding[];

@@ -79,9 +79,7 @@ export async function execGitBuffer(args: string[], opts: GitOptions): Promise<{
     const err: Buffer[] = [];
     child.stdout!.on('data', (b: Buffer) => out.push(b));
     child.stderr!.on('data', (b: Buffer) => err.push(b));
-    child.on('error', (e) =>
-      reject(new TddError('GIT_MISSING', `could not run git: ${e.message}`, 3, { cause: e })),
-    );
+    child.on('error', (e) => reject(new TddError('GIT_MISSING', `could not run git: ${e.message}`, 3, { cause: e })));
     child.on('close', (code) => {
       const result = {
         stdout: Buffer.concat(out),

@@ -1,9 +1,5 @@
 /** Pure parsers of git's machine formats. Each shows a sample of what it reads. */
 
-export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
-export const EMPTY_BLOB = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391';
-export const NULL_OID = '0000000000000000000000000000000000000000';
-
 export interface RawEntry {
   path: string;
   status: 'A' | 'M' | 'D' | 'T' | 'U';

@@ -1,9 +1,10 @@
 /** Named git queries, one question each. All run with cwd = the top level of the work tree. */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { TddError } from '../errors.js';
 import { execGit, execGitBuffer, git, GitError } from './exec.js';
-import { EMPTY_TREE, parseCatFileBatch, parseCatFileFirstId, parseLsTree, parseNulList, parseRawDiff, parseStatusV2, type RawEntry, type StatusEntry } from './parse.js';
+import { parseCatFileBatch, parseCatFileFirstId, parseLsTree, parseNulList, parseRawDiff, parseStatusV2, type RawEntry, type StatusEntry } from './parse.js';
+import { EMPTY_TREE } from './ids.js';
 
 export interface RepoContext {
   /** Absolute top level of the work tree. */
@@ -29,10 +30,12 @@ export interface RepoContext {
 export async function readRepoContext(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<RepoContext> {
   let r: { stdout: string; code: number };
   try {
-    r = await execGit(
-      ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-path', 'tdd', '--git-path', 'index', '--verify', '-q', 'HEAD^{commit}'],
-      { cwd, baseEnv: env, okCodes: [1], sync: true },
-    );
+    r = await execGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-path', 'tdd', '--git-path', 'index', '--verify', '-q', 'HEAD^{commit}'], {
+      cwd,
+      baseEnv: env,
+      okCodes: [1],
+      sync: true,
+    });
   } catch (e) {
     if (e instanceof GitError) {
       const reason = e.stderr.trim().split('\n')[0] ?? '';
@@ -106,11 +109,14 @@ export async function readStagedChanges(ctx: RepoContext, base: string | null): 
  * `paths` when given. Synchronous (see GitOptions.sync).
  */
 export async function readTreeDiff(ctx: RepoContext, from: string, to: string, paths: string[] = []): Promise<RawEntry[]> {
-  const out = await git(['diff-tree', '-r', '--raw', '-z', '--no-renames', '--no-ext-diff', '--no-relative', from, to, '--', ...paths.map((p) => `:(literal)${p}`)], {
-    cwd: ctx.top,
-    baseEnv: ctx.env,
-    sync: true,
-  });
+  const out = await git(
+    ['diff-tree', '-r', '--raw', '-z', '--no-renames', '--no-ext-diff', '--no-relative', from, to, '--', ...paths.map((p) => `:(literal)${p}`)],
+    {
+      cwd: ctx.top,
+      baseEnv: ctx.env,
+      sync: true,
+    },
+  );
   return parseRawDiff(out);
 }
 
@@ -161,13 +167,19 @@ export async function isAncestorOfHead(ctx: RepoContext, commit: string): Promis
 
 /** Mode and blob id of `paths` in `tree` (absent paths are absent from the map). Synchronous (see GitOptions.sync). */
 export async function readTreeEntries(ctx: RepoContext, tree: string, paths: string[]): Promise<Map<string, { mode: string; blob: string }>> {
-  const out = await git(['ls-tree', '-r', '-z', '--full-tree', tree, '--', ...paths.map((p) => `:(literal)${p}`)], { cwd: ctx.top, baseEnv: ctx.env, sync: true });
+  const out = await git(['ls-tree', '-r', '-z', '--full-tree', tree, '--', ...paths.map((p) => `:(literal)${p}`)], {
+    cwd: ctx.top,
+    baseEnv: ctx.env,
+    sync: true,
+  });
   return parseLsTree(out);
 }
 
 /** Every changed, staged or untracked path of the work tree (`git status`, which refreshes stale stat data first). */
 export async function readWorkStatus(ctx: RepoContext): Promise<StatusEntry[]> {
-  return parseStatusV2(await git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=none'], { cwd: ctx.top, baseEnv: ctx.env }));
+  return parseStatusV2(
+    await git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=none'], { cwd: ctx.top, baseEnv: ctx.env }),
+  );
 }
 
 /**
@@ -176,7 +188,11 @@ export async function readWorkStatus(ctx: RepoContext): Promise<StatusEntry[]> {
  */
 export async function readStagedTexts(ctx: RepoContext, paths: readonly string[]): Promise<Map<string, string>> {
   const names = paths.filter((p) => !p.includes('\n'));
-  const blobs = await readObjects(ctx, names.map((p) => `:${p}`), { sync: true });
+  const blobs = await readObjects(
+    ctx,
+    names.map((p) => `:${p}`),
+    { sync: true },
+  );
   const texts = new Map<string, string>();
   names.forEach((p, i) => blobs[i] && texts.set(p, blobs[i]!.toString('utf8')));
   return texts;
@@ -199,4 +215,17 @@ export async function readTreeFolder(ctx: RepoContext, treeish: string, dir: str
   // `dir/` lists what the folder holds, not the folder itself.
   const out = await git(['ls-tree', '-z', '--full-tree', treeish, '--', ...(dir === '' ? [] : [`:(literal)${dir}/`])], { cwd: ctx.top, baseEnv: ctx.env });
   return [...parseLsTree(out)].filter(([, e]) => e.mode.startsWith('100')).map(([path]) => path);
+}
+
+/** A merge, cherry-pick, revert or rebase that is being concluded (its commit is not a TDD step). */
+export function readOperation(gitDir: string): string | null {
+  const markers: [string, string][] = [
+    ['MERGE_HEAD', 'merge'],
+    ['CHERRY_PICK_HEAD', 'cherry-pick'],
+    ['REVERT_HEAD', 'revert'],
+    ['rebase-merge', 'rebase'],
+    ['rebase-apply', 'rebase'],
+  ];
+  for (const [file, name] of markers) if (existsSync(join(gitDir, file))) return name;
+  return null;
 }

@@ -34,7 +34,14 @@ const TIMEOUT = 30;
 /** Claude Code's layout, which Codex shares: the guard on PreToolUse, and SessionStart for the context. */
 function claudeShaped(path: string, matcher: string, command: string): AgentFile {
   const handler = { type: 'command', command, timeout: TIMEOUT };
-  return { kind: 'grouped', path, entries: [{ event: 'PreToolUse', matcher, handler }, { event: 'SessionStart', handler }] };
+  return {
+    kind: 'grouped',
+    path,
+    entries: [
+      { event: 'PreToolUse', matcher, handler },
+      { event: 'SessionStart', handler },
+    ],
+  };
 }
 
 /** The files for one agent. */
@@ -56,7 +63,11 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
           kind: 'grouped',
           path: '.gemini/settings.json',
           entries: [
-            { event: 'BeforeTool', matcher: 'write_file|replace|run_shell_command', handler: handler('tdd-hooks-guard', 'tdd-hooks: the TDD phase rules before each write and shell command') },
+            {
+              event: 'BeforeTool',
+              matcher: 'write_file|replace|run_shell_command',
+              handler: handler('tdd-hooks-guard', 'tdd-hooks: the TDD phase rules before each write and shell command'),
+            },
             { event: 'SessionStart', handler: handler('tdd-hooks-status', 'tdd-hooks: the TDD phase, task and next step for the session') },
           ],
         },
@@ -90,45 +101,60 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
         },
       ];
     }
-    case 'copilot': {
-      // Copilot skips a hook that fails: the fallback prints its JSON deny instead.
-      const deny = JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: `tdd-hooks: the guard did not run (${cli} missing, or no node on PATH): run npm install; the commit hooks still check every commit` });
-      const command = `node ${cli} guard copilot || echo '${deny.replace(/'/g, `'\\''`)}'`;
-      const content = { version: 1, hooks: { preToolUse: [{ type: 'command', bash: command, cwd: '.', timeoutSec: TIMEOUT }] } };
-      return [{ kind: 'own', path: '.github/hooks/tdd-hooks.json', content: `${JSON.stringify(content, null, 2)}\n`, mode: 0o644 }];
-    }
-    case 'cline': {
-      const script = (hook: string, fallback: string) =>
-        [
-          '#!/bin/sh',
-          `# tdd-hooks: the edit-time guard for Cline (${hook}). Written by \`npx tdd-hooks install --agent cline\`,`,
-          '# removed by `npx tdd-hooks uninstall --agent cline`. Cline runs it from .clinerules/hooks/.',
-          'top=$(cd "$(dirname "$0")/../.." && pwd)',
-          `${node('$top')} || printf '%s\\n' '${fallback}'`,
-          '',
-        ].join('\n');
-      const deny = JSON.stringify({ cancel: true, errorMessage: `tdd-hooks: the guard did not run (${cli} missing, or no node on PATH): run npm install` });
-      return [
-        { kind: 'own', path: '.clinerules/hooks/PreToolUse', content: script('PreToolUse', deny), mode: 0o755 },
-        { kind: 'own', path: '.clinerules/hooks/TaskStart', content: script('TaskStart', '{"cancel":false}'), mode: 0o755 },
-      ];
-    }
+    case 'copilot':
+      return copilotFiles(cli);
+    case 'cline':
+      return clineFiles(node('$top'), cli);
   }
 }
 
-/** `--agent claude,codex --agent all` → the agents, in the order AGENTS lists them; undefined names are returned apart. */
+/** Copilot skips a hook that fails: the fallback prints its JSON deny instead. */
+function copilotFiles(cli: string): AgentFile[] {
+  const deny = JSON.stringify({
+    permissionDecision: 'deny',
+    permissionDecisionReason: `tdd-hooks: the guard did not run (${cli} missing, or no node on PATH): run npm install; the commit hooks still check every commit`,
+  });
+  const command = `node ${cli} guard copilot || echo '${deny.replace(/'/g, `'\\''`)}'`;
+  const content = { version: 1, hooks: { preToolUse: [{ type: 'command', bash: command, cwd: '.', timeoutSec: TIMEOUT }] } };
+  return [{ kind: 'own', path: '.github/hooks/tdd-hooks.json', content: `${JSON.stringify(content, null, 2)}\n`, mode: 0o644 }];
+}
+
+/** Cline runs a script per hook from .clinerules/hooks/; `guard` is the command from its top ($top). */
+function clineFiles(guard: string, cli: string): AgentFile[] {
+  const script = (hook: string, fallback: string) =>
+    [
+      '#!/bin/sh',
+      `# tdd-hooks: the edit-time guard for Cline (${hook}). Written by \`npx tdd-hooks install --agent cline\`,`,
+      '# removed by `npx tdd-hooks uninstall --agent cline`. Cline runs it from .clinerules/hooks/.',
+      'top=$(cd "$(dirname "$0")/../.." && pwd)',
+      `${guard} || printf '%s\\n' '${fallback}'`,
+      '',
+    ].join('\n');
+  const deny = JSON.stringify({ cancel: true, errorMessage: `tdd-hooks: the guard did not run (${cli} missing, or no node on PATH): run npm install` });
+  return [
+    { kind: 'own', path: '.clinerules/hooks/PreToolUse', content: script('PreToolUse', deny), mode: 0o755 },
+    { kind: 'own', path: '.clinerules/hooks/TaskStart', content: script('TaskStart', '{"cancel":false}'), mode: 0o755 },
+  ];
+}
+
 /** `--agent` values (repeated, or NAME,NAME) → the agents; a name that is none of them is a usage error naming them. */
 export function readAgents(values: readonly string[] | undefined, command: string): AgentName[] {
   if (values === undefined) return [];
   const { agents, unknown } = parseAgentNames([...values]);
   if (unknown.length > 0 || agents.length === 0) {
-    throw usageError(`--agent: unknown agent "${unknown[0] ?? values.join(',')}"`, `name one of ${AGENTS.join(', ')} or all, e.g. tdd-hooks ${command} --agent claude`);
+    throw usageError(
+      `--agent: unknown agent "${unknown[0] ?? values.join(',')}"`,
+      `name one of ${AGENTS.join(', ')} or all, e.g. tdd-hooks ${command} --agent claude`,
+    );
   }
   return agents;
 }
 
 export function parseAgentNames(values: string[]): { agents: AgentName[]; unknown: string[] } {
-  const names = values.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const names = values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.filter((n) => n !== 'all' && !(AGENTS as readonly string[]).includes(n));
   const wanted = new Set(names.includes('all') ? AGENTS : names);
   return { agents: AGENTS.filter((a) => wanted.has(a)), unknown };

@@ -23,9 +23,7 @@ export interface BlockRange {
   newlineAdded: boolean;
 }
 
-export type BlockEdit =
-  | { ok: true; content: string; found: number }
-  | { ok: false; problem: 'unterminated' | 'unopened'; line: number };
+export type BlockEdit = { ok: true; content: string; found: number } | { ok: false; problem: 'unterminated' | 'unopened'; line: number };
 
 type Scan = { ok: true; blocks: BlockRange[] } | { ok: false; problem: 'unterminated' | 'unopened'; line: number };
 
@@ -82,7 +80,10 @@ export function upsertBlock(content: string, block: string): BlockEdit {
     return { ok: true, content: `${content}\n${flagged(block)}`, found: 0 };
   }
   const replacement = first.newlineAdded ? flagged(block) : block;
-  const tail = cut(content.slice(first.end), rest.map((b) => ({ ...b, start: b.start - first.end, end: b.end - first.end })));
+  const tail = cut(
+    content.slice(first.end),
+    rest.map((b) => ({ ...b, start: b.start - first.end, end: b.end - first.end })),
+  );
   return { ok: true, content: content.slice(0, first.start) + replacement + tail, found: scan.blocks.length };
 }
 

@@ -1,6 +1,6 @@
 /** The `.tddrc.json` install writes when the repository has no tdd-hooks config yet. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { TddError } from '../errors.js';
@@ -10,6 +10,7 @@ import { detectRunners, formatConfigFile, pytestConfigured, type FolderSigns, ty
 import { parseWorkspaceGlobs } from '../config/workspaces.js';
 import { NOT_PROJECTS, readProjectFolders } from './folders.js';
 import { isInside, realpathLoose } from './paths.js';
+import { readJsonObject, readTextOr } from '../fs-read.js';
 
 export interface ConfigReport {
   path: string;
@@ -22,16 +23,6 @@ export interface ConfigReport {
 
 export type ConfigPlan = ConfigReport & { content?: string };
 
-/** A JSON object from a file; undefined when missing, unreadable or not an object. */
-export function readJsonObject(path: string): Record<string, unknown> | undefined {
-  try {
-    const v: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** package.json nearest to `start` (a monorepo package), no higher than `top`. */
 function readNearestPackageJson(top: string, start: string): Record<string, unknown> | undefined {
   for (let d = realpathLoose(start); isInside(d, top); d = dirname(d)) {
@@ -39,14 +30,6 @@ function readNearestPackageJson(top: string, start: string): Record<string, unkn
     if (d === top) break;
   }
   return undefined;
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -58,9 +41,9 @@ const PYTHON_APP = ['requirements.txt', 'requirements-dev.txt', 'Pipfile'];
 
 function readPythonSigns(dir: string, top: boolean): PythonSigns {
   const signs: PythonSigns = {
-    pyprojectToml: readText(join(dir, 'pyproject.toml')),
-    setupCfg: readText(join(dir, 'setup.cfg')),
-    toxIni: readText(join(dir, 'tox.ini')),
+    pyprojectToml: readTextOr(join(dir, 'pyproject.toml')),
+    setupCfg: readTextOr(join(dir, 'setup.cfg')),
+    toxIni: readTextOr(join(dir, 'tox.ini')),
     pytestIni: ['pytest.ini', '.pytest.ini', 'pytest.toml', '.pytest.toml'].some((f) => existsSync(join(dir, f))),
     conftest: existsSync(join(dir, 'conftest.py')),
   };
@@ -73,7 +56,7 @@ function readPythonSigns(dir: string, top: boolean): PythonSigns {
 
 function readFolderSigns(top: string, root: string, packageJson: unknown, python: boolean): FolderSigns {
   const dir = join(top, root);
-  const cargoToml = readText(join(dir, 'Cargo.toml'));
+  const cargoToml = readTextOr(join(dir, 'Cargo.toml'));
   const noPython: PythonSigns = { pytestIni: false, conftest: false };
   return {
     root,
@@ -96,9 +79,11 @@ function readRepoSigns(top: string, start: string): FolderSigns[] {
   // The package install runs in is the top's JS runner already (a monorepo package).
   const own = (root: string) => nearest === join(top, root) || nearest.startsWith(join(top, root) + '/');
   const found = readProjectFolders(top);
-  const workspaces = parseWorkspaceGlobs(readJsonObject(join(top, 'package.json')), readText(join(top, 'pnpm-workspace.yaml')));
+  const workspaces = parseWorkspaceGlobs(readJsonObject(join(top, 'package.json')), readTextOr(join(top, 'pnpm-workspace.yaml')));
   const inWorkspace = workspaces.include.length > 0 ? picomatch(workspaces.include, { ignore: workspaces.exclude }) : () => false;
-  const cargoWorkspaces = found.filter((f) => f.files.has('Cargo.toml') && /^\s*\[workspace\]/m.test(readText(join(top, f.root, 'Cargo.toml')) ?? '')).map((f) => f.root);
+  const cargoWorkspaces = found
+    .filter((f) => f.files.has('Cargo.toml') && /^\s*\[workspace\]/m.test(readTextOr(join(top, f.root, 'Cargo.toml')) ?? ''))
+    .map((f) => f.root);
   const inCargoWorkspace = (root: string) => cargoWorkspaces.some((w) => w !== root && (w === '.' || root.startsWith(`${w}/`)));
   const folders: FolderSigns[] = [readFolderSigns(top, '.', readNearestPackageJson(top, start), true)];
   const below = new Set<string>();
@@ -123,16 +108,21 @@ function readRepoSigns(top: string, start: string): FolderSigns[] {
  * would pick runner node without a word).
  */
 function assertPackageJsonReadable(path: string, top: string): void {
-  const text = readText(path);
+  const text = readTextOr(path);
   if (text === undefined) return;
   try {
     JSON.parse(text);
   } catch (e) {
     const shown = relative(top, path) || path;
-    throw new TddError('PACKAGE_JSON_INVALID', `${shown} is not valid JSON (${(e as Error).message}): the runner cannot be detected from it; nothing was written`, 2, {
-      hint: `fix ${shown} (npm cannot read it either), then run npx tdd-hooks install again`,
-      data: { path },
-    });
+    throw new TddError(
+      'PACKAGE_JSON_INVALID',
+      `${shown} is not valid JSON (${(e as Error).message}): the runner cannot be detected from it; nothing was written`,
+      2,
+      {
+        hint: `fix ${shown} (npm cannot read it either), then run npx tdd-hooks install again`,
+        data: { path },
+      },
+    );
   }
 }
 

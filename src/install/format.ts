@@ -40,7 +40,11 @@ function runnerWords(c: InstallReport['config']): string {
 export function formatInstall(r: InstallReport): string {
   const where = displayPath(r.top, r.dir);
   const lines = [
-    r.dryRun ? `tdd-hooks: dry run, nothing written; install would do this in ${where}:` : r.mode === 'husky' ? `tdd-hooks: added to husky's scripts in ${where}` : `tdd-hooks: hooks in ${where}`,
+    r.dryRun
+      ? `tdd-hooks: dry run, nothing written; install would do this in ${where}:`
+      : r.mode === 'husky'
+        ? `tdd-hooks: added to husky's scripts in ${where}`
+        : `tdd-hooks: hooks in ${where}`,
   ];
   const config = displayPath(r.top, r.config.path);
   lines.push(
@@ -86,7 +90,8 @@ const UNINSTALL_WORDS: Record<HookUninstall['action'], string> = {
 export function formatUninstall(r: UninstallReport): string {
   const done = r.hooks.filter((h) => UNINSTALL_WORDS[h.action] !== '');
   const lines: string[] = [];
-  if (done.length === 0) lines.push(r.hooks.some((h) => h.action === 'edited') ? 'tdd-hooks: nothing removed' : 'tdd-hooks: no tdd-hooks hooks here; nothing to remove');
+  if (done.length === 0)
+    lines.push(r.hooks.some((h) => h.action === 'edited') ? 'tdd-hooks: nothing removed' : 'tdd-hooks: no tdd-hooks hooks here; nothing to remove');
   else {
     lines.push(r.dryRun ? 'tdd-hooks: dry run, nothing written; uninstall would do this:' : 'tdd-hooks: uninstalled');
     lines.push(...table(done.map((h): [string, string] => [displayPath(r.top, h.path), UNINSTALL_WORDS[h.action]])));
@@ -94,7 +99,9 @@ export function formatUninstall(r: UninstallReport): string {
   for (const h of r.hooks) {
     if (h.action === 'edited') {
       const beside = h.chained ? `; ${base(h.chained)} beside it is the hook that was there before install` : '';
-      lines.push(`  note: ${displayPath(r.top, h.path)} is a tdd-hooks shim with your edits in it: left as it is (delete it yourself when you are done with it)${beside}`);
+      lines.push(
+        `  note: ${displayPath(r.top, h.path)} is a tdd-hooks shim with your edits in it: left as it is (delete it yourself when you are done with it)${beside}`,
+      );
     }
     if (h.action === 'foreign' && h.chained) {
       lines.push(`  note: ${displayPath(r.top, h.path)} is not tdd-hooks' any more; ${base(h.chained)} beside it was left too`);

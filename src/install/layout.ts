@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { TddError } from '../errors.js';
 import { execGit, git, GitError } from '../git/exec.js';
-import { readJsonObject } from './config-file.js';
+import { readJsonObject } from '../fs-read.js';
 import { isInside, realpathLoose, toPosix } from './paths.js';
 
 export interface RepoLayout {
@@ -86,10 +86,12 @@ export async function readRepoLayout(cwd: string, env: NodeJS.ProcessEnv): Promi
     throw e;
   }
   // Relative answers are relative to cwd: "/r/a\n.git\n.git\n.git/hooks\n"
-  const [top, gitDir, commonDir, hooksDir] = out.replace(/\n$/, '').split('\n').map((p) => realpathLoose(resolve(cwd, p))) as [string, string, string, string];
+  const [top, gitDir, commonDir, hooksDir] = out
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((p) => realpathLoose(resolve(cwd, p))) as [string, string, string, string];
   const defaultHooksDir = join(commonDir, 'hooks');
-  const hooksDirPlace =
-    isInside(hooksDir, commonDir) || isInside(hooksDir, gitDir) ? 'git-dir' : isInside(hooksDir, top) ? 'worktree' : 'outside';
+  const hooksDirPlace = isInside(hooksDir, commonDir) || isInside(hooksDir, gitDir) ? 'git-dir' : isInside(hooksDir, top) ? 'worktree' : 'outside';
   return { top, gitDir, commonDir, hooksDir, huskyDir: await detectHuskyDir(top, hooksDir, defaultHooksDir, env), hooksDirPlace };
 }
 

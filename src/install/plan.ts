@@ -13,10 +13,7 @@ export type FileState =
   /** A symlink, a directory…: moved aside and back, never read or written through. */
   | { kind: 'other' };
 
-export type FileOp =
-  | { op: 'write'; path: string; content: string; mode: number }
-  | { op: 'rename'; from: string; to: string }
-  | { op: 'delete'; path: string };
+export type FileOp = { op: 'write'; path: string; content: string; mode: number } | { op: 'rename'; from: string; to: string } | { op: 'delete'; path: string };
 
 export type InstallAction = 'installed' | 'updated' | 'chained' | 'unchanged';
 /** 'edited': our shim with the user's edits in it, left in place (and any hook it chained beside it). */
@@ -58,8 +55,7 @@ export const HUSKY_SHEBANG = '#!/usr/bin/env sh\n';
 export const HOOK_MODE = 0o755;
 
 const isExecutable = (mode: number): boolean => (mode & 0o111) === 0o111;
-const sameFile = (a: FileState, b: FileState): boolean =>
-  a.kind === 'file' && b.kind === 'file' && a.content === b.content && a.mode === b.mode;
+const sameFile = (a: FileState, b: FileState): boolean => a.kind === 'file' && b.kind === 'file' && a.content === b.content && a.mode === b.mode;
 
 /** A plain hooks directory: write our shim; a hook that is not ours is moved aside and chained. */
 export function planShimInstall(hook: HookName, path: string, current: FileState, backup: FileState, shim: string): Planned<HookInstall> {
@@ -88,7 +84,13 @@ export function planShimInstall(hook: HookName, path: string, current: FileState
  * husky: our block at the end of `.husky/<hook>` (the file made if missing), or updated in place.
  * A line ahead of it that runs the test suite is reported, and with `replaceTestLine` commented out.
  */
-export function planBlockInstall(hook: HookName, path: string, current: FileState, block: string, opts: { replaceTestLine?: boolean } = {}): Planned<HookInstall> {
+export function planBlockInstall(
+  hook: HookName,
+  path: string,
+  current: FileState,
+  block: string,
+  opts: { replaceTestLine?: boolean } = {},
+): Planned<HookInstall> {
   if (current.kind === 'other') return { ok: false, problem: { code: 'NOT_A_FILE', path } };
   if (current.kind === 'absent') {
     return { ok: true, report: { hook, path, action: 'installed' }, ops: [{ op: 'write', path, content: HUSKY_SHEBANG + block, mode: HOOK_MODE }] };

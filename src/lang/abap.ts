@@ -23,7 +23,7 @@ const SUBCLASS = /(?<![\w/-])class\s+([\w/]+)\s+definition\b[^.]*?\binheriting\s
 function assertClasses(blanked: string): string[] {
   const classes = new Set(ASSERT_CLASSES);
   const subclasses = Array.from(blanked.matchAll(SUBCLASS), (m) => [m[1]!.toLowerCase(), m[2]!.toLowerCase()] as const);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [sub, sup] of subclasses) {
       if (classes.has(sup) && !classes.has(sub)) {
@@ -78,6 +78,10 @@ export const abapProfile: LanguageProfile = {
   assertions: (blanked) => matchOffsets(blanked, [...calls(assertClasses(blanked), ASSERTING), VERIFY]),
   prints: (blanked) => matchOffsets(blanked, PRINTS),
   markers: (blanked, text) =>
-    matchMarkers(blanked, text, calls(assertClasses(blanked), SKIPPING).map((re): MarkerRule => ({ re, kind: 'skip' }))),
+    matchMarkers(
+      blanked,
+      text,
+      calls(assertClasses(blanked), SKIPPING).map((re): MarkerRule => ({ re, kind: 'skip' })),
+    ),
   titles: (blanked) => findAbapTestTitles(blanked),
 };

@@ -39,9 +39,7 @@ export function scanRustString(t: string, i: number, word: string): LiteralSpan 
   if (t.charCodeAt(i + hashes) !== DQ) return { end: i, head: 0, tail: 0 };
   const closer = '"' + '#'.repeat(hashes);
   const close = t.indexOf(closer, i + hashes + 1);
-  return close === -1
-    ? { end: t.length, head: hashes + 1, tail: 0 }
-    : { end: close + closer.length, head: hashes + 1, tail: closer.length };
+  return close === -1 ? { end: t.length, head: hashes + 1, tail: 0 } : { end: close + closer.length, head: hashes + 1, tail: closer.length };
 }
 
 /**

@@ -69,7 +69,7 @@ export class Heredocs {
     const base = this.pending.length > 0 ? this.pending[this.pending.length - 1]!.after : lineEnd(t, at) + 1;
     const key = (opener.indented ? '~' : '') + opener.id;
     if (base >= t.length || base >= (this.missing.get(key) ?? Infinity)) return false;
-    for (let ls = base; ls < t.length; ) {
+    for (let ls = base; ls < t.length;) {
       const le = lineEnd(t, ls);
       if (isTerminator(t, ls, le, opener)) {
         this.pending.push({ body: base, end: ls, after: Math.min(le + 1, t.length) });

@@ -32,7 +32,12 @@ const BACKTICK = 96;
 const OPEN = 123;
 const CLOSE = 125;
 
-const PAIRS = new Map([[40, 41], [91, 93], [123, 125], [60, 62]]); // () [] {} <>
+const PAIRS = new Map([
+  [40, 41],
+  [91, 93],
+  [123, 125],
+  [60, 62],
+]); // () [] {} <>
 // The letter of a %-literal → whether it interpolates: %q %w %i %s never do; %Q %W %I %r %x and a bare %(…) do.
 const PERCENT_KINDS = new Map(Object.entries({ q: false, w: false, i: false, s: false, Q: true, W: true, I: true, r: true, x: true }));
 // $' $" $` $/ $? are global variables, not the start of a literal.

@@ -20,6 +20,7 @@ export interface Call {
 }
 
 // Words after which `(` opens no call: `if (`, `func (r *T) Name(` (Go), `return (a)`.
+// prettier-ignore
 const NOT_CALLEES = new Set([
   'if', 'for', 'while', 'switch', 'catch', 'return', 'typeof', 'void', 'delete', 'in', 'of', 'instanceof',
   'case', 'do', 'else', 'yield', 'await', 'throw', 'new', 'func', 'fn', 'def', 'function', 'class', 'and', 'or',
@@ -59,142 +60,167 @@ interface Frame {
  * offsets and read into names only where a call opens (a 1 MB file has ~150,000 words).
  */
 export function scanCalls(blanked: string, macros = false): Call[] {
-  const calls: Call[] = [];
-  const stack: Frame[] = [];
+  return new CallScanner(blanked, macros).scan();
+}
+
+/** The one pass: each step reads the token at `i` and moves past it. */
+class CallScanner {
+  private readonly calls: Call[] = [];
+  private readonly stack: Frame[] = [];
   // The current chain: [start, end] of each segment.
-  let chain: number[] = NONE;
-  let chainStart = -1;
+  private chain: number[] = NONE;
+  private chainStart = -1;
   // What the last significant token was: a word, a closed call, a closed index, a member dot, other.
-  let last: 'word' | 'call' | 'index' | 'dot' | 'other' = 'other';
+  private last: 'word' | 'call' | 'index' | 'dot' | 'other' = 'other';
   // The word before the chain's first one (`function` in `function check(`), as offsets.
-  let beforeStart = -1;
-  let beforeEnd = -1;
-  let wordStart = -1;
-  let wordEnd = -1;
-  let closedCall = -1;
-  const n = blanked.length;
-  const word = (a: number, b: number): string => blanked.slice(a, b);
-  const nameOf = (segments: number[]): string => {
-    let name = word(segments[0]!, segments[1]!);
-    for (let k = 2; k < segments.length; k += 2) name += '.' + word(segments[k]!, segments[k + 1]!);
+  private beforeStart = -1;
+  private beforeEnd = -1;
+  private wordStart = -1;
+  private wordEnd = -1;
+  private closedCall = -1;
+  private i = 0;
+
+  constructor(
+    private readonly blanked: string,
+    private readonly macros: boolean,
+  ) {}
+
+  scan(): Call[] {
+    const { blanked } = this;
+    const n = blanked.length;
+    while (this.i < n) {
+      const c = blanked.charCodeAt(this.i);
+      if (isSpace(c)) this.i++;
+      else if (isWordCode(c)) this.word(c);
+      else if (c === 46 /* . */ || (c === 58 /* : */ && blanked.charCodeAt(this.i + 1) === 58)) this.member(c);
+      else if (c === 63 /* ? */ && blanked.charCodeAt(this.i + 1) === 46 && !isDigit(blanked.charCodeAt(this.i + 2))) {
+        // Optional chaining `a?.b` reads as `a.b`.
+        this.i++;
+      } else if (c === 33 /* ! */ && this.macros && this.last === 'word' && this.chain.length > 0 && this.macro()) continue;
+      else if (c === 60 /* < */ && this.last === 'word' && this.chain.length > 0 && this.typeArguments()) continue;
+      else if (c === 40 /* ( */ || c === 91 /* [ */ || c === 123 /* { */) this.openBracket(c);
+      else if (c === 41 /* ) */ || c === 93 /* ] */ || c === 125 /* } */) this.closeBracket(c);
+      else {
+        this.chain = NONE;
+        this.last = 'other';
+        this.i++;
+      }
+    }
+    return this.calls;
+  }
+
+  private text(a: number, b: number): string {
+    return this.blanked.slice(a, b);
+  }
+
+  private nameOf(segments: number[]): string {
+    let name = this.text(segments[0]!, segments[1]!);
+    for (let k = 2; k < segments.length; k += 2) name += '.' + this.text(segments[k]!, segments[k + 1]!);
     return name;
-  };
-  let i = 0;
-  const open = (bracket: number, isCall: boolean, name: string): void => {
+  }
+
+  private word(c: number): void {
+    const { blanked, i } = this;
+    let j = i + 1;
+    while (j < blanked.length && isWordCode(blanked.charCodeAt(j))) j++;
+    if (this.last === 'dot' && this.chain.length > 0) {
+      if (this.chain.length < 2 * MAX_SEGMENTS) this.chain.push(i, j);
+      else this.chain = NONE;
+    } else if (c >= 48 && c <= 57) {
+      this.chain = NONE;
+    } else {
+      if (this.last === 'word') {
+        this.beforeStart = this.wordStart;
+        this.beforeEnd = this.wordEnd;
+      } else this.beforeStart = this.beforeEnd = -1;
+      this.chain = [i, j];
+      this.chainStart = i;
+    }
+    this.wordStart = i;
+    this.wordEnd = j;
+    this.last = 'word';
+    this.i = j;
+  }
+
+  /** `.` or `::`: a member of the chain, and a call continued when it follows one. */
+  private member(c: number): void {
+    if (this.last === 'call' && this.closedCall !== -1) this.calls[this.closedCall]!.continued = true;
+    this.last = this.chain.length > 0 ? 'dot' : 'other';
+    this.i += c === 46 ? 1 : 2;
+  }
+
+  /** `name!(`, `name![`, `name!{`: a macro call, unless declared (`macro_rules! name {`). False when no bracket follows. */
+  private macro(): boolean {
+    const { blanked } = this;
+    let j = this.i + 1;
+    while (j < blanked.length && isSpace(blanked.charCodeAt(j))) j++;
+    const b = blanked.charCodeAt(j);
+    if (b !== 40 && b !== 91 && b !== 123) return false;
+    const before = this.beforeStart === -1 ? '' : this.text(this.beforeStart, this.beforeEnd);
+    const name = this.nameOf(this.chain) + '!';
+    this.i = j;
+    this.open(b, !DECLARING.has(before) && before !== 'macro_rules', name);
+    this.i++;
+    return true;
+  }
+
+  /** `expect<number>(`: the type arguments skipped. False for a comparison. */
+  private typeArguments(): boolean {
+    const after = typeArgumentsEnd(this.blanked, this.i);
+    if (after === -1) return false;
+    this.i = after;
+    return true;
+  }
+
+  private openBracket(c: number): void {
+    const { chain, last } = this;
+    let isCall = false;
+    if (c === 40 && chain.length > 0) {
+      if (last === 'call' || last === 'index' || (last === 'word' && chain.length > 2)) isCall = true;
+      else if (last === 'word') {
+        isCall =
+          !NOT_CALLEES.has(this.text(this.wordStart, this.wordEnd)) && !(this.beforeStart !== -1 && DECLARING.has(this.text(this.beforeStart, this.beforeEnd)));
+      }
+    }
+    this.open(c, isCall, isCall ? this.nameOf(chain) : '');
+    this.i++;
+  }
+
+  private open(bracket: number, isCall: boolean, name: string): void {
     const closer = bracket === 40 ? 41 : bracket === 91 ? 93 : 125;
     if (isCall) {
-      calls.push({ name, start: chainStart, open: i, close: -1, continued: false });
-      stack.push({ chain, chainStart, call: calls.length - 1, closer });
+      this.calls.push({ name, start: this.chainStart, open: this.i, close: -1, continued: false });
+      this.stack.push({ chain: this.chain, chainStart: this.chainStart, call: this.calls.length - 1, closer });
     } else {
-      stack.push({ chain: bracket === 91 ? chain : undefined, chainStart, call: -1, closer });
+      this.stack.push({ chain: bracket === 91 ? this.chain : undefined, chainStart: this.chainStart, call: -1, closer });
     }
-    chain = NONE;
-    last = 'other';
-  };
-  while (i < n) {
-    const c = blanked.charCodeAt(i);
-    if (isSpace(c)) {
-      i++;
-      continue;
-    }
-    if (isWordCode(c)) {
-      let j = i + 1;
-      while (j < n && isWordCode(blanked.charCodeAt(j))) j++;
-      if (last === 'dot' && chain.length > 0) {
-        if (chain.length < 2 * MAX_SEGMENTS) chain.push(i, j);
-        else chain = NONE;
-      } else if (c >= 48 && c <= 57) {
-        chain = NONE;
-      } else {
-        if (last === 'word') {
-          beforeStart = wordStart;
-          beforeEnd = wordEnd;
-        } else beforeStart = beforeEnd = -1;
-        chain = [i, j];
-        chainStart = i;
-      }
-      wordStart = i;
-      wordEnd = j;
-      last = 'word';
-      i = j;
-      continue;
-    }
-    if (c === 46 /* . */ || (c === 58 /* : */ && blanked.charCodeAt(i + 1) === 58)) {
-      if (last === 'call' && closedCall !== -1) calls[closedCall]!.continued = true;
-      last = chain.length > 0 ? 'dot' : 'other';
-      i += c === 46 ? 1 : 2;
-      continue;
-    }
-    if (c === 63 /* ? */ && blanked.charCodeAt(i + 1) === 46 && !isDigit(blanked.charCodeAt(i + 2))) {
-      // Optional chaining `a?.b` reads as `a.b`.
-      i++;
-      continue;
-    }
-    if (c === 33 /* ! */ && macros && last === 'word' && chain.length > 0) {
-      let j = i + 1;
-      while (j < n && isSpace(blanked.charCodeAt(j))) j++;
-      const b = blanked.charCodeAt(j);
-      if (b === 40 || b === 91 || b === 123) {
-        const before = beforeStart === -1 ? '' : word(beforeStart, beforeEnd);
-        const name = nameOf(chain) + '!';
-        i = j;
-        open(b, !DECLARING.has(before) && before !== 'macro_rules', name);
-        i++;
-        continue;
-      }
-    }
-    if (c === 60 /* < */ && last === 'word' && chain.length > 0) {
-      const after = typeArgumentsEnd(blanked, i);
-      if (after !== -1) {
-        i = after;
-        continue;
-      }
-    }
-    if (c === 40 /* ( */ || c === 91 /* [ */ || c === 123 /* { */) {
-      let isCall = false;
-      if (c === 40 && chain.length > 0) {
-        if (last === 'call' || last === 'index' || (last === 'word' && chain.length > 2)) isCall = true;
-        else if (last === 'word') {
-          isCall = !NOT_CALLEES.has(word(wordStart, wordEnd)) && !(beforeStart !== -1 && DECLARING.has(word(beforeStart, beforeEnd)));
-        }
-      }
-      open(c, isCall, isCall ? nameOf(chain) : '');
-      i++;
-      continue;
-    }
-    if (c === 41 /* ) */ || c === 93 /* ] */ || c === 125 /* } */) {
-      // Close the innermost frame of this kind; an unmatched closer is ignored.
-      let k = stack.length - 1;
-      while (k >= 0 && stack[k]!.closer !== c && stack.length - k < 64) k--;
-      if (k >= 0 && stack[k]!.closer === c) {
-        const frame = stack[k]!;
-        stack.length = k;
-        if (frame.call !== -1) {
-          calls[frame.call]!.close = i;
-          chain = frame.chain ?? NONE;
-          chainStart = frame.chainStart;
-          closedCall = frame.call;
-          last = 'call';
-        } else if (c === 93 && frame.chain) {
-          chain = frame.chain;
-          chainStart = frame.chainStart;
-          last = 'index';
-        } else {
-          chain = NONE;
-          last = 'other';
-        }
-      } else {
-        chain = NONE;
-        last = 'other';
-      }
-      i++;
-      continue;
-    }
-    chain = NONE;
-    last = 'other';
-    i++;
+    this.chain = NONE;
+    this.last = 'other';
   }
-  return calls;
+
+  /** Closes the innermost frame of this kind; an unmatched closer is ignored. */
+  private closeBracket(c: number): void {
+    const { stack } = this;
+    let k = stack.length - 1;
+    while (k >= 0 && stack[k]!.closer !== c && stack.length - k < 64) k--;
+    const frame = k >= 0 && stack[k]!.closer === c ? stack[k]! : undefined;
+    if (frame) stack.length = k;
+    if (frame && frame.call !== -1) {
+      this.calls[frame.call]!.close = this.i;
+      this.chain = frame.chain ?? NONE;
+      this.chainStart = frame.chainStart;
+      this.closedCall = frame.call;
+      this.last = 'call';
+    } else if (frame && c === 93 && frame.chain) {
+      this.chain = frame.chain;
+      this.chainStart = frame.chainStart;
+      this.last = 'index';
+    } else {
+      this.chain = NONE;
+      this.last = 'other';
+    }
+    this.i++;
+  }
 }
 
 function isDigit(c: number): boolean {
@@ -220,7 +246,20 @@ function typeArgumentsEnd(s: string, lt: number): number {
         while (j < s.length && isSpace(s.charCodeAt(j))) j++;
         return s.charCodeAt(j) === 40 ? j : -1;
       }
-    } else if (!(isWordCode(c) || isSpace(c) || c === 44 || c === 46 || c === 91 || c === 93 || c === 124 || c === 38 || c === 63 || c === 58 || c === 39 || c === 34)) {
+    } else if (!(
+      isWordCode(c) ||
+      isSpace(c) ||
+      c === 44 ||
+      c === 46 ||
+      c === 91 ||
+      c === 93 ||
+      c === 124 ||
+      c === 38 ||
+      c === 63 ||
+      c === 58 ||
+      c === 39 ||
+      c === 34
+    )) {
       return -1;
     }
   }

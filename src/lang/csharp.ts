@@ -68,7 +68,10 @@ function splitAttributes(section: string): { name: string; args: string }[] {
     if (c === '(') depth++;
     else if (c === ')') depth--;
     else if ((c === ',' && depth === 0) || i === section.length) {
-      const part = section.slice(start, i).trim().replace(/^\w+\s*:\s*/, '');
+      const part = section
+        .slice(start, i)
+        .trim()
+        .replace(/^\w+\s*:\s*/, '');
       const m = /^((?:\w+\s*\.\s*)*)(\w+)([\s\S]*)$/.exec(part);
       if (m) out.push({ name: m[2]!.replace(/Attribute$/, ''), args: m[3]! });
       start = i + 1;
@@ -87,10 +90,7 @@ export const csharpProfile: LanguageProfile = {
   imports: () => [],
   assertions: (blanked) => matchOffsets(blanked, ASSERTIONS, (at) => !isDeclared(blanked, at, true)),
   prints: (blanked) => matchOffsets(blanked, PRINT, (at) => !isDeclared(blanked, at, true)),
-  markers: (blanked, text) =>
-    [...matchMarkers(blanked, text, CALL_RULES), ...findAttributeMarkers(blanked, text)].sort((a, b) => a.offset - b.offset),
+  markers: (blanked, text) => [...matchMarkers(blanked, text, CALL_RULES), ...findAttributeMarkers(blanked, text)].sort((a, b) => a.offset - b.offset),
   titles: (blanked, text) =>
-    Array.from(blanked.matchAll(TEST_ATTRIBUTE), (m) => methodNameAfter(blanked, text, m.index + m[0].length)).filter(
-      (n): n is string => n !== undefined,
-    ),
+    Array.from(blanked.matchAll(TEST_ATTRIBUTE), (m) => methodNameAfter(blanked, text, m.index + m[0].length)).filter((n): n is string => n !== undefined),
 };

@@ -79,7 +79,7 @@ const GO_FUNC = /^func[ \t]*(?:\([^()\n]{0,200}\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]\n]
 const GO_LITERAL = /(?<![\w.])(\w+)[ \t]*:?=[ \t]*func[ \t]*\(/g;
 // Rust: fn check( · fn check<T: Debug>( · macro_rules! eqnice { · let check = |x| {
 const RUST_FN = /(?<![\w])fn\s+(\w+)\s*(?:<[^{};()]{0,200}>)?\s*\(/g;
-const RUST_MACRO = /(?<![\w])macro_rules\s*!\s*(\w+)\s*[{(\[]/g;
+const RUST_MACRO = /(?<![\w])macro_rules\s*!\s*(\w+)\s*[{([]/g;
 const RUST_CLOSURE = /(?<![\w])let\s+(\w+)\s*=\s*(?:move\s*)?\|[^|;{}]{0,200}\|\s*\{/g;
 
 /** The definitions of a file, in no particular order. */

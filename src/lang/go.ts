@@ -9,6 +9,7 @@ import type { ImportBinding, LanguageProfile, MarkerHit } from './profile.js';
  */
 
 // testify's assertion methods, for suites whose receiver calls them directly: s.Equal(…).
+// prettier-ignore
 const SUITE_METHODS = [
   'Equal', 'EqualValues', 'EqualError', 'Exactly', 'NotEqual', 'NotEqualValues', 'True', 'False', 'Nil', 'NotNil',
   'NoError', 'Error', 'ErrorIs', 'NotErrorIs', 'ErrorAs', 'ErrorContains', 'Contains', 'NotContains', 'Len', 'Empty',
@@ -98,7 +99,12 @@ export function parseGoImports(blanked: string, text: string): ImportBinding[] {
       const open = start + spec.index + spec[0].indexOf('"');
       const close = blanked.indexOf('"', open + 1);
       const specifier = text.slice(open + 1, close);
-      const local = spec[1] || specifier.replace(/\/v\d+$/, '').split('/').pop()!;
+      const local =
+        spec[1] ||
+        specifier
+          .replace(/\/v\d+$/, '')
+          .split('/')
+          .pop()!;
       found.push({ local, imported: '*', specifier });
     }
   }

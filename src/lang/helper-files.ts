@@ -43,7 +43,11 @@ async function readMemo(reader: SourceReader, memo: Memo, paths: readonly string
   const unknown = paths.filter((p) => !memo.texts.has(p));
   if (unknown.length > 0) {
     const batch = reader.read(unknown);
-    for (const p of unknown) memo.texts.set(p, batch.then((texts) => texts.get(p) ?? null));
+    for (const p of unknown)
+      memo.texts.set(
+        p,
+        batch.then((texts) => texts.get(p) ?? null),
+      );
   }
   const out = new Map<string, string>();
   for (const p of paths) {
@@ -134,4 +138,3 @@ export interface World {
   /** Memo: a file's call name → what it may run. */
   targets: Map<Model, Map<string, Node[]>>;
 }
-

@@ -60,7 +60,19 @@ export function buildModel(profile: LanguageProfile, path: string, text: string,
   const byLocal = new Map<string, ImportBinding>();
   for (const b of imports) if (!byLocal.has(b.local)) byLocal.set(b.local, b);
   const sorted = [...asserts].sort((a, b) => a - b);
-  return { path, language: profile.id, imports, defs, calls, asserts: sorted, instances, mods, defaultName, defNames: new Set(defs.map((d) => d.name)), byLocal };
+  return {
+    path,
+    language: profile.id,
+    imports,
+    defs,
+    calls,
+    asserts: sorted,
+    instances,
+    mods,
+    defaultName,
+    defNames: new Set(defs.map((d) => d.name)),
+    byLocal,
+  };
 }
 
 export const SELF = new Set(['this', 'self', 'cls', 'super']);
@@ -75,4 +87,3 @@ export function bindingOf(m: Model, c: Call): ImportBinding | undefined {
   const root = rootOf(c.name);
   return m.byLocal.get(m.instances.get(root) ?? root);
 }
-

@@ -39,7 +39,6 @@ export interface AssertionVia {
  */
 export const HELPER_LANGUAGES: ReadonlySet<LanguageId> = new Set(['js', 'python', 'go', 'rust']);
 
-
 const key = (n: Node): string => `${n.path}\0${n.name}`;
 
 /** What a call may run: definitions by name in the file, its imports, its package or crate. */
@@ -55,8 +54,7 @@ function findTargets({ models, resolved, byLanguage }: World, m: Model, c: Call)
   const segments = c.name.split('.');
   const last = segments.at(-1)!;
   const root = segments[0]!;
-  const defined = (model: Model | undefined, name: string): Node[] =>
-    model && model.defNames.has(name) ? [{ path: model.path, name }] : [];
+  const defined = (model: Model | undefined, name: string): Node[] => (model && model.defNames.has(name) ? [{ path: model.path, name }] : []);
   // Follows re-exports: `module.exports = { RuleTester }` after `const RuleTester = require('./rule-tester')`.
   const inModule = (path: string | undefined, name: string, via: string | undefined, hops = 0): Node[] => {
     const model = path === undefined ? undefined : models.get(path);
@@ -65,7 +63,12 @@ function findTargets({ models, resolved, byLanguage }: World, m: Model, c: Call)
     if (own.length > 0 || hops >= 3) return own;
     const through = via === undefined ? undefined : model.byLocal.get(via);
     if (!through) return [];
-    return inModule(resolved.get(`${model.path}\0${through.local}`), name, through.imported === '*' || through.imported === 'default' ? via : through.imported, hops + 1);
+    return inModule(
+      resolved.get(`${model.path}\0${through.local}`),
+      name,
+      through.imported === '*' || through.imported === 'default' ? via : through.imported,
+      hops + 1,
+    );
   };
   const anywhere = (name: string): Node[] => byLanguage.get(m.language)?.get(name) ?? [];
   // Go: a method of the test's own object (`t.Run`) or another package's function (`fmt.Println`,
@@ -78,7 +81,7 @@ function findTargets({ models, resolved, byLanguage }: World, m: Model, c: Call)
     const b = m.byLocal.get(root);
     if (!b) return [];
     const file = resolved.get(`${m.path}\0${b.local}`);
-    const name = b.imported === '*' || b.imported === 'default' ? (file && models.get(file)?.defaultName) ?? root : b.imported;
+    const name = b.imported === '*' || b.imported === 'default' ? ((file && models.get(file)?.defaultName) ?? root) : b.imported;
     return inModule(file, name, name);
   }
   if (SELF.has(root)) {
@@ -88,7 +91,11 @@ function findTargets({ models, resolved, byLanguage }: World, m: Model, c: Call)
   const b = bindingOf(m, c);
   if (b) {
     const cls = m.instances.get(root);
-    return inModule(resolved.get(`${m.path}\0${b.local}`), last, cls !== undefined ? b.imported === '*' || b.imported === 'default' ? cls : b.imported : undefined);
+    return inModule(
+      resolved.get(`${m.path}\0${b.local}`),
+      last,
+      cls !== undefined ? (b.imported === '*' || b.imported === 'default' ? cls : b.imported) : undefined,
+    );
   }
   // An instance of a class this file defines: `const h = new Harness(); h.check()`.
   return m.instances.has(root) ? defined(m, last) : [];
@@ -113,7 +120,7 @@ function ownerOf(m: Model): (c: Call) => Definition | undefined {
   const defs = [...m.defs].sort((a, b) => a.start - b.start);
   return (c) => {
     let lo = 0;
-    for (let hi = defs.length; lo < hi; ) {
+    for (let hi = defs.length; lo < hi;) {
       const mid = (lo + hi) >>> 1;
       if (defs[mid]!.start <= c.start) lo = mid + 1;
       else hi = mid;
@@ -194,7 +201,10 @@ export async function findHelperAssertions(
   // loads the same rule tester); then the test file's definitions on top.
   const helpers = [...world.models.values()].filter((m) => m !== test);
   const memo = memoOf(reader);
-  const setKey = `${names?.source ?? ''}\0${helpers.map((m) => m.path).sort().join('\0')}`;
+  const setKey = `${names?.source ?? ''}\0${helpers
+    .map((m) => m.path)
+    .sort()
+    .join('\0')}`;
   let known = memo.asserting.get(setKey);
   if (!known) memo.asserting.set(setKey, (known = assertingHelpers(world, helpers, new Set())));
   const asserting = assertingHelpers(world, [test], known);
@@ -202,7 +212,8 @@ export async function findHelperAssertions(
   const blanked = lexed?.blanked ?? profile.blank(path, text);
   for (const c of test.calls) {
     const hit = targetsOf(world, test, c).find((t) => asserting.has(key(t)));
-    if (hit && !isDefinitionHead(blanked, c, test.language)) via.push({ call: c.name, line: options.lineOf(c.start), kind: 'helper', helper: hit.name, path: hit.path });
+    if (hit && !isDefinitionHead(blanked, c, test.language))
+      via.push({ call: c.name, line: options.lineOf(c.start), kind: 'helper', helper: hit.name, path: hit.path });
   }
   return via;
 }

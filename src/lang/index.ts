@@ -20,7 +20,17 @@ export type { AssertionVia, SourceReader } from './helpers.js';
  * file's language are matched on what is left, so `// expect(x)` or `'it.only'` never count.
  */
 
-const PROFILES: readonly LanguageProfile[] = [jsProfile, pythonProfile, goProfile, rustProfile, javaProfile, kotlinProfile, csharpProfile, rubyProfile, abapProfile];
+const PROFILES: readonly LanguageProfile[] = [
+  jsProfile,
+  pythonProfile,
+  goProfile,
+  rustProfile,
+  javaProfile,
+  kotlinProfile,
+  csharpProfile,
+  rubyProfile,
+  abapProfile,
+];
 
 const BY_EXTENSION = new Map(PROFILES.flatMap((p) => p.extensions.map((ext) => [ext, p] as const)));
 
@@ -84,7 +94,9 @@ function analyze(path: string, text: string, options: AnalyzeOptions): { analysi
     assertionLines: offsets.map(lineOf),
     printOnly: false,
     prints: profile.prints(blanked).length,
-    markers: profile.markers(blanked, text, imports).map((m) => ({ kind: m.kind, line: lineOf(m.offset), text: m.text, ...(m.conditional ? { conditional: true as const } : {}) })),
+    markers: profile
+      .markers(blanked, text, imports)
+      .map((m) => ({ kind: m.kind, line: lineOf(m.offset), text: m.text, ...(m.conditional ? { conditional: true as const } : {}) })),
   };
   // assertFunctionNames: only asked when nothing built in asserts (one scan of the calls).
   const names = offsets.length === 0 ? compileAssertNames(options.assertFunctionNames ?? []) : undefined;
@@ -92,7 +104,12 @@ function analyze(path: string, text: string, options: AnalyzeOptions): { analysi
     lexed.calls = scanCalls(blanked, profile.id === 'rust');
     const hits = matchAssertNames(lexed.calls, names);
     if (hits.length > 0) {
-      const via = hits.map((c): AssertionVia => ({ call: c.name, line: lineOf(c.start), kind: 'config', pattern: patternOf(c.name, options.assertFunctionNames!) }));
+      const via = hits.map((c): AssertionVia => ({
+        call: c.name,
+        line: lineOf(c.start),
+        kind: 'config',
+        pattern: patternOf(c.name, options.assertFunctionNames!),
+      }));
       return { analysis: { ...analysis, assertions: via.length, assertionLines: via.map((v) => v.line), via }, lexed };
     }
   }

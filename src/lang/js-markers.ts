@@ -12,27 +12,35 @@ const ROOTS = new Set([...ROOT_NAMES, 'QUnit']);
 
 const MODIFIERS = new Map<string, MarkerKind | 'neutral'>([
   ['only', 'focus'],
-  ['skip', 'skip'], ['skipIf', 'skip'], ['runIf', 'skip'], ['if', 'skip'], ['fixme', 'skip'],
-  ['todo', 'todo'], ['fails', 'xfail'], ['failing', 'xfail'], ['fail', 'xfail'], ['expectFailure', 'xfail'],
+  ['skip', 'skip'],
+  ['skipIf', 'skip'],
+  ['runIf', 'skip'],
+  ['if', 'skip'],
+  ['fixme', 'skip'],
+  ['todo', 'todo'],
+  ['fails', 'xfail'],
+  ['failing', 'xfail'],
+  ['fail', 'xfail'],
+  ['expectFailure', 'xfail'],
   // Links that may precede a marker: test.concurrent.only, test.describe.serial.skip, QUnit.module.todo.
-  ...['concurrent', 'sequential', 'shuffle', 'serial', 'parallel', 'describe', 'module', 'test'].map(
-    (name) => [name, 'neutral'] as const,
-  ),
+  ...['concurrent', 'sequential', 'shuffle', 'serial', 'parallel', 'describe', 'module', 'test'].map((name) => [name, 'neutral'] as const),
 ]);
 
 // Jasmine/jest/mocha: fit( fdescribe( xit( xtest( xdescribe( xcontext( xspecify(, and their `.each`.
-const PREFIXED =
-  /(?<![\w$.])(?<!\bfunction\s+)(fit|fdescribe|xit|xtest|xdescribe|xcontext|xspecify)(?=\s*(?:\(|\.\s*each\b))/g;
+const PREFIXED = /(?<![\w$.])(?<!\bfunction\s+)(fit|fdescribe|xit|xtest|xdescribe|xcontext|xspecify)(?=\s*(?:\(|\.\s*each\b))/g;
 // The running test's context: node/tap t.skip() t.todo() t.only(), vitest ctx.skip(), mocha
 // this.skip(), AVA's skipped assertion t.is.skip(…); node t.runOnly(true).
-const CONTEXT =
-  /(?<![\w$.])(?:t|ctx|this)(?:\s*\.\s*[\w$]+)?\s*\.\s*(?:(skip|todo|only)\s*\(|runOnly\s*\(\s*true\b)/g;
+const CONTEXT = /(?<![\w$.])(?:t|ctx|this)(?:\s*\.\s*[\w$]+)?\s*\.\s*(?:(skip|todo|only)\s*\(|runOnly\s*\(\s*true\b)/g;
 // Jasmine: pending() or pending('reason') inside a spec.
 const PENDING = /(?<![\w$.])(?<!\bfunction\s+)pending\s*\(\s*(?:(['"`])[^'"`]*\1\s*)?\)/g;
 // node:test / tap / vitest options: test('x', { skip: true }), { skip: 'reason' }, { only: !isCI }, { todo }, { fails: true }.
-const OPTION =
-  /(?<![\w$.])(skip|only|todo|fails)\s*(?::\s*(?!false\b|null\b|undefined\b)(?:true\b|'[^'\n]*'|"[^"\n]*"|`[^`]*`|[A-Za-z_$!(][\w$.]*)|(?=[,}]))/g;
-const OPTION_KIND = new Map<string, MarkerKind>([['skip', 'skip'], ['only', 'focus'], ['todo', 'todo'], ['fails', 'xfail']]);
+const OPTION = /(?<![\w$.])(skip|only|todo|fails)\s*(?::\s*(?!false\b|null\b|undefined\b)(?:true\b|'[^'\n]*'|"[^"\n]*"|`[^`]*`|[A-Za-z_$!(][\w$.]*)|(?=[,}]))/g;
+const OPTION_KIND = new Map<string, MarkerKind>([
+  ['skip', 'skip'],
+  ['only', 'focus'],
+  ['todo', 'todo'],
+  ['fails', 'xfail'],
+]);
 
 export function findJsMarkers(blanked: string, text: string, imports: readonly ImportBinding[]): MarkerHit[] {
   const hits = new Map<string, MarkerHit>();
@@ -76,7 +84,10 @@ export function findJsMarkers(blanked: string, text: string, imports: readonly I
     const key = `${m.index}:option`;
     if (hits.has(key) || !isTestOptions(blanked, m.index, roots)) continue;
     // Here the value is worth showing, spaces and all: `skip: 'flaky on windows'`.
-    const shown = text.slice(m.index, m.index + m[0].length).trim().replace(/\s+/g, ' ');
+    const shown = text
+      .slice(m.index, m.index + m[0].length)
+      .trim()
+      .replace(/\s+/g, ' ');
     hits.set(key, { kind: OPTION_KIND.get(m[1]!)!, offset: m.index, text: shown });
   }
   const bare = bareCalls(blanked, imports);

@@ -12,6 +12,7 @@ import { escapeRegExp, type ImportBinding } from './profile.js';
 const CALL = String.raw`(?:\s*<[^()<>;=]*(?:<[^()<>;=]*>[^()<>;=]*)*>)?\s*\(`;
 
 // tap, tape and AVA assertion methods on the test object `t` (not `t.pass`/`t.plan`/`t.end`, which verify nothing).
+// prettier-ignore
 const T_METHODS = [
   'equal', 'equals', 'isEqual', 'strictEqual', 'strictEquals', 'notEqual', 'notEquals', 'notStrictEqual',
   'not', 'ok', 'notOk', 'true', 'false', 'truthy', 'falsy', 'is', 'isNot', 'same', 'notSame', 'strictSame',

@@ -17,6 +17,7 @@ const JSX_EXTENSIONS = new Set(['.js', '.jsx', '.tsx']);
 const TS_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.tsx']);
 
 // After these words a `!` is the logical not (`return!/x/.test(s)`), not TypeScript's non-null `x!`.
+// prettier-ignore
 const KEYWORDS = new Set([
   'return', 'typeof', 'void', 'delete', 'in', 'of', 'instanceof', 'case', 'do', 'else', 'yield',
   'await', 'throw', 'new',

@@ -23,7 +23,7 @@ const ASSERTIONS = [
   /(?<![\w$])confirmVerified\s*\(/g,
   // Kotest matchers: x shouldBe y · x.shouldBeNull() · shouldThrow<E> { } · x shouldNotContain y —
   // a call or an infix operator with an operand, so `val shouldRender = true` is no assertion.
-  /(?<![\w$])should(?:Not)?[A-Z]\w*(?=\s*[({<]|[ \t]+[\w$"'(\[{!-])/g,
+  /(?<![\w$])should(?:Not)?[A-Z]\w*(?=\s*[({<]|[ \t]+[\w$"'([{!-])/g,
   // Strikt: expectThat( · expectThrows<E> { · expectCatching {
   new RegExp(String.raw`(?<![\w$])expect(?:That|Throws|Catching)${CALL}`, 'g'),
   // Spring MockMvc and WebTestClient: .andExpect( · .expectStatus( · .expectBody(
@@ -47,7 +47,8 @@ const RULES: MarkerRule[] = [
 ];
 
 // Kotest names: test("f:only this") focuses, "!not this" { … } skips.
-const KOTEST_NAME = /(?:(?<![\w$.])(?:test|it|describe|context|should|feature|scenario|given|when|then|expect|Given|When|Then|Context|Describe|Feature|Scenario)\s*\(\s*)?"/g;
+const KOTEST_NAME =
+  /(?:(?<![\w$.])(?:test|it|describe|context|should|feature|scenario|given|when|then|expect|Given|When|Then|Context|Describe|Feature|Scenario)\s*\(\s*)?"/g;
 
 function findKotestNameMarkers(blanked: string, text: string): MarkerHit[] {
   const hits: MarkerHit[] = [];
@@ -104,10 +105,4 @@ const SYSTEM_OUT = String.raw`System\s*\.\s*(?:out|err)\s*\.\s*(?:print\w*|forma
 
 export const javaProfile = profile('java', 'Java', ['.java'], new RegExp(String.raw`(?<![\w$.])${SYSTEM_OUT}`, 'g'), true);
 // Kotlin: `x shouldBe y` is a call, so a name after a word is not a declaration there.
-export const kotlinProfile = profile(
-  'kotlin',
-  'Kotlin',
-  ['.kt', '.kts'],
-  new RegExp(String.raw`(?<![\w$.])(?:${SYSTEM_OUT}|print(?:ln)?\s*\()`, 'g'),
-  false,
-);
+export const kotlinProfile = profile('kotlin', 'Kotlin', ['.kt', '.kts'], new RegExp(String.raw`(?<![\w$.])(?:${SYSTEM_OUT}|print(?:ln)?\s*\()`, 'g'), false);

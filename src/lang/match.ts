@@ -41,7 +41,11 @@ export function matchMarkers(blanked: string, text: string, rules: readonly Mark
 
 /** Whitespace (and line continuations) squeezed to one space, and none around `.` and `::`. */
 export function squeeze(raw: string): string {
-  return raw.replace(/\\\r?\n|\s+/g, ' ').replace(/\s+/g, ' ').replace(/ ?(\.|::) ?/g, '$1').trim();
+  return raw
+    .replace(/\\\r?\n|\s+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ ?(\.|::) ?/g, '$1')
+    .trim();
 }
 
 // `fun assertValid(`, `def fail(`, `func Expect(`, `func (m *M) Expect(`, `fn assert_ok(`, `void verify(` — on the same line.
@@ -70,7 +74,7 @@ export function isDeclared(blanked: string, at: number, typed: boolean): boolean
 export function methodNameAfter(blanked: string, text: string, at: number): string | undefined {
   let i = at;
   for (let guard = 0; guard < 20; guard++) {
-    const skip = /^\s*(?:@\s*[\w$.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?|\[[^\[\]]*\])/.exec(blanked.slice(i, i + 500));
+    const skip = /^\s*(?:@\s*[\w$.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?|\[[^[\]]*\])/.exec(blanked.slice(i, i + 500));
     if (!skip) break;
     i += skip[0].length;
   }

@@ -30,7 +30,7 @@ export function assignWaves(paths: readonly (readonly string[])[], adj: readonly
         if (!next) taken.set(p, (next = new Map()));
         contended.push(next);
       }
-      for (let moved = true; moved; ) {
+      for (let moved = true; moved;) {
         moved = false;
         for (const next of contended) {
           const free = firstFree(next, w);
@@ -49,7 +49,7 @@ export function assignWaves(paths: readonly (readonly string[])[], adj: readonly
 function firstFree(next: Map<number, number>, w: number): number {
   let free = w;
   for (let n = next.get(free); n !== undefined; n = next.get(free)) free = n;
-  for (let at = w; at !== free; ) {
+  for (let at = w; at !== free;) {
     const n = next.get(at)!;
     next.set(at, free); // path compression
     at = n;

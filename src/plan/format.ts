@@ -55,10 +55,14 @@ export function formatPlanText(plan: WavePlan, color: boolean): string {
 
 /** JSON: the plan as data, each error with its wording for readers that do not map codes. */
 export function planJson(plan: WavePlan): { waves: string[][]; errors: Record<string, unknown>[]; fallback: string[] } {
-  return { waves: plan.waves, errors: plan.errors.map((e) => {
-    const { what, next } = formatPlanError(e);
-    return { ...e, message: what, next };
-  }), fallback: plan.fallback };
+  return {
+    waves: plan.waves,
+    errors: plan.errors.map((e) => {
+      const { what, next } = formatPlanError(e);
+      return { ...e, message: what, next };
+    }),
+    fallback: plan.fallback,
+  };
 }
 
 /** One line per input problem: `plan.json: tasks[3].files (task "12"): expected …, found …`. */

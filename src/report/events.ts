@@ -14,7 +14,17 @@
 
 export type ReportEvent =
   /** A pre-commit run: refused when exitCode is 1 or 3 (`tdd verify` runs are logged as `verify` and not shown). */
-  | { kind: 'pre-commit'; line: number; at: number; phase: string | null; task: string | null; exitCode: number; codes: string[]; testMs: number | null; findings?: EventFinding[] }
+  | {
+      kind: 'pre-commit';
+      line: number;
+      at: number;
+      phase: string | null;
+      task: string | null;
+      exitCode: number;
+      codes: string[];
+      testMs: number | null;
+      findings?: EventFinding[];
+    }
   /** post-commit saw a commit land: recorded, amended, or not the verified tree. */
   | { kind: 'commit'; line: number; at: number; commit: string; task: string | null }
   /** `tdd phase`: a declaration. */
@@ -73,7 +83,17 @@ function parseLine(text: string, line: number): ReportEvent | undefined | null {
     if (typeof o.exitCode !== 'number' || !Array.isArray(codes) || !codes.every((c) => typeof c === 'string') || !isStrOrNull(o.phase)) return null;
     const testMs = typeof o.testMs === 'number' && Number.isFinite(o.testMs) ? o.testMs : null;
     const findings = parseFindings(o.findings);
-    return { kind: 'pre-commit', line, at, phase: str(o.phase), task, exitCode: o.exitCode, codes: codes as string[], testMs, ...(findings ? { findings } : {}) };
+    return {
+      kind: 'pre-commit',
+      line,
+      at,
+      phase: str(o.phase),
+      task,
+      exitCode: o.exitCode,
+      codes: codes as string[],
+      testMs,
+      ...(findings ? { findings } : {}),
+    };
   }
   if (COMMIT_EVENTS.has(o.event)) {
     // An unborn-branch post-commit records `commit: null`: nothing to anchor.
@@ -89,7 +109,17 @@ function parseLine(text: string, line: number): ReportEvent | undefined | null {
     if (o.decision !== 'deny') return o.decision === 'allow' ? undefined : null;
     const strings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string');
     if (!strings(o.codes) || !strings(o.paths ?? []) || !isStrOrNull(o.phase)) return null;
-    return { kind: 'denied', line, at, task, phase: str(o.phase), agent: str(o.agent) ?? '', tool: str(o.tool) ?? '', codes: o.codes as string[], paths: (o.paths ?? []) as string[] };
+    return {
+      kind: 'denied',
+      line,
+      at,
+      task,
+      phase: str(o.phase),
+      agent: str(o.agent) ?? '',
+      tool: str(o.tool) ?? '',
+      codes: o.codes as string[],
+      paths: (o.paths ?? []) as string[],
+    };
   }
   return undefined;
 }

@@ -1,12 +1,14 @@
 /**
  * All user-facing wording of findings lives here. Each message says what is wrong, then the next
- * legal step. Tests assert codes, never these sentences.
+ * legal step. Tests assert codes, never these sentences. Each code's words read that code's typed
+ * data (types.ts FindingData), and still say something when a field is missing.
  */
-import type { Finding, FindingCode, Leak } from '../types.js';
+import type { Finding, FindingCode } from '../types.js';
 
-type Words = (f: Finding) => { what: string; next?: string };
+type Words<C extends FindingCode> = (f: Finding<C>) => { what: string; next?: string };
 
-const d = (f: Finding, key: string): string => String(f.data?.[key] ?? '');
+/** A field of a finding's data as text ('' when absent). */
+const d = <D extends object>(data: D | undefined, key: keyof D): string => String(data?.[key] ?? '');
 const indentOutput = (text: string): string =>
   text
     .split('\n')
@@ -21,10 +23,10 @@ const MARKER_WORDS: Record<string, string> = {
   xfail: 'an expected-failure marker (a test that passes while the code is broken)',
 };
 
-const MESSAGES: Record<FindingCode, Words> = {
-  CONFIG_INVALID: (f) => ({ what: `invalid configuration: ${d(f, 'detail')}`, next: 'fix the file named above, stage it and commit again' }),
+const MESSAGES: { [C in FindingCode]: Words<C> } = {
+  CONFIG_INVALID: (f) => ({ what: `invalid configuration: ${d(f.data, 'detail')}`, next: 'fix the file named above, stage it and commit again' }),
   CONFIG_UNSTAGED: (f) =>
-    d(f, 'state') === 'untracked'
+    d(f.data, 'state') === 'untracked'
       ? { what: `${f.path} is not committed: until it is, the committed rules (or the defaults) apply`, next: `git add ${f.path} and commit it` }
       : { what: `${f.path} has unstaged edits: they change nothing until committed`, next: `git add ${f.path} and commit it` },
   CONFIG_PENDING: (f) =>
@@ -36,19 +38,19 @@ const MESSAGES: Record<FindingCode, Words> = {
     next: 'declare one: `tdd phase red` to commit a failing test, or `tdd phase off --reason "..."` to commit outside TDD',
   }),
   UNMERGED_PATHS: (f) => ({ what: `unresolved merge conflict in ${f.path}`, next: 'resolve the conflicts and `git add` the files' }),
-  OPERATION_IN_PROGRESS: (f) => ({ what: `${d(f, 'operation')} in progress: commit not checked (tdd audit still sees it)` }),
+  OPERATION_IN_PROGRESS: (f) => ({ what: `${d(f.data, 'operation')} in progress: commit not checked (tdd audit still sees it)` }),
   IGNORED_ONLY: () => ({ what: 'only ignored files (docs, CI config) staged: no test run' }),
   EMPTY_COMMIT: () => ({ what: 'nothing staged: no test run' }),
   SETUP_COMMIT: () => ({ what: 'setup: only the configuration, manifests and ignored files, before any task: no phase needed, no test run' }),
-  VERDICT_CACHED: (f) => ({ what: `the same staged content was verified at ${d(f, 'at')}: no test run` }),
-  PHASE_OFF: (f) => ({ what: `phase off (${d(f, 'reason')}): commit recorded, not checked` }),
+  VERDICT_CACHED: (f) => ({ what: `the same staged content was verified at ${d(f.data, 'at')}: no test run` }),
+  PHASE_OFF: (f) => ({ what: `phase off (${d(f.data, 'reason')}): commit recorded, not checked` }),
   TASK_SCOPE: (f) => ({
-    what: `${f.path} is outside task ${d(f, 'task')}'s files and tests${f.data?.owner ? ` (task ${d(f, 'owner')} declares it)` : ''}`,
-    next: `unstage it (git restore --staged -- '${f.path}'), or \`tdd stage\` to stage exactly task ${d(f, 'task')}'s files`,
+    what: `${f.path} is outside task ${d(f.data, 'task')}'s files and tests${f.data?.owner ? ` (task ${d(f.data, 'owner')} declares it)` : ''}`,
+    next: `unstage it (git restore --staged -- '${f.path}'), or \`tdd stage\` to stage exactly task ${d(f.data, 'task')}'s files`,
   }),
   COMMIT_MESSAGE_TEMPLATE: (f) => ({
-    what: `the commit message must start with "${d(f, 'expected')}"`,
-    next: `git commit -m "${d(f, 'expected')}"`,
+    what: `the commit message must start with "${d(f.data, 'expected')}"`,
+    next: `git commit -m "${d(f.data, 'expected')}"`,
   }),
   RED_IMPL_STAGED: (f) => ({
     what: `${f.path} is implementation, and a RED commit holds only tests`,
@@ -60,15 +62,17 @@ const MESSAGES: Record<FindingCode, Words> = {
   }),
   TESTS_CHANGED: (f) => testsChanged(f),
   SNAPSHOTS_ADDED: (f) => {
-    const added = (f.data?.added as string[] | undefined) ?? [];
-    return { what: `${f.path}: ${added.length} snapshot${added.length === 1 ? '' : 's'} of the task's RED tests written (${added.slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''}); frozen from now on, like the tests` };
+    const added = f.data?.added ?? [];
+    return {
+      what: `${f.path}: ${added.length} snapshot${added.length === 1 ? '' : 's'} of the task's RED tests written (${added.slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''}); frozen from now on, like the tests`,
+    };
   },
   TEST_CONFIG_CHANGED: (f) => ({
     what: `the test settings of ${f.path ?? 'package.json'} changed (test scripts, the runner's configuration): GREEN and REFACTOR keep them`,
     next: 'keep the test settings as they were, or `tdd phase red` to change them with the tests',
   }),
   GREEN_WITHOUT_RED: (f) => ({
-    what: `no RED commit is recorded for ${f.data?.task ? `task ${d(f, 'task')}` : 'this work'}: nothing proves the tests came first`,
+    what: `no RED commit is recorded for ${f.data?.task ? `task ${d(f.data, 'task')}` : 'this work'}: nothing proves the tests came first`,
     next: '`tdd phase red` and commit the failing tests first',
   }),
   ASSERTION_MISSING: (f) => ({
@@ -92,83 +96,86 @@ const MESSAGES: Record<FindingCode, Words> = {
   }),
   MARKER_FOCUS: (f) => ({
     what: f.data?.conditional
-      ? `${f.path}:${f.line} may focus tests (${d(f, 'marker')}, chosen at run time): then every other test is silently skipped`
-      : `${f.path}:${f.line} focuses tests (${d(f, 'marker')}): every other test is silently skipped`,
+      ? `${f.path}:${f.line} may focus tests (${d(f.data, 'marker')}, chosen at run time): then every other test is silently skipped`
+      : `${f.path}:${f.line} focuses tests (${d(f.data, 'marker')}): every other test is silently skipped`,
     next: 'remove the focus marker and stage the file again',
   }),
   MARKER_SKIP: (f) => ({
-    what: `${f.path}:${f.line} adds ${MARKER_WORDS[d(f, 'kind')] ?? `a ${d(f, 'kind')} marker`} (${d(f, 'marker')}): a skipped test proves nothing`,
+    what: `${f.path}:${f.line} adds ${MARKER_WORDS[d(f.data, 'kind')] ?? `a ${d(f.data, 'kind')} marker`} (${d(f.data, 'marker')}): a skipped test proves nothing`,
     next: 'remove the marker and stage the file again',
   }),
   RED_WRONG_REASON: (f) => ({
-    what: `${f.path}${f.data?.test ? ` > ${d(f, 'test')}` : ''} fails for the wrong reason (${d(f, 'kind')}): ${d(f, 'message')}`,
+    what: `${f.path}${f.data?.test ? ` > ${d(f.data, 'test')}` : ''} fails for the wrong reason (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
     next:
-      d(f, 'kind') === 'missing-module'
+      d(f.data, 'kind') === 'missing-module'
         ? "install the package the test imports, or fix the import; if it is the project's own new module, add it as an empty file in this commit, so the test fails on what the module lacks"
-        : d(f, 'kind') === 'no-tests'
+        : d(f.data, 'kind') === 'no-tests'
           ? 'the file must define at least one test that runs'
-          : d(f, 'kind') === 'snapshot-missing'
+          : d(f.data, 'kind') === 'snapshot-missing'
             ? 'a snapshot nobody has written proves nothing yet: let the test fail on the missing function (a symbol that does not exist yet), write the expected snapshot by hand and stage it, or assert the value (toEqual, toMatchInlineSnapshot)'
-          : 'a RED test must fail on an assertion or a missing symbol of the project; fix the test and stage it again',
+            : 'a RED test must fail on an assertion or a missing symbol of the project; fix the test and stage it again',
   }),
   RED_TESTS_PASS: () => ({
     what: 'the staged tests pass: nothing is RED',
     next: 'make the test express behaviour that does not exist yet, or `tdd phase red --regression` if the behaviour already exists',
   }),
   RED_NEW_TEST_PASSES: (f) => ({
-    what: `${f.path} > ${d(f, 'test')} is new and already passes`,
+    what: `${f.path} > ${d(f.data, 'test')} is new and already passes`,
     next: 'every test a RED commit adds must fail; change it, or `tdd phase red --regression` for tests of existing behaviour',
   }),
   RED_REGRESSION_ACCEPTED: () => ({ what: 'regression tests: they pass, as declared (recorded in the trailers)' }),
   GREEN_TESTS_FAIL: (f) => ({
-    what: `${f.path} > ${d(f, 'test')} fails (${d(f, 'kind')}): ${d(f, 'message')}`,
+    what: `${f.path} > ${d(f.data, 'test')} fails (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
     next: 'change the implementation until the tests pass, then stage it again',
   }),
   GREEN_SNAPSHOT_MISSING: (f) => ({
-    what: `${f.path} > ${d(f, 'test')} compares with a snapshot nobody has written yet (${d(f, 'message')}); it is missing, not mismatched`,
-    next: `run your tests once (outside CI the runner writes new snapshots), check ${d(f, 'snapshot')}, and stage it with the implementation: GREEN may add the RED tests' snapshots, never change one`,
+    what: `${f.path} > ${d(f.data, 'test')} compares with a snapshot nobody has written yet (${d(f.data, 'message')}); it is missing, not mismatched`,
+    next: `run your tests once (outside CI the runner writes new snapshots), check ${d(f.data, 'snapshot')}, and stage it with the implementation: GREEN may add the RED tests' snapshots, never change one`,
   }),
-  GREEN_FILE_ERROR: (f) => ({ what: `${f.path} could not run (${d(f, 'kind')}): ${d(f, 'message')}`, next: 'fix the implementation the test file loads' }),
+  GREEN_FILE_ERROR: (f) => ({
+    what: `${f.path} could not run (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
+    next: 'fix the implementation the test file loads',
+  }),
   GREEN_NO_TESTS_RAN: (f) =>
     f.path
       ? { what: `no test ran in ${f.path}`, next: 'a test file must run at least one test; check it is not filtered out' }
       : { what: 'no test ran: nothing proves this commit', next: '`tdd phase red` and commit a failing test first, or `tdd phase off --reason "..."`' },
-  GREEN_TEST_SKIPPED: (f) => ({ what: `${f.path} > ${d(f, 'test')} was ${d(f, 'status')}: a skipped test proves nothing`, next: 'make it run' }),
+  GREEN_TEST_SKIPPED: (f) => ({ what: `${f.path} > ${d(f.data, 'test')} was ${d(f.data, 'status')}: a skipped test proves nothing`, next: 'make it run' }),
   GREEN_RED_TEST_MISSING: (f) => ({
-    what: `${f.path} > ${d(f, 'test')} failed at RED and did not run now`,
+    what: `${f.path} > ${d(f.data, 'test')} failed at RED and did not run now`,
     next: 'the tests of the RED commit must all run and pass',
   }),
   RUN_UNVERIFIED: (f) => ({
-    what: `could not verify: the ${d(f, 'runner')} run ${d(f, 'reason')}`,
+    what: `could not verify: the ${d(f.data, 'runner')} run ${d(f.data, 'reason')}`,
     // A missing runner: the command doctor gives (RUNNER_MISSING), added by the hook (cli/commands/hook.ts).
     next: f.data?.fix
-      ? `${d(f, 'fix')}, then commit again (\`tdd doctor\` checks the whole setup)`
+      ? `${d(f.data, 'fix')}, then commit again (\`tdd doctor\` checks the whole setup)`
       : 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
   }),
   RUN_LEAKED: (f) => {
-    const leaks = (f.data?.leaks as Leak[] | undefined) ?? [];
+    const leaks = f.data?.leaks ?? [];
     const shown = leaks.slice(0, 3).map((l) => (l.via ? `${l.path} (${l.via})` : l.path));
     const more = leaks.length > 3 ? ` and ${leaks.length - 3} more` : '';
     return {
-      what: `could not verify: the ${d(f, 'runner')} run loaded ${shown.join(', ')}${more} from your working tree, not the staged content`,
+      what: `could not verify: the ${d(f.data, 'runner')} run loaded ${shown.join(', ')}${more} from your working tree, not the staged content`,
       next: leaks.some((l) => l.via)
         ? 'make that path relative to the repository, stage it, and commit again'
         : 'stage those files, or set their changes aside (`git stash push --keep-index --include-untracked`), and commit again; a config that loads them by an absolute path should use a relative one',
     };
   },
   STATIC_CHECK_FAILED: (f) => ({
-    what: `static check \`${d(f, 'command')}\` failed (exit ${d(f, 'exitCode')}):\n${indentOutput(d(f, 'output'))}`,
+    what: `static check \`${d(f.data, 'command')}\` failed (exit ${d(f.data, 'exitCode')}):\n${indentOutput(d(f.data, 'output'))}`,
     next: 'fix what it reports in the implementation, stage it, and commit again',
   }),
   IMPORT_NEAR_MISS: (f) => ({
-    what: `${f.path} imports ${d(f, 'specifier')}, which does not exist; ${d(f, 'nearest')} does (one letter away)`,
+    what: `${f.path} imports ${d(f.data, 'specifier')}, which does not exist; ${d(f.data, 'nearest')} does (one letter away)`,
     next:
-      d(f, 'phase') === 'red'
-        ? `if that is a typo: \`tdd phase red\`, fix the import and commit the test again; if ${d(f, 'specifier')} is the new module the test is about, carry on`
+      d(f.data, 'phase') === 'red'
+        ? `if that is a typo: \`tdd phase red\`, fix the import and commit the test again; if ${d(f.data, 'specifier')} is the new module the test is about, carry on`
         : `if the test is wrong, \`tdd phase red\` and fix its import (then GREEN again); if not, the implementation goes in the file the test imports`,
   }),
   FALSE_FAIL_ACCEPTED: (f) => ({
-    what: `accepted as an environment false-fail: the task's tests pass and every other failure matches falseFailPatterns (${(f.data?.patterns as string[] | undefined)?.join(', ') ?? ''}); recorded in the trailers, CI has the final word`,
+    what: `accepted as an environment false-fail: the task's tests pass and every other failure matches falseFailPatterns (${f.data?.patterns?.join(', ') ?? ''}); recorded in the trailers, CI has the final word`,
   }),
   INDEX_CHANGED: () => ({
     what: 'the staged content changed after the pre-commit check (another process ran git add?)',
@@ -180,11 +187,11 @@ const MESSAGES: Record<FindingCode, Words> = {
  * Tests are frozen: the safe step first (unstaging keeps your edit on disk); a step that would
  * discard the edit says so.
  */
-function testsChanged(f: Finding): { what: string; next: string } {
+function testsChanged(f: Finding<'TESTS_CHANGED'>): { what: string; next: string } {
   const path = `'${f.path}'`;
-  const base = d(f, 'base');
+  const base = d(f.data, 'base');
   const unstage = `unstage it (git restore --staged -- ${path}; your file stays as it is on disk)`;
-  const snapshots = f.data?.snapshots as { changed: string[]; removed: string[] } | undefined;
+  const snapshots = f.data?.snapshots;
   if (snapshots) {
     const keys = [...snapshots.changed, ...snapshots.removed];
     return {
@@ -192,14 +199,14 @@ function testsChanged(f: Finding): { what: string; next: string } {
       next: `${unstage} and stage only new entries, or \`tdd phase red\` to change the expected values with the tests`,
     };
   }
-  if (d(f, 'since') === 'red') {
+  if (d(f.data, 'since') === 'red') {
     return {
-      what: `${f.path} (test) was ${d(f, 'change')} after the task's RED commit ${base}; tests are frozen until the task is done`,
+      what: `${f.path} (test) was ${d(f.data, 'change')} after the task's RED commit ${base}; tests are frozen until the task is done`,
       next: `stage the RED version (git restore --staged --source=${base} -- ${path}; your file on disk stays as it is), or \`tdd phase red\` to change the tests first; adding --worktree also puts the file on disk back and discards its changes`,
     };
   }
-  const what = `${f.path} (${d(f, 'kind') === 'support' ? 'test support' : 'test'}) is ${d(f, 'change')} by this commit; tests are frozen in GREEN and REFACTOR`;
-  if (d(f, 'change') === 'added') return { what, next: `${unstage}, or \`tdd phase red\` to commit new tests first` };
+  const what = `${f.path} (${d(f.data, 'kind') === 'support' ? 'test support' : 'test'}) is ${d(f.data, 'change')} by this commit; tests are frozen in GREEN and REFACTOR`;
+  if (d(f.data, 'change') === 'added') return { what, next: `${unstage}, or \`tdd phase red\` to commit new tests first` };
   return {
     what,
     next: `${unstage}, or \`tdd phase red\` to change the tests first; git restore --staged --worktree --source=${base} -- ${path} also puts it back on disk and discards your edit`,
@@ -207,7 +214,8 @@ function testsChanged(f: Finding): { what: string; next: string } {
 }
 
 export function formatFinding(f: Finding): { what: string; next?: string } {
-  return MESSAGES[f.code](f);
+  // Each code's words take that code's finding: the table is indexed by the finding's own code.
+  return (MESSAGES[f.code] as Words<FindingCode>)(f);
 }
 
 /** Every finding code, for documentation checks. */

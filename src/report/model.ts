@@ -75,9 +75,26 @@ function add(into: Record<string, number>, from: Record<string, number>): void {
 }
 
 export function assembleReport(input: ReportInput): Report {
+  const { byTask, untracked, outsideRange } = laneHistory(input);
+  const tasks: TaskReport[] = [...byTask]
+    .map(([id, entries]) => ({ ...assembleTask(id, entries), title: (id !== null && input.titles?.get(id)) || null }))
+    .filter((t) => t.lights.length > 0 || t.denied.count > 0);
+  const log = input.eventLog;
+  return {
+    range: input.range,
+    generatedAt: input.now,
+    tasks,
+    untracked,
+    summary: summarize(input.commits.length, tasks, untracked),
+    eventLog: { found: log !== undefined, lines: log?.lines ?? 0, corrupt: log?.corrupt ?? 0, outsideRange },
+  };
+}
+
+/** The history and the event log in order, in one lane per task (in the order tasks first appear); commits without trailers apart. */
+function laneHistory(input: ReportInput): { byTask: Map<string | null, TaskEntry[]>; untracked: UntrackedCommit[]; outsideRange: number } {
   const isTest = input.isTestPath ?? ((p: string) => DEFAULT_TEST_PATH.test(p));
   const { items, outsideRange } = sequenceHistory(input.commits, input.eventLog?.events ?? [], input.includeOpen);
-  // Tasks in the order they first appear; commits with no task active share the null lane.
+  // Commits with no task active share the null lane.
   const byTask = new Map<string | null, TaskEntry[]>();
   const push = (task: string | null, e: TaskEntry) => (byTask.get(task) ?? byTask.set(task, []).get(task)!).push(e);
   const untracked: UntrackedCommit[] = [];
@@ -105,15 +122,26 @@ export function assembleReport(input: ReportInput): Report {
       const errors = e.findings?.filter((f) => f.severity === 'error');
       const codes = errors ? [...new Set(errors.map((f) => f.code))] : e.codes;
       const findings = (errors ?? []).map((f) => ({ code: f.code, path: f.path, what: f.what }));
-      push(e.task, { kind: 'refused', at: new Date(e.at).toISOString(), task: e.task, phase: e.phase, exitCode: e.exitCode, codes, findings, testMs: e.testMs });
+      push(e.task, {
+        kind: 'refused',
+        at: new Date(e.at).toISOString(),
+        task: e.task,
+        phase: e.phase,
+        exitCode: e.exitCode,
+        codes,
+        findings,
+        testMs: e.testMs,
+      });
     } else if (item.event.to === 'red') {
       // `tdd phase red` starts the clock of the task's next cycle (alone, it shows no light).
       push(item.event.task, { kind: 'declared', at: new Date(item.event.at).toISOString(), to: item.event.to });
     }
   }
-  const tasks: TaskReport[] = [...byTask]
-    .map(([id, entries]) => ({ ...assembleTask(id, entries), title: (id !== null && input.titles?.get(id)) || null }))
-    .filter((t) => t.lights.length > 0 || t.denied.count > 0);
+  return { byTask, untracked, outsideRange };
+}
+
+/** The figures over every task and cycle. */
+function summarize(commits: number, tasks: TaskReport[], untracked: UntrackedCommit[]): Report['summary'] {
   const lights = Object.fromEntries(LIGHT_KINDS.map((k) => [k, 0])) as Record<LightKind, number>;
   const refusedCodes: Record<string, number> = {};
   const offReasons: Record<string, number> = {};
@@ -125,30 +153,22 @@ export function assembleReport(input: ReportInput): Report {
     for (const r of t.offReasons) offReasons[r] = (offReasons[r] ?? 0) + 1;
   }
   const cycles: Cycle[] = tasks.flatMap((t) => t.cycles);
-  const log = input.eventLog;
   return {
-    range: input.range,
-    generatedAt: input.now,
-    tasks,
-    untracked,
-    summary: {
-      commits: input.commits.length,
-      tasks: tasks.filter((t) => t.id !== null).length,
-      lights,
-      cycles: cycles.length,
-      cyclesGreen: cycles.filter((c) => c.greenAt !== null).length,
-      regressions: cycles.filter((c) => c.regression).length,
-      falseFails: cycles.filter((c) => c.falseFail).length,
-      testsAdded: cycles.reduce((sum, c) => sum + c.testsAdded, 0),
-      medianTimeInRedMs: median(cycles.flatMap((c) => (c.timeInRedMs === null ? [] : [c.timeInRedMs]))),
-      medianTimeToGreenMs: median(cycles.flatMap((c) => (c.timeToGreenMs === null ? [] : [c.timeToGreenMs]))),
-      refusedCodes,
-      offReasons,
-      untracked: untracked.length,
-      deniedEdits: tasks.reduce((n, t) => n + t.denied.count, 0),
-      deniedCodes,
-      bypasses: untracked.filter((c) => c.bypass).length,
-    },
-    eventLog: { found: log !== undefined, lines: log?.lines ?? 0, corrupt: log?.corrupt ?? 0, outsideRange },
+    commits,
+    tasks: tasks.filter((t) => t.id !== null).length,
+    lights,
+    cycles: cycles.length,
+    cyclesGreen: cycles.filter((c) => c.greenAt !== null).length,
+    regressions: cycles.filter((c) => c.regression).length,
+    falseFails: cycles.filter((c) => c.falseFail).length,
+    testsAdded: cycles.reduce((sum, c) => sum + c.testsAdded, 0),
+    medianTimeInRedMs: median(cycles.flatMap((c) => (c.timeInRedMs === null ? [] : [c.timeInRedMs]))),
+    medianTimeToGreenMs: median(cycles.flatMap((c) => (c.timeToGreenMs === null ? [] : [c.timeToGreenMs]))),
+    refusedCodes,
+    offReasons,
+    untracked: untracked.length,
+    deniedEdits: tasks.reduce((n, t) => n + t.denied.count, 0),
+    deniedCodes,
+    bypasses: untracked.filter((c) => c.bypass).length,
   };
 }

@@ -8,7 +8,25 @@ import { createHash } from 'node:crypto';
 import { escapeHtml as h } from './escape.js';
 import { CSS, SCRIPT } from './html-assets.js';
 import type { Light, LightKind, Report, TaskReport } from './types.js';
-import { bypassBanner, refusedList, describeLight, formatTime, KIND_LABEL, KIND_MEANING, lightSentence, reportNotes, shortSha, STATUS_LABEL, taskFacts, taskHeading, taskName, TERMINAL_MEANING, duration, countList, cycleCounts } from './wording.js';
+import {
+  bypassBanner,
+  refusedList,
+  describeLight,
+  formatTime,
+  KIND_LABEL,
+  KIND_MEANING,
+  lightSentence,
+  reportNotes,
+  shortSha,
+  STATUS_LABEL,
+  taskFacts,
+  taskHeading,
+  taskName,
+  TERMINAL_MEANING,
+  duration,
+  countList,
+  cycleCounts,
+} from './wording.js';
 
 /** Shape, colour and a glyph: no light depends on colour alone. */
 export const HTML_GLYPH: Record<LightKind, string> = { red: 'R', green: 'G', refactor: '↻', refused: '✕', off: '–' };
@@ -77,7 +95,8 @@ ${timeline(t, n)}
 
 function legend(): string {
   const kinds = (Object.keys(HTML_GLYPH) as LightKind[]).map(
-    (k) => `<li><span class="light light--${k} small" aria-hidden="true">${HTML_GLYPH[k]}</span><span><b>${KIND_LABEL[k]}</b> <span class="muted">${KIND_MEANING[k]}</span></span></li>`,
+    (k) =>
+      `<li><span class="light light--${k} small" aria-hidden="true">${HTML_GLYPH[k]}</span><span><b>${KIND_LABEL[k]}</b> <span class="muted">${KIND_MEANING[k]}</span></span></li>`,
   );
   kinds.push(
     `<li><span class="light light--red light--regression small" aria-hidden="true">R</span><span class="muted">${TERMINAL_MEANING.regression}</span></li>`,

@@ -4,7 +4,18 @@
  */
 import { escapeMarkdown as md } from './escape.js';
 import type { Light, LightKind, Report } from './types.js';
-import { bypassBanner, describeLight, formatTime, KIND_LABEL, KIND_MEANING, reportNotes, STATUS_LABEL, summaryFacts, taskFacts, taskHeading } from './wording.js';
+import {
+  bypassBanner,
+  describeLight,
+  formatTime,
+  KIND_LABEL,
+  KIND_MEANING,
+  reportNotes,
+  STATUS_LABEL,
+  summaryFacts,
+  taskFacts,
+  taskHeading,
+} from './wording.js';
 
 /** Coloured circles read at a glance; each also has its word in the steps table and the legend. */
 export const KIND_EMOJI: Record<LightKind, string> = { red: '🔴', green: '🟢', refactor: '🔵', refused: '🟠', off: '⚪' };
@@ -33,20 +44,30 @@ export function formatReportMarkdown(r: Report): string {
     out.push('| task | status | lights | time in red (total) | time to green (first cycle) | tests added |', '|---|---|---|---|---|---|');
     for (const t of r.tasks) {
       const facts = Object.fromEntries(taskFacts(t));
-      out.push(`| ${md(taskHeading(t))} | ${STATUS_LABEL[t.status]} | ${lights(t.lights)} | ${facts['time in red (total)'] ?? '—'} | ${facts['time to green (first cycle)'] ?? '—'} | ${facts['tests added'] ?? '—'} |`);
+      out.push(
+        `| ${md(taskHeading(t))} | ${STATUS_LABEL[t.status]} | ${lights(t.lights)} | ${facts['time in red (total)'] ?? '—'} | ${facts['time to green (first cycle)'] ?? '—'} | ${facts['tests added'] ?? '—'} |`,
+      );
     }
     out.push('');
   }
   for (const t of r.tasks) {
     out.push(`## ${md(taskHeading(t))}: ${STATUS_LABEL[t.status]}`, '', lights(t.lights), '');
-    out.push(taskFacts(t).map(([k, v]) => `${md(k)}: **${md(v)}**`).join(' · '), '');
+    out.push(
+      taskFacts(t)
+        .map(([k, v]) => `${md(k)}: **${md(v)}**`)
+        .join(' · '),
+      '',
+    );
     out.push('| # | when (UTC) | light | commit | subject / codes | evidence |', '|---|---|---|---|---|---|');
     t.lights.forEach((l, i) => out.push(stepRow(l, i)));
     out.push('');
   }
   if (r.untracked.length) {
     out.push('## Without TDD trailers', '', '| when (UTC) | commit | subject |', '|---|---|---|');
-    for (const c of r.untracked) out.push(`| ${formatTime(c.at)} | \`${c.sha.slice(0, 7)}\` | ${c.bypass ? '⛔ ' : ''}${md(c.subject)}${c.merge ? ' (merge)' : ''}${c.bypass ? ' (past the hooks)' : ''} |`);
+    for (const c of r.untracked)
+      out.push(
+        `| ${formatTime(c.at)} | \`${c.sha.slice(0, 7)}\` | ${c.bypass ? '⛔ ' : ''}${md(c.subject)}${c.merge ? ' (merge)' : ''}${c.bypass ? ' (past the hooks)' : ''} |`,
+      );
     out.push('');
   }
   out.push(`<sub>Generated ${formatTime(r.generatedAt)} UTC by tdd-hooks.</sub>`);

@@ -176,7 +176,10 @@ export function summaryFacts(r: Report): [string, string][] {
 export function bypassBanner(r: Report): string | null {
   const b = r.untracked.filter((c) => c.bypass);
   if (!b.length) return null;
-  const shown = b.slice(0, 3).map((c) => `${shortSha(c.sha)} ${plain(c.subject)}`).join('; ');
+  const shown = b
+    .slice(0, 3)
+    .map((c) => `${shortSha(c.sha)} ${plain(c.subject)}`)
+    .join('; ');
   return `${b.length} commit${b.length > 1 ? 's' : ''} without TDD trailers change${b.length > 1 ? '' : 's'} code: made past the hooks (--no-verify or TDD_HOOKS=0): ${shown}${b.length > 3 ? '; …' : ''}. \`tdd audit\` fails on ${b.length > 1 ? 'them' : 'it'}`;
 }
 

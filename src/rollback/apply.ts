@@ -6,7 +6,7 @@
 import { chmod, lstat, mkdir, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { execGit, git } from '../git/exec.js';
-import { NULL_OID } from '../git/parse.js';
+import { NULL_OID } from '../git/ids.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import type { Entry, SavedWorktree } from './types.js';
 
@@ -58,7 +58,10 @@ export async function removeFiles(top: string, paths: string[]): Promise<void> {
 /** Writes saved files back exactly: bytes from their blobs, permission bits, symlink targets. */
 export async function writeSavedFiles(repo: RepoContext, files: { path: string; saved: SavedWorktree }[]): Promise<void> {
   if (files.length === 0) return;
-  const blobs = await readObjects(repo, files.map((f) => f.saved.oid));
+  const blobs = await readObjects(
+    repo,
+    files.map((f) => f.saved.oid),
+  );
   for (const [i, { path, saved }] of files.entries()) {
     const bytes = blobs[i];
     if (!bytes) throw new Error(`the saved blob ${saved.oid} of ${path} is missing`);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TddError } from '../errors.js';
 import { execGit, git } from '../git/exec.js';
-import { EMPTY_BLOB } from '../git/parse.js';
+import { isEmptyBlob } from '../git/ids.js';
 import type { RepoContext } from '../git/queries.js';
 import { formatBackupMessage } from './meta.js';
 import { readBackupRefs } from './read.js';
@@ -42,7 +42,11 @@ export async function writeWorktreeBlobs(repo: RepoContext, paths: { path: strin
     else if (st?.isFile()) files.push({ path, mode: st.mode & 0o100 ? '100755' : '100644', perm: st.mode & 0o7777 });
     else saved.set(path, null);
   }
-  const oids = await hashFiles(repo, files.map((f) => f.path), { write: true, filters: false });
+  const oids = await hashFiles(
+    repo,
+    files.map((f) => f.path),
+    { write: true, filters: false },
+  );
   files.forEach((f, i) => saved.set(f.path, { mode: f.mode, oid: oids[i]!, perm: f.perm }));
   return saved;
 }
@@ -50,7 +54,7 @@ export async function writeWorktreeBlobs(repo: RepoContext, paths: { path: strin
 /** A tree holding exactly these entries, built in a throw-away index. */
 async function writeTree(repo: RepoContext, entries: { path: string; entry: Entry }[]): Promise<string> {
   // An intent-to-add entry names the empty blob, which need not exist yet.
-  if (entries.some((e) => e.entry.oid === EMPTY_BLOB)) await hashBytes(repo, Buffer.alloc(0), true);
+  if (entries.some((e) => isEmptyBlob(e.entry.oid))) await hashBytes(repo, Buffer.alloc(0), true);
   const dir = await mkdtemp(join(tmpdir(), 'tdd-rollback-'));
   const env = { ...repo.env, GIT_INDEX_FILE: join(dir, 'index') };
   try {
@@ -75,8 +79,14 @@ async function commitTree(repo: RepoContext, tree: string, parents: string[], me
  * with n one past the highest; creation fails rather than move an existing ref.
  */
 export async function writeBackup(repo: RepoContext, prefix: string, meta: BackupMeta): Promise<{ ref: string; n: number; commit: string }> {
-  const indexTree = await writeTree(repo, meta.paths.flatMap((p) => (p.index ? [{ path: p.path, entry: p.index }] : [])));
-  const worktreeTree = await writeTree(repo, meta.paths.flatMap((p) => (p.worktree ? [{ path: p.path, entry: p.worktree }] : [])));
+  const indexTree = await writeTree(
+    repo,
+    meta.paths.flatMap((p) => (p.index ? [{ path: p.path, entry: p.index }] : [])),
+  );
+  const worktreeTree = await writeTree(
+    repo,
+    meta.paths.flatMap((p) => (p.worktree ? [{ path: p.path, entry: p.worktree }] : [])),
+  );
   const existing = await readBackupRefs(repo, prefix);
   const n = (existing.at(-1)?.n ?? 0) + 1;
   const ref = `${prefix}${n}`;

@@ -70,7 +70,14 @@ export function rollbackJson(o: RollbackOutcome): Record<string, unknown> {
     dryRun: o.dryRun,
     target: o.target,
     head: o.head,
-    paths: o.entries.map((e) => ({ path: e.path, action: e.action, index: e.changes.index, worktree: e.changes.worktree, target: e.target, before: { index: e.index, worktree: e.worktree } })),
+    paths: o.entries.map((e) => ({
+      path: e.path,
+      action: e.action,
+      index: e.changes.index,
+      worktree: e.changes.worktree,
+      target: e.target,
+      before: { index: e.index, worktree: e.worktree },
+    })),
     kept: o.kept,
     backup: o.backup,
     ...(o.backup ? { undo: 'tdd rollback --undo', plainGit: plainGitCommand(o.backup.ref), indexRef: `${o.backup.ref}^` } : {}),
@@ -114,13 +121,26 @@ export function formatList(backups: Backup[]): string {
   if (backups.length === 0) return `no rollback backups (${ROLLBACK_REFS}<n>)`;
   return [
     `${backups.length} rollback backup(s), newest first (tdd rollback --undo takes the first):`,
-    ...backups.map((b) => `  ${b.ref}  ${b.meta.at}  to ${short(b.meta.target)}  ${b.meta.paths.length} path(s): ${b.meta.paths.slice(0, 3).map((p) => formatPath(p.path)).join(', ')}${b.meta.paths.length > 3 ? ', …' : ''}`),
+    ...backups.map(
+      (b) =>
+        `  ${b.ref}  ${b.meta.at}  to ${short(b.meta.target)}  ${b.meta.paths.length} path(s): ${b.meta.paths
+          .slice(0, 3)
+          .map((p) => formatPath(p.path))
+          .join(', ')}${b.meta.paths.length > 3 ? ', …' : ''}`,
+    ),
   ].join('\n');
 }
 
 export function listJson(backups: Backup[]): Record<string, unknown> {
   return {
     action: 'list',
-    backups: backups.map((b) => ({ ref: b.ref, commit: b.commit, target: b.meta.target, head: b.meta.head, at: b.meta.at, paths: b.meta.paths.map((p) => ({ path: p.path, action: p.action })) })),
+    backups: backups.map((b) => ({
+      ref: b.ref,
+      commit: b.commit,
+      target: b.meta.target,
+      head: b.meta.head,
+      at: b.meta.at,
+      paths: b.meta.paths.map((p) => ({ path: p.path, action: p.action })),
+    })),
   };
 }

@@ -1,7 +1,7 @@
 /** Refusals shared by rollback and undo: never write during a merge, rebase or conflict. */
 import { TddError } from '../errors.js';
 import type { RepoContext } from '../git/queries.js';
-import { readOperation } from '../verify/context.js';
+import { readOperation } from '../git/queries.js';
 
 const FINISH: Record<string, string> = {
   merge: 'git merge --continue (or --abort)',

@@ -68,7 +68,10 @@ export function isSafePath(path: string): boolean {
 }
 
 export function formatBackupMessage(meta: BackupMeta, n: number): string {
-  const what = meta.kind === 'rollback' ? `tdd rollback ${n}: ${meta.paths.length} implementation file(s) to ${meta.target.slice(0, 12)}` : `tdd rollback --undo --force: ${meta.paths.length} overwritten path(s)`;
+  const what =
+    meta.kind === 'rollback'
+      ? `tdd rollback ${n}: ${meta.paths.length} implementation file(s) to ${meta.target.slice(0, 12)}`
+      : `tdd rollback --undo --force: ${meta.paths.length} overwritten path(s)`;
   return `${what}
 
 This commit's tree holds the working-tree content of the paths it names (exact bytes and modes);
@@ -92,12 +95,19 @@ function isSavedWorktree(v: unknown): v is SavedWorktree {
 function isSavedPath(v: unknown): v is SavedPath {
   const s = v as SavedPath;
   return (
-    typeof s === 'object' && s !== null && typeof s.path === 'string' && isSafePath(s.path) &&
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.path === 'string' &&
+    isSafePath(s.path) &&
     ['restored', 'removed', 'recreated'].includes(s.action) &&
-    (s.target === null || isEntry(s.target)) && (s.index === null || isEntry(s.index)) &&
+    (s.target === null || isEntry(s.target)) &&
+    (s.index === null || isEntry(s.index)) &&
     (s.intentToAdd === undefined || typeof s.intentToAdd === 'boolean') &&
     (s.worktree === null || isSavedWorktree(s.worktree)) &&
-    typeof s.changes === 'object' && s.changes !== null && typeof s.changes.index === 'boolean' && typeof s.changes.worktree === 'boolean'
+    typeof s.changes === 'object' &&
+    s.changes !== null &&
+    typeof s.changes.index === 'boolean' &&
+    typeof s.changes.worktree === 'boolean'
   );
 }
 
@@ -114,7 +124,8 @@ export function parseBackupMessage(text: string): BackupMeta | { error: string }
   const m = v as BackupMeta;
   if (typeof m !== 'object' || m === null || m.version !== 1) return { error: 'unknown meta version' };
   if (m.kind !== 'rollback' && m.kind !== 'overwritten') return { error: 'unknown backup kind' };
-  if (typeof m.target !== 'string' || (m.head !== null && typeof m.head !== 'string') || typeof m.at !== 'string' || typeof m.worktree !== 'string') return { error: 'bad meta fields' };
+  if (typeof m.target !== 'string' || (m.head !== null && typeof m.head !== 'string') || typeof m.at !== 'string' || typeof m.worktree !== 'string')
+    return { error: 'bad meta fields' };
   if (!Array.isArray(m.paths)) return { error: 'no paths' };
   const bad = m.paths.find((p) => !isSavedPath(p));
   if (bad !== undefined) return { error: `bad path record ${JSON.stringify(bad).slice(0, 120)}` };

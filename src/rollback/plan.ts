@@ -37,12 +37,7 @@ export function isWorktreeAt(target: Entry | null, w: WorktreeState, fileMode: b
     case 'symlink':
       return target !== null && target.mode === '120000' && target.oid === w.oid;
     case 'file':
-      return (
-        target !== null &&
-        (target.mode === '100644' || target.mode === '100755') &&
-        target.oid === w.oid &&
-        (!fileMode || target.mode === w.mode)
-      );
+      return target !== null && (target.mode === '100644' || target.mode === '100755') && target.oid === w.oid && (!fileMode || target.mode === w.mode);
   }
 }
 

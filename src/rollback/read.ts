@@ -46,11 +46,7 @@ export async function readCandidates(repo: RepoContext, target: string): Promise
     git([...diff, target, '--'], at(repo)),
     git(['ls-files', '-z', '--others', '--exclude-standard', '--full-name'], at(repo)),
   ]);
-  return [
-    ...parseRawDiff(cached).map((e) => e.path),
-    ...parseRawDiff(worktree).map((e) => e.path),
-    ...parseNulList(untracked).filter((p) => !p.endsWith('/')),
-  ];
+  return [...parseRawDiff(cached).map((e) => e.path), ...parseRawDiff(worktree).map((e) => e.path), ...parseNulList(untracked).filter((p) => !p.endsWith('/'))];
 }
 
 /** Untracked paths that .gitignore, info/exclude or core.excludesFile match. */
@@ -74,4 +70,3 @@ export async function readBackup(repo: RepoContext, rec: RefRecord): Promise<Bac
   }
   return { ...rec, meta };
 }
-

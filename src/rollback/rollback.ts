@@ -40,7 +40,22 @@ export interface RollbackOutcome {
 export async function runRollback(repo: RepoContext, state: State, classify: (path: string) => FileKind, opts: RollbackOptions): Promise<RollbackOutcome> {
   assertNoOperation(repo, 'tdd rollback');
   const target = await readTarget(repo, state, opts.to);
-  const [index, tree, candidates, fileMode] = await Promise.all([readIndex(repo), readTreeAll(repo, target.commit), readCandidates(repo, target.commit), readFileMode(repo)]);
+  const { plan, worktree } = await readPlan(repo, target, classify, opts.task);
+  await assertNotBlocked(repo, target, plan, worktree);
+  const outcome: RollbackOutcome = { dryRun: opts.dryRun, target, head: repo.head, entries: plan.entries, kept: plan.kept, backup: null };
+  if (opts.dryRun || plan.entries.length === 0) return outcome;
+  outcome.backup = await applyRollback(repo, target, plan, opts.now);
+  return outcome;
+}
+
+/** What the target, the index and the working tree say: the plan (pure, rollback/plan.ts). */
+async function readPlan(repo: RepoContext, target: Target, classify: (path: string) => FileKind, task: RollbackOptions['task']) {
+  const [index, tree, candidates, fileMode] = await Promise.all([
+    readIndex(repo),
+    readTreeAll(repo, target.commit),
+    readCandidates(repo, target.commit),
+    readFileMode(repo),
+  ]);
   assertNoUnmerged(index.unmerged, 'tdd rollback');
   const paths = [...new Set(candidates)];
   // Content matters for implementation files and for tracked ones (a stale stat is no change);
@@ -48,7 +63,14 @@ export async function runRollback(repo: RepoContext, state: State, classify: (pa
   const worktree = await readWorktreeStates(repo, paths, (p) => classify(p) === 'impl' || index.entries.has(p) || tree.has(p));
   const untrackedImpl = paths.filter((p) => !index.entries.has(p) && classify(p) === 'impl' && ['file', 'symlink'].includes(worktree.get(p)?.kind ?? ''));
   const gitignored = await readGitignored(repo, untrackedImpl);
-  const plan = planRollback({ candidates: paths, classify, target: tree, index: index.entries, worktree, gitignored, fileMode, ...(opts.task ? { task: opts.task } : {}) });
+  const plan = planRollback({ candidates: paths, classify, target: tree, index: index.entries, worktree, gitignored, fileMode, ...(task ? { task } : {}) });
+  return { plan, worktree };
+}
+
+type Plan = ReturnType<typeof planRollback>;
+
+/** Nothing is changed when a directory or a file the rollback leaves stands in the target's way. */
+async function assertNotBlocked(repo: RepoContext, target: Target, plan: Plan, worktree: Awaited<ReturnType<typeof readWorktreeStates>>): Promise<void> {
   const removing = new Set(plan.entries.filter((e) => e.target === null && e.changes.worktree).map((e) => e.path));
   const stuck: string[] = [];
   for (const b of plan.blocked) if (!isClearedBy(await readFilesUnder(repo.top, b.path), removing)) stuck.push(b.path);
@@ -61,17 +83,26 @@ export async function runRollback(repo: RepoContext, state: State, classify: (pa
   // A file it leaves (untracked, another task's) where the target needs a directory.
   const inTheWay = findFilesInTheWay(plan.entries, worktree, removing);
   if (inTheWay.length > 0) {
-    throw new TddError('ROLLBACK_BLOCKED', `a file tdd rollback leaves alone stands where ${target.commit.slice(0, 12)} has a directory: ${inTheWay.join(', ')}; nothing was changed`, 2, {
-      hint: 'move that file away (or commit it), then run tdd rollback again',
-      data: { paths: inTheWay },
-    });
+    throw new TddError(
+      'ROLLBACK_BLOCKED',
+      `a file tdd rollback leaves alone stands where ${target.commit.slice(0, 12)} has a directory: ${inTheWay.join(', ')}; nothing was changed`,
+      2,
+      {
+        hint: 'move that file away (or commit it), then run tdd rollback again',
+        data: { paths: inTheWay },
+      },
+    );
   }
-  const outcome: RollbackOutcome = { dryRun: opts.dryRun, target, head: repo.head, entries: plan.entries, kept: plan.kept, backup: null };
-  if (opts.dryRun || plan.entries.length === 0) return outcome;
+}
 
+/** Save, then the index, then the working tree; the backup that `tdd rollback --undo` restores. */
+async function applyRollback(repo: RepoContext, target: Target, plan: Plan, now: Date): Promise<NonNullable<RollbackOutcome['backup']>> {
   // 1. Save: nothing is written to the index or the working tree before the backup ref exists.
   const intentToAdd = await readIntentToAdd(repo);
-  const files = await writeWorktreeBlobs(repo, plan.entries.map((e) => ({ path: e.path, state: e.worktree })));
+  const files = await writeWorktreeBlobs(
+    repo,
+    plan.entries.map((e) => ({ path: e.path, state: e.worktree })),
+  );
   const saved: SavedPath[] = plan.entries.map((e) => ({
     path: e.path,
     action: e.action,
@@ -81,12 +112,22 @@ export async function runRollback(repo: RepoContext, state: State, classify: (pa
     worktree: files.get(e.path) ?? null,
     changes: e.changes,
   }));
-  const backup = await writeBackup(repo, ROLLBACK_REFS, { version: 1, kind: 'rollback', target: target.commit, head: repo.head, worktree: repo.top, at: opts.now.toISOString(), paths: saved });
-  outcome.backup = backup;
+  const backup = await writeBackup(repo, ROLLBACK_REFS, {
+    version: 1,
+    kind: 'rollback',
+    target: target.commit,
+    head: repo.head,
+    worktree: repo.top,
+    at: now.toISOString(),
+    paths: saved,
+  });
 
   // 2. The index, in one atomic step: if it fails (index.lock), nothing changed and the backup goes.
   try {
-    await writeIndexEntries(repo, plan.entries.filter((e) => e.changes.index).map((e) => ({ path: e.path, entry: e.target })));
+    await writeIndexEntries(
+      repo,
+      plan.entries.filter((e) => e.changes.index).map((e) => ({ path: e.path, entry: e.target })),
+    );
   } catch (e) {
     await dropBackup(repo, backup.ref, backup.commit).catch(() => {});
     throw new TddError('ROLLBACK_FAILED', `could not update the index; nothing was changed: ${(e as Error).message}`, 3, {
@@ -96,8 +137,14 @@ export async function runRollback(repo: RepoContext, state: State, classify: (pa
   }
   // 3. The working tree: removals first (a file may stand where the target has a directory).
   try {
-    await removeFiles(repo.top, plan.entries.filter((e) => e.target === null && e.changes.worktree).map((e) => e.path));
-    await checkoutFromIndex(repo, plan.entries.filter((e) => e.target !== null && e.changes.worktree).map((e) => e.path));
+    await removeFiles(
+      repo.top,
+      plan.entries.filter((e) => e.target === null && e.changes.worktree).map((e) => e.path),
+    );
+    await checkoutFromIndex(
+      repo,
+      plan.entries.filter((e) => e.target !== null && e.changes.worktree).map((e) => e.path),
+    );
     await refreshIndex(repo);
   } catch (e) {
     throw new TddError('ROLLBACK_INCOMPLETE', `the rollback stopped half-way: ${(e as Error).message}`, 3, {
@@ -113,5 +160,5 @@ export async function runRollback(repo: RepoContext, state: State, classify: (pa
     commit: backup.commit,
     paths: plan.entries.map((e) => ({ path: e.path, action: e.action })),
   }).catch(() => {});
-  return outcome;
+  return backup;
 }

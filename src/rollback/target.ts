@@ -25,7 +25,10 @@ export async function readTarget(repo: RepoContext, state: State, to: string | u
     // Never let a name become an option.
     if (to === '' || to.startsWith('-')) throw usageError(`"${to}" is not a commit`, 'tdd rollback --to <commit>');
     const commit = await resolve(to);
-    if (!commit) throw new TddError('ROLLBACK_BAD_TARGET', `"${to}" names no commit of this repository`, 2, { hint: 'give a commit id, branch or tag: tdd rollback --to <commit>' });
+    if (!commit)
+      throw new TddError('ROLLBACK_BAD_TARGET', `"${to}" names no commit of this repository`, 2, {
+        hint: 'give a commit id, branch or tag: tdd rollback --to <commit>',
+      });
     found = { commit, source: 'argument' };
   }
   if (!found && state.lastGreen?.commit && repo.head) {
@@ -38,9 +41,14 @@ export async function readTarget(repo: RepoContext, state: State, to: string | u
     if (green) found = { commit: green.commit, source: 'trailers' };
   }
   if (!found) {
-    throw new TddError('ROLLBACK_NO_TARGET', 'no green commit to roll back to: the state records none and no commit of the history has a TDD-Phase: green or refactor trailer', 2, {
-      hint: 'name the commit to roll back to: tdd rollback --to <commit>',
-    });
+    throw new TddError(
+      'ROLLBACK_NO_TARGET',
+      'no green commit to roll back to: the state records none and no commit of the history has a TDD-Phase: green or refactor trailer',
+      2,
+      {
+        hint: 'name the commit to roll back to: tdd rollback --to <commit>',
+      },
+    );
   }
   const subject = (await git(['log', '-1', '--format=%s', found.commit, '--'], at(repo))).trim();
   return { ...found, subject };

@@ -12,10 +12,7 @@ export interface Entry {
  * filters applied, so it compares with index and tree blobs); a symlink's blob is its target text.
  */
 export type WorktreeState =
-  | { kind: 'missing' }
-  | { kind: 'dir' }
-  | { kind: 'file'; mode: '100644' | '100755'; perm: number; oid: string }
-  | { kind: 'symlink'; oid: string };
+  { kind: 'missing' } | { kind: 'dir' } | { kind: 'file'; mode: '100644' | '100755'; perm: number; oid: string } | { kind: 'symlink'; oid: string };
 
 /**
  * What the rollback does to a path, seen from the working tree: `restored` (the target's version

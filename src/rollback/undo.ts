@@ -37,20 +37,16 @@ export interface UndoOutcome {
 
 export async function runUndo(repo: RepoContext, opts: UndoOptions): Promise<UndoOutcome> {
   assertNoOperation(repo, 'tdd rollback --undo');
-  const refs = await readBackupRefs(repo, ROLLBACK_REFS);
-  const latest = refs.at(-1);
-  if (!latest) {
-    throw new TddError('ROLLBACK_NOTHING_TO_UNDO', `nothing to undo: no backup under ${ROLLBACK_REFS}`, 2, { hint: 'tdd rollback saves one each time it changes files; `tdd rollback --list` shows them' });
-  }
-  const backup = await readBackup(repo, latest);
-  if (backup.meta.worktree !== repo.top) {
-    throw new TddError('ROLLBACK_OTHER_WORKTREE', `the newest backup, ${backup.ref}, was made in another work tree (${backup.meta.worktree}); nothing was changed`, 2, {
-      hint: `run tdd rollback --undo in ${backup.meta.worktree} (backups under refs/tdd/ are shared by linked worktrees)`,
-      data: { backup: backup.ref, worktree: backup.meta.worktree },
-    });
-  }
+  const { refs, backup } = await readNewestBackup(repo);
   const saved = backup.meta.paths;
-  const [index, worktree, fileMode] = await Promise.all([readIndex(repo), readWorktreeStates(repo, saved.map((s) => s.path)), readFileMode(repo)]);
+  const [index, worktree, fileMode] = await Promise.all([
+    readIndex(repo),
+    readWorktreeStates(
+      repo,
+      saved.map((s) => s.path),
+    ),
+    readFileMode(repo),
+  ]);
   assertNoUnmerged(index.unmerged, 'tdd rollback --undo');
   const changed = findChangedSince(saved, index.entries, worktree, fileMode);
   if (changed.length > 0 && !opts.force) {
@@ -77,23 +73,97 @@ export async function runUndo(repo: RepoContext, opts: UndoOptions): Promise<Und
     changed,
     overwritten: null,
     headWas: backup.meta.head !== repo.head ? backup.meta.head : null,
-    remaining: refs.slice(0, -1).map((r) => r.ref).reverse(),
+    remaining: refs
+      .slice(0, -1)
+      .map((r) => r.ref)
+      .reverse(),
   };
   if (opts.dryRun) return outcome;
 
-  if (changed.length > 0) {
-    // Forced: work done since the rollback is saved the same way before it is overwritten.
-    const states = changed.map((path) => ({ path, state: worktree.get(path) ?? { kind: 'missing' as const } }));
-    const files = await writeWorktreeBlobs(repo, states);
-    const paths: SavedPath[] = saved
-      .filter((s) => changedSet.has(s.path))
-      .map((s) => ({ path: s.path, action: 'restored', target: s.index, index: index.entries.get(s.path) ?? null, worktree: files.get(s.path) ?? null, changes: { index: true, worktree: true } }));
-    outcome.overwritten = await writeBackup(repo, OVERWRITTEN_REFS, { version: 1, kind: 'overwritten', target: backup.commit, head: repo.head, worktree: repo.top, at: opts.now.toISOString(), paths });
+  // Forced: work done since the rollback is saved the same way before it is overwritten.
+  if (changed.length > 0) outcome.overwritten = await saveOverwritten(repo, backup, changed, { index, worktree }, opts.now);
+  await restoreSaved(repo, backup, index, touchesFile);
+  await dropBackup(repo, backup.ref, backup.commit);
+  await appendEvent(repo.stateDir, {
+    event: 'rollback-undo',
+    backup: backup.ref,
+    commit: backup.commit,
+    forced: changed.length > 0,
+    overwritten: outcome.overwritten?.ref ?? null,
+  }).catch(() => {});
+  return outcome;
+}
+
+/** The newest rollback backup, made in this work tree. */
+async function readNewestBackup(repo: RepoContext): Promise<{ refs: Awaited<ReturnType<typeof readBackupRefs>>; backup: Backup }> {
+  const refs = await readBackupRefs(repo, ROLLBACK_REFS);
+  const latest = refs.at(-1);
+  if (!latest) {
+    throw new TddError('ROLLBACK_NOTHING_TO_UNDO', `nothing to undo: no backup under ${ROLLBACK_REFS}`, 2, {
+      hint: 'tdd rollback saves one each time it changes files; `tdd rollback --list` shows them',
+    });
   }
+  const backup = await readBackup(repo, latest);
+  if (backup.meta.worktree !== repo.top) {
+    throw new TddError(
+      'ROLLBACK_OTHER_WORKTREE',
+      `the newest backup, ${backup.ref}, was made in another work tree (${backup.meta.worktree}); nothing was changed`,
+      2,
+      {
+        hint: `run tdd rollback --undo in ${backup.meta.worktree} (backups under refs/tdd/ are shared by linked worktrees)`,
+        data: { backup: backup.ref, worktree: backup.meta.worktree },
+      },
+    );
+  }
+  return { refs, backup };
+}
+
+/** What a forced undo overwrites, saved under OVERWRITTEN_REFS first. */
+async function saveOverwritten(
+  repo: RepoContext,
+  backup: Backup,
+  changed: string[],
+  now: { index: Awaited<ReturnType<typeof readIndex>>; worktree: Awaited<ReturnType<typeof readWorktreeStates>> },
+  at: Date,
+): Promise<UndoOutcome['overwritten']> {
+  const states = changed.map((path) => ({ path, state: now.worktree.get(path) ?? { kind: 'missing' as const } }));
+  const files = await writeWorktreeBlobs(repo, states);
+  const paths: SavedPath[] = backup.meta.paths
+    .filter((s) => changed.includes(s.path))
+    .map((s) => ({
+      path: s.path,
+      action: 'restored',
+      target: s.index,
+      index: now.index.entries.get(s.path) ?? null,
+      worktree: files.get(s.path) ?? null,
+      changes: { index: true, worktree: true },
+    }));
+  return writeBackup(repo, OVERWRITTEN_REFS, {
+    version: 1,
+    kind: 'overwritten',
+    target: backup.commit,
+    head: repo.head,
+    worktree: repo.top,
+    at: at.toISOString(),
+    paths,
+  });
+}
+
+/** The backup's index entries, then its files: the index first, so a failure there changes nothing. */
+async function restoreSaved(
+  repo: RepoContext,
+  backup: Backup,
+  index: Awaited<ReturnType<typeof readIndex>>,
+  touchesFile: (s: SavedPath) => boolean,
+): Promise<void> {
+  const saved = backup.meta.paths;
   try {
     // An intent-to-add entry is removed here and added back with `git add -N` once its file exists.
     const indexRecords = saved.filter((s) => s.intentToAdd || !isSameEntry(s.index, index.entries.get(s.path) ?? null));
-    await writeIndexEntries(repo, indexRecords.map((s) => ({ path: s.path, entry: s.intentToAdd && s.worktree ? null : s.index })));
+    await writeIndexEntries(
+      repo,
+      indexRecords.map((s) => ({ path: s.path, entry: s.intentToAdd && s.worktree ? null : s.index })),
+    );
   } catch (e) {
     throw new TddError('ROLLBACK_FAILED', `could not update the index; nothing was changed: ${(e as Error).message}`, 3, {
       hint: 'if another git command is running (index.lock), wait for it and run tdd rollback --undo again',
@@ -101,9 +171,18 @@ export async function runUndo(repo: RepoContext, opts: UndoOptions): Promise<Und
     });
   }
   try {
-    await removeFiles(repo.top, saved.filter((s) => s.worktree === null && touchesFile(s)).map((s) => s.path));
-    await writeSavedFiles(repo, saved.flatMap((s) => (s.worktree && touchesFile(s) ? [{ path: s.path, saved: s.worktree }] : [])));
-    await writeIntentToAdd(repo, saved.filter((s) => s.intentToAdd && s.worktree).map((s) => s.path));
+    await removeFiles(
+      repo.top,
+      saved.filter((s) => s.worktree === null && touchesFile(s)).map((s) => s.path),
+    );
+    await writeSavedFiles(
+      repo,
+      saved.flatMap((s) => (s.worktree && touchesFile(s) ? [{ path: s.path, saved: s.worktree }] : [])),
+    );
+    await writeIntentToAdd(
+      repo,
+      saved.filter((s) => s.intentToAdd && s.worktree).map((s) => s.path),
+    );
     await refreshIndex(repo);
   } catch (e) {
     throw new TddError('ROLLBACK_INCOMPLETE', `the undo stopped half-way: ${(e as Error).message}`, 3, {
@@ -111,7 +190,4 @@ export async function runUndo(repo: RepoContext, opts: UndoOptions): Promise<Und
       cause: e,
     });
   }
-  await dropBackup(repo, backup.ref, backup.commit);
-  await appendEvent(repo.stateDir, { event: 'rollback-undo', backup: backup.ref, commit: backup.commit, forced: changed.length > 0, overwritten: outcome.overwritten?.ref ?? null }).catch(() => {});
-  return outcome;
 }

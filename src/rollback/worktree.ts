@@ -12,7 +12,7 @@ const at = (repo: RepoContext) => ({ cwd: repo.top, baseEnv: repo.env });
 export async function hashFiles(repo: RepoContext, paths: string[], opts: { write: boolean; filters: boolean }): Promise<string[]> {
   const flags = [...(opts.write ? ['-w'] : []), ...(opts.filters ? [] : ['--no-filters'])];
   const oids: string[] = [];
-  for (let i = 0; i < paths.length; ) {
+  for (let i = 0; i < paths.length;) {
     const chunk: string[] = [];
     let size = 0;
     while (i < paths.length && chunk.length < 1000 && size < 64 * 1024) {
@@ -36,7 +36,11 @@ export async function hashBytes(repo: RepoContext, bytes: Buffer, write: boolean
  * which `needsId` says no are only lstat'ed (oid ''): untracked files that are never touched need
  * not be read, however big.
  */
-export async function readWorktreeStates(repo: RepoContext, paths: string[], needsId: (path: string) => boolean = () => true): Promise<Map<string, WorktreeState>> {
+export async function readWorktreeStates(
+  repo: RepoContext,
+  paths: string[],
+  needsId: (path: string) => boolean = () => true,
+): Promise<Map<string, WorktreeState>> {
   const states = new Map<string, WorktreeState>();
   const files: { path: string; mode: '100644' | '100755'; perm: number }[] = [];
   const links: string[] = [];
@@ -51,7 +55,11 @@ export async function readWorktreeStates(repo: RepoContext, paths: string[], nee
         throw e;
       }
       const mode = st.mode & 0o100 ? '100755' : '100644';
-      if (!needsId(path)) states.set(path, st.isSymbolicLink() ? { kind: 'symlink', oid: '' } : st.isFile() ? { kind: 'file', mode, perm: st.mode & 0o7777, oid: '' } : { kind: 'dir' });
+      if (!needsId(path))
+        states.set(
+          path,
+          st.isSymbolicLink() ? { kind: 'symlink', oid: '' } : st.isFile() ? { kind: 'file', mode, perm: st.mode & 0o7777, oid: '' } : { kind: 'dir' },
+        );
       else if (st.isSymbolicLink()) links.push(path);
       else if (st.isFile()) files.push({ path, mode, perm: st.mode & 0o7777 });
       // A directory, or a fifo/socket: not a file git would store; never written over.
@@ -59,8 +67,13 @@ export async function readWorktreeStates(repo: RepoContext, paths: string[], nee
       return undefined;
     }),
   );
-  for (const path of links) states.set(path, { kind: 'symlink', oid: await hashBytes(repo, await readlink(join(repo.top, path), { encoding: 'buffer' }), false) });
-  const oids = await hashFiles(repo, files.map((f) => f.path), { write: false, filters: true });
+  for (const path of links)
+    states.set(path, { kind: 'symlink', oid: await hashBytes(repo, await readlink(join(repo.top, path), { encoding: 'buffer' }), false) });
+  const oids = await hashFiles(
+    repo,
+    files.map((f) => f.path),
+    { write: false, filters: true },
+  );
   files.forEach((f, i) => states.set(f.path, { kind: 'file', mode: f.mode, perm: f.perm, oid: oids[i]! }));
   return states;
 }

@@ -17,7 +17,6 @@ export interface ImportContext {
   isProjectImport?: IsProjectImport;
 }
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 export function stripAnsi(text: string): string {
@@ -25,7 +24,13 @@ export function stripAnsi(text: string): string {
 }
 
 export function firstLine(text: string): string {
-  return (stripAnsi(text).split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 300);
+  return (
+    stripAnsi(text)
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? ''
+  )
+    .trim()
+    .slice(0, 300);
 }
 
 /** `TypeError: (0 , __vite_ssr_import_1__.add) is not a function` → `TypeError: add is not a function` */
@@ -61,8 +66,7 @@ export function isMissingProjectSymbol(message: string, ctx: ImportContext): boo
     if (asked !== undefined) return asked;
     // The numbered declaration is the one vite meant, if it can provide the name at all.
     const decls = importsOf(ctx);
-    const provides = (d: ImportDecl): boolean =>
-      [...d.bindings.values()].some((imported) => imported === exported || imported === '*');
+    const provides = (d: ImportDecl): boolean => [...d.bindings.values()].some((imported) => imported === exported || imported === '*');
     const candidates = decls.filter(provides);
     const exact = candidates.find((d) => d.viteIndex === Number(index));
     if (exact) return isProjectSpecifier(exact.specifier);
@@ -82,10 +86,7 @@ export function isMissingProjectSymbol(message: string, ctx: ImportContext): boo
 }
 
 /** One failing test's error → its class (timeouts are recognised by the adapters). */
-export function classifyThrown(
-  error: { name?: string | undefined; code?: string | undefined; message: string },
-  ctx: ImportContext,
-): FailureClass {
+export function classifyThrown(error: { name?: string | undefined; code?: string | undefined; message: string }, ctx: ImportContext): FailureClass {
   const head = firstLine(error.message);
   if (error.code === 'ERR_ASSERTION' || /AssertionError$/.test(error.name ?? '')) return 'assertion';
   if (/^[\w.]*AssertionError\b/.test(head)) return 'assertion';
@@ -116,19 +117,21 @@ function isProjectPath(path: string, root: string): boolean {
 export function classifyLoadError(text: string, ctx: ImportContext): { kind: FileErrorKind; message: string } {
   const clean = stripAnsi(text);
   const lines = clean.split('\n');
-  const find = (re: RegExp): string | undefined => lines.find((l) => re.test(l))?.trim().slice(0, 300);
+  const find = (re: RegExp): string | undefined =>
+    lines
+      .find((l) => re.test(l))
+      ?.trim()
+      .slice(0, 300);
   // node prints the offending source line above the error; the error itself starts a line.
   const errLine = find(ERROR_LINE) ?? firstLine(clean);
   const noExport =
-    /requested module '([^']+)' does not provide an export named/.exec(clean) ??
-    /Named export '[^']+' not found\. The requested module '([^']+)'/.exec(clean);
+    /requested module '([^']+)' does not provide an export named/.exec(clean) ?? /Named export '[^']+' not found\. The requested module '([^']+)'/.exec(clean);
   if (noExport) {
     const kind = isProjectSpecifier(noExport[1]!) ? 'missing-symbol' : 'load-error';
     return { kind, message: find(/requested module/) ?? errLine };
   }
   if (/Cannot find package '/.test(clean)) return { kind: 'missing-module', message: find(/Cannot find package/)! };
-  const notFound =
-    /Cannot find module '([^']+)'/.exec(clean) ?? /Failed to load url (\S+) .*Does the file exist\?/.exec(clean);
+  const notFound = /Cannot find module '([^']+)'/.exec(clean) ?? /Failed to load url (\S+) .*Does the file exist\?/.exec(clean);
   if (notFound) {
     const kind = isProjectPath(notFound[1]!, ctx.root) ? 'missing-symbol' : 'missing-module';
     return { kind, message: find(/Cannot find module|Failed to load url/)! };

@@ -86,7 +86,13 @@ function matchClassname(classname: string, files: string[]): Place | undefined {
   hits.sort((a, b) => Number(b.fromRoot) - Number(a.fromRoot) || b.length - a.length);
   const best = hits[0];
   if (!best || hits.some((h) => h.file !== best.file && h.fromRoot === best.fromRoot && h.length === best.length)) return undefined;
-  return { file: best.file, scope: classname.slice(best.length).split(NESTED).filter((s) => s !== '') };
+  return {
+    file: best.file,
+    scope: classname
+      .slice(best.length)
+      .split(NESTED)
+      .filter((s) => s !== ''),
+  };
 }
 
 function placeCase(c: JUnitCase, files: string[], root: string): Place | undefined {
@@ -112,14 +118,14 @@ function headerOf(t: Thrown): string {
   return t.message === '' ? t.type : `${t.type}: ${t.message}`;
 }
 
-const ASSERTION_TYPE = /(?:^|\.|::|\\)(?:\w*AssertionError|AssertionFailedError|ComparisonFailure|ExpectationFailedException|\w*ExpectationNotMetError|Assertion)$/;
+const ASSERTION_TYPE =
+  /(?:^|\.|::|\\)(?:\w*AssertionError|AssertionFailedError|ComparisonFailure|ExpectationFailedException|\w*ExpectationNotMetError|Assertion)$/;
 const TIMEOUT = /^(?:Timeout of \d+ms exceeded|Test timed out in \d+ms|Failed: Timeout\b)/;
 /** An `<error>` that says the file never loaded (JS, Python and Ruby wording). */
 const LOAD_FAILURE =
   /\b(?:SyntaxError|IndentationError|TabError|ModuleNotFoundError|ImportError|LoadError)\b|Cannot find (?:module|package) '|Failed to (?:parse source|load url)|Transform failed|does not provide an export named|cannot load such file/;
 /** Ruby: `cannot load such file -- /s/lib/calc` (require_relative: the project's next file) or `-- httparty` (a gem). */
 const RUBY_LOAD = /cannot load such file -- (\S+)/;
-
 
 function failureOf(t: Thrown, ctx: ImportContext): FailureClass {
   if (TIMEOUT.test(t.message)) return 'timeout';
@@ -148,7 +154,9 @@ function loadErrorOf(t: Thrown, ctx: ImportContext): { kind: FileErrorKind; mess
 /** The command's exception line (`RuntimeError: database down`), else its first line about an error: why a run proves nothing. */
 function hint(o: ParseInput): string {
   const lines = stripAnsi(`${o.stderr}\n${o.stdout}`).split('\n');
-  const line = (lines.find((l) => /^\s*(?:[\w$]+(?:\.|::))*[A-Z][\w$]*(?:Error|Exception)\b[^:]*:/.test(l)) ?? lines.find((l) => /error|fail/i.test(l)))?.trim();
+  const line = (
+    lines.find((l) => /^\s*(?:[\w$]+(?:\.|::))*[A-Z][\w$]*(?:Error|Exception)\b[^:]*:/.test(l)) ?? lines.find((l) => /error|fail/i.test(l))
+  )?.trim();
   return line ? `: ${line.slice(0, 200)}` : '';
 }
 
@@ -159,7 +167,9 @@ export function parseCommandReport(o: ParseInput): ParsedRun {
   if (o.report === undefined) {
     if (chosen(o.command)?.some((w) => w.includes('{report}'))) return unknown(`the command wrote no JUnit report to {report} (exit ${o.exitCode})${hint(o)}`);
     if (o.exitCode !== 0) {
-      return unknown(`the command exited ${o.exitCode} and wrote no report: add {report} (a JUnit XML file) to testTargetedCommand so tdd-hooks can tell why tests fail`);
+      return unknown(
+        `the command exited ${o.exitCode} and wrote no report: add {report} (a JUnit XML file) to testTargetedCommand so tdd-hooks can tell why tests fail`,
+      );
     }
     const tests = files.map((file): TestCaseResult => ({ file, name: '(exit code 0)', status: 'passed' }));
     return { status: 'completed', exitCode: o.exitCode, files, tests, fileErrors: [] };
@@ -167,7 +177,8 @@ export function parseCommandReport(o: ParseInput): ParsedRun {
   const junit = readJUnit(o.report);
   if ('error' in junit) return unknown(`the command's report ${junit.error}`);
   const failed = junit.cases.some((c) => c.outcome?.kind === 'failure' || c.outcome?.kind === 'error');
-  if (o.exitCode !== 0 && junit.cases.length === 0) return unknown(`the command exited ${o.exitCode} and its report holds no test (it stopped before any, or the files declare none)${hint(o)}`);
+  if (o.exitCode !== 0 && junit.cases.length === 0)
+    return unknown(`the command exited ${o.exitCode} and its report holds no test (it stopped before any, or the files declare none)${hint(o)}`);
   if (o.exitCode !== 0 && !failed) return unknown(`the command exited ${o.exitCode} but its report holds no failure${hint(o)}`);
 
   const tests = new Map<string, TestCaseResult>();

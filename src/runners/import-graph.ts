@@ -38,7 +38,12 @@ export function resolveSpecifier(from: string, spec: string, known: ReadonlySet<
   const base = posix.normalize(posix.join(posix.dirname(from), spec));
   if (base.startsWith('../')) return undefined;
   const ext = posix.extname(base);
-  const candidates = [base, ...EXTENSIONS.map((e) => base + e), ...(TS_FOR_JS[ext] ?? []).map((e) => base.slice(0, -ext.length) + e), ...EXTENSIONS.map((e) => `${base}/index${e}`)];
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((e) => base + e),
+    ...(TS_FOR_JS[ext] ?? []).map((e) => base.slice(0, -ext.length) + e),
+    ...EXTENSIONS.map((e) => `${base}/index${e}`),
+  ];
   return candidates.find((c) => known.has(c));
 }
 

@@ -58,8 +58,7 @@ function parseClause(clause: string, into: Map<string, string>): void {
   if (def && def[1] !== 'type') into.set(def[1]!, 'default');
 }
 
-const ESM =
-  /(?:^|[;\n}])\s*(import|export)\s+(type\s+)?(?:([\w$*{}\s,'"]+?)\s+from\s*)?(['"])([^'"\n]+)\4/g;
+const ESM = /(?:^|[;\n}])\s*(import|export)\s+(type\s+)?(?:([\w$*{}\s,'"]+?)\s+from\s*)?(['"])([^'"\n]+)\4/g;
 const CJS = /(?:const|let|var)\s+(\{[^}]*\}|[\w$]+)\s*=\s*require\(\s*(['"])([^'"\n]+)\2\s*\)/g;
 
 export function scanImports(text: string): ImportDecl[] {

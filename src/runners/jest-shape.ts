@@ -36,7 +36,12 @@ export interface ShapeRules<A extends ShapedAssertion> {
   hookFailed: (message: string) => string;
 }
 
-const unknown = (o: ParseInput, reason: string): ParsedRun => unknownRun(o, o.files.map((f) => toRepoPath(o.root, f)), reason);
+const unknown = (o: ParseInput, reason: string): ParsedRun =>
+  unknownRun(
+    o,
+    o.files.map((f) => toRepoPath(o.root, f)),
+    reason,
+  );
 
 export function parseJestShaped<A extends ShapedAssertion>(o: ParseInput, rules: ShapeRules<A>): ParsedRun {
   const { runner } = rules;

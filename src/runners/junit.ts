@@ -45,7 +45,12 @@ export function parseXml(text: string): XmlElement | undefined {
     const lt = text.indexOf('<', i);
     top.text += decode(text.slice(i, lt < 0 ? text.length : lt));
     if (lt < 0) break;
-    const skip = [['<?', '?>'], ['<!--', '-->'], ['<![CDATA[', ']]>'], ['<!', '>']].find(([open]) => text.startsWith(open!, lt));
+    const skip = [
+      ['<?', '?>'],
+      ['<!--', '-->'],
+      ['<![CDATA[', ']]>'],
+      ['<!', '>'],
+    ].find(([open]) => text.startsWith(open!, lt));
     if (skip) {
       const end = text.indexOf(skip[1]!, lt);
       if (end < 0) return undefined;
@@ -117,7 +122,8 @@ export function readJUnit(text: string): { cases: JUnitCase[] } | { error: strin
  * (node), `E   ModuleNotFoundError: No module named 'x'` (pytest), `java.lang.IllegalStateException: x`,
  * `RSpec::Expectations::ExpectationNotMetError`, `Error: boom`: a class name ending the way exception classes do.
  */
-const ERROR_LINE = /^\s*(cause:\s+|E\s+)?((?:[A-Za-z_][\w$]*(?:\.|::|\\))*[A-Z][\w$]*(?:Error|Exception|Failure|Assertion)|Error|Exception)(?: \[([\w$]+)\])?(?:: (.*)|:?\s*$)/;
+const ERROR_LINE =
+  /^\s*(cause:\s+|E\s+)?((?:[A-Za-z_][\w$]*(?:\.|::|\\))*[A-Z][\w$]*(?:Error|Exception|Failure|Assertion)|Error|Exception)(?: \[([\w$]+)\])?(?:: (.*)|:?\s*$)/;
 
 /** Types that say nothing of the cause: vitest's `Error` for a file that did not load, node's wrapper. */
 export const GENERIC_TYPE = /^(?:|Error|testCodeFailure|hookFailure)$/;

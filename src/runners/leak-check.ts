@@ -8,6 +8,7 @@ import { NODE_LEAK_GUARD, PYTHON_SITE } from '../paths.js';
 import type { Leak } from '../types.js';
 import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseDepInfoPaths, parseGoLeaks } from './leaks.js';
 import type { RunnerName } from './types.js';
+import { isDirectory, isFile, readTextOr } from '../fs-read.js';
 
 export interface LeakGuard {
   /** The repository's top level (real path). */
@@ -46,7 +47,7 @@ export function missingGuardFile(): string | undefined {
  * or holds other bytes. A read of a file identical to its staged version changes no verdict.
  */
 export function readGuardLeaks(out: string, guard: LeakGuard): Leak[] {
-  return keepDiffering((readText(out) ?? '').split('\0'), guard);
+  return keepDiffering((readTextOr(out) ?? '').split('\0'), guard);
 }
 
 /**
@@ -66,7 +67,7 @@ export function readCargoLeaks(targetDir: string, guard: LeakGuard, since: numbe
   }
   const leaks: Leak[] = [];
   for (const name of names) {
-    const found = keepDiffering(parseDepInfoPaths(readText(join(deps, name)) ?? ''), guard);
+    const found = keepDiffering(parseDepInfoPaths(readTextOr(join(deps, name)) ?? ''), guard);
     if (found.length > 0) rmSync(join(targetDir, 'debug', '.fingerprint', name.slice(0, -2)), { recursive: true, force: true });
     leaks.push(...found);
   }
@@ -96,20 +97,24 @@ export function readStaticLeaks(runner: RunnerName, root: string, guard: LeakGua
   const name = (path: string) => toPosix(relative(guard.copy, path));
   if (runner === 'go') {
     const leaks = [join(root, 'go.mod'), ...upwards(root, guard.copy).map((d) => join(d, 'go.work'))].flatMap((f) => {
-      const text = readText(f);
+      const text = readTextOr(f);
       return text === undefined ? [] : parseGoLeaks(name(f), text, top);
     });
     // A go.work or go.mod named by the environment is read from where it names.
-    const named = [['GOWORK', env.GOWORK], ['GOFLAGS', /(?:^|\s)-modfile=(\S+)/.exec(env.GOFLAGS ?? '')?.[1]]] as const;
+    const named = [
+      ['GOWORK', env.GOWORK],
+      ['GOFLAGS', /(?:^|\s)-modfile=(\S+)/.exec(env.GOFLAGS ?? '')?.[1]],
+    ] as const;
     for (const [key, path] of named) {
-      if (path && path !== 'off' && isAbsolute(path) && isWorkTreeTarget(top, toPosix(path))) leaks.push({ path: toPosix(relative(guard.top, path)), via: `${key}=${env[key]}` });
+      if (path && path !== 'off' && isAbsolute(path) && isWorkTreeTarget(top, toPosix(path)))
+        leaks.push({ path: toPosix(relative(guard.top, path)), via: `${key}=${env[key]}` });
     }
     return leaks;
   }
   if (runner === 'cargo') {
     const configs = upwards(root, guard.copy).flatMap((d) => [join(d, '.cargo', 'config.toml'), join(d, '.cargo', 'config')]);
     return [...readCargoManifests(root, guard.copy), ...configs].flatMap((f) => {
-      const text = readText(f);
+      const text = readTextOr(f);
       return text === undefined ? [] : parseCargoLeaks(name(f), text, top);
     });
   }
@@ -124,7 +129,7 @@ function readCargoManifests(root: string, copy: string): string[] {
     const dir = queue.shift()!;
     if (seen.has(dir) || !isInsideDir(dir, copy)) continue;
     seen.add(dir);
-    const text = readText(join(dir, 'Cargo.toml'));
+    const text = readTextOr(join(dir, 'Cargo.toml'));
     if (text === undefined) continue;
     const { members, paths } = parseCargoRefs(text);
     queue.push(...paths.map((p) => join(dir, p)));
@@ -161,35 +166,11 @@ function isInsideDir(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir + sep);
 }
 
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
 function realpathOr(path: string): string {
   try {
     return realpathSync(path);
   } catch {
     return path;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 

@@ -137,13 +137,10 @@ function parseLoadFailure(o: ParseInput, files: string[]): ParsedRun {
   if (culprit === undefined) return unknownRun(o, files, `mocha stopped while loading, in no file it was asked for: ${firstLine(text)}`);
   const ctx: ImportContext = { file: culprit, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
   const fileErrors: FileError[] = files.map((file) =>
-    file === culprit
-      ? { file, ...classifyLoad(text, ctx) }
-      : { file, kind: 'load-error', message: `not run: mocha stopped loading at ${culprit}` },
+    file === culprit ? { file, ...classifyLoad(text, ctx) } : { file, kind: 'load-error', message: `not run: mocha stopped loading at ${culprit}` },
   );
   return { status: 'completed', exitCode: o.exitCode, files, tests: [], fileErrors };
 }
-
 
 function isReport(v: unknown): v is MochaReport {
   const r = v as Partial<MochaReport> | null;

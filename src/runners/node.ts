@@ -55,10 +55,27 @@ interface FileState {
   wrapper?: { passed: boolean; exitCode: number | null };
 }
 
-
 export function parseNodeReport(o: ParseInput): ParsedRun {
   const files = o.files.map((f) => toRepoPath(o.root, f));
   if (o.report === undefined) return unknownRun(o, files, 'node wrote no report');
+  const state = readFileStates(o, o.report);
+  if (typeof state === 'string') return unknownRun(o, files, state);
+  const tests: TestCaseResult[] = [];
+  const fileErrors: FileError[] = [];
+  for (const file of files) {
+    const s = state.get(file);
+    if (!s) {
+      fileErrors.push({ file, kind: 'no-tests', message: 'not run by node --test' });
+      continue;
+    }
+    tests.push(...s.tests);
+    fileErrors.push(...s.errors, ...crashOf(o, file, s));
+  }
+  return { status: 'completed', exitCode: o.exitCode, files, tests, fileErrors };
+}
+
+/** The report's lines, per test file (repository path); why the report cannot be read, if it cannot. */
+function readFileStates(o: ParseInput, report: string): Map<string, FileState> | string {
   const state = new Map<string, FileState>();
   const stateOf = (abs: string): FileState => {
     const key = toRepoPath(o.root, abs);
@@ -66,20 +83,14 @@ export function parseNodeReport(o: ParseInput): ParsedRun {
     if (!s) state.set(key, (s = { frames: [], tests: [], errors: [], stderr: [] }));
     return s;
   };
-  const ctxOf = (abs: string): ImportContext => ({
-    file: toRepoPath(o.root, abs),
-    root: o.root,
-    sources: o.sources,
-    isProjectImport: o.isProjectImport,
-  });
   let ended = false;
-  for (const text of o.report.split('\n')) {
+  for (const text of report.split('\n')) {
     if (text.trim() === '') continue;
     let line: NodeReportLine;
     try {
       line = JSON.parse(text) as NodeReportLine;
     } catch {
-      return unknownRun(o, files, 'node report has a line that is not JSON');
+      return 'node report has a line that is not JSON';
     }
     if (line.t === 'end') ended = true;
     else if (line.t === 'stderr') stateOf(line.file).stderr.push(line.text);
@@ -89,61 +100,56 @@ export function parseNodeReport(o: ParseInput): ParsedRun {
       s.frames.length = line.nesting;
       s.frames.push({ name: line.name, hasChildren: false });
     } else if (line.t === 'pass' || line.t === 'fail') {
-      const s = stateOf(line.file);
-      if (line.nesting === 0 && line.name === line.file) {
-        s.wrapper = { passed: line.t === 'pass', exitCode: line.error?.exitCode ?? null };
-        continue;
-      }
-      const own = s.frames[line.nesting];
-      const hasChildren = own?.name === line.name && own.hasChildren;
-      const parent = s.frames[line.nesting - 1];
-      if (parent) parent.hasChildren = true;
-      const name = [...s.frames.slice(0, line.nesting).map((f) => f.name), line.name].join(' > ');
-      s.frames.length = Math.min(s.frames.length, line.nesting);
-      const ctx = ctxOf(line.file);
-      const file = ctx.file;
-      if (line.suite || hasChildren) {
-        // A suite's own failure (its body threw while collecting, a before/after hook threw);
-        // 'subtestsFailed' only repeats what its tests say.
-        const type = line.error?.failureType;
-        if (line.t === 'fail' && type !== 'subtestsFailed' && type !== 'cancelledByParent') {
-          const kind = failureOf(line.error, ctx) === 'missing-symbol' ? 'missing-symbol' : 'load-error';
-          s.errors.push({ file, kind, message: `${name}: ${describeError(line.error)}` });
-        }
-        continue;
-      }
-      const status = line.todo ? 'todo' : line.skip ? 'skipped' : line.t === 'pass' ? 'passed' : 'failed';
-      if (status !== 'failed') s.tests.push({ file, name, status });
-      else s.tests.push({ file, name, status, failure: failureOf(line.error, ctx), message: describeError(line.error) });
+      const ctx = { file: toRepoPath(o.root, line.file), root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
+      recordOutcome(stateOf(line.file), line, ctx);
     }
   }
-  if (!ended) return unknownRun(o, files, 'node report ended early');
+  return ended ? state : 'node report ended early';
+}
 
-  const tests: TestCaseResult[] = [];
-  const fileErrors: FileError[] = [];
-  for (const file of files) {
-    const s = state.get(file);
-    const ctx: ImportContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
-    if (!s) {
-      fileErrors.push({ file, kind: 'no-tests', message: 'not run by node --test' });
-      continue;
-    }
-    tests.push(...s.tests);
-    fileErrors.push(...s.errors);
-    const crashed = s.wrapper !== undefined && !s.wrapper.passed;
-    if (s.tests.length === 0 && s.errors.length === 0) {
-      if (!crashed) fileErrors.push({ file, kind: 'no-tests', message: 'no tests in file' });
-      else {
-        const text = s.stderr.join('') || o.stderr;
-        const found = text.trim() === '' ? undefined : classifyLoadError(text, ctx);
-        fileErrors.push({ file, ...(found ?? { kind: 'load-error', message: `exited with code ${s.wrapper?.exitCode}` }) });
-      }
-    } else if (crashed && s.errors.length === 0 && !s.tests.some((t) => t.status === 'failed')) {
-      // Every test passed, yet the file's process failed: process.exit(1), an unhandled rejection…
-      fileErrors.push({ file, kind: 'load-error', message: firstLine(s.stderr.join('')) || `exited with code ${s.wrapper?.exitCode}` });
-    }
+/** A test's, a suite's or the file's own pass or fail. */
+function recordOutcome(s: FileState, line: Extract<NodeReportLine, { t: 'pass' | 'fail' }>, ctx: ImportContext): void {
+  if (line.nesting === 0 && line.name === line.file) {
+    s.wrapper = { passed: line.t === 'pass', exitCode: line.error?.exitCode ?? null };
+    return;
   }
-  return { status: 'completed', exitCode: o.exitCode, files, tests, fileErrors };
+  const own = s.frames[line.nesting];
+  const hasChildren = own?.name === line.name && own.hasChildren;
+  const parent = s.frames[line.nesting - 1];
+  if (parent) parent.hasChildren = true;
+  const name = [...s.frames.slice(0, line.nesting).map((f) => f.name), line.name].join(' > ');
+  s.frames.length = Math.min(s.frames.length, line.nesting);
+  const file = ctx.file;
+  if (line.suite || hasChildren) {
+    // A suite's own failure (its body threw while collecting, a before/after hook threw);
+    // 'subtestsFailed' only repeats what its tests say.
+    const type = line.error?.failureType;
+    if (line.t === 'fail' && type !== 'subtestsFailed' && type !== 'cancelledByParent') {
+      const kind = failureOf(line.error, ctx) === 'missing-symbol' ? 'missing-symbol' : 'load-error';
+      s.errors.push({ file, kind, message: `${name}: ${describeError(line.error)}` });
+    }
+    return;
+  }
+  const status = line.todo ? 'todo' : line.skip ? 'skipped' : line.t === 'pass' ? 'passed' : 'failed';
+  if (status !== 'failed') s.tests.push({ file, name, status });
+  else s.tests.push({ file, name, status, failure: failureOf(line.error, ctx), message: describeError(line.error) });
+}
+
+/** A file whose process failed: with no results, why it did not load; with every test passed, that it exited badly anyway. */
+function crashOf(o: ParseInput, file: string, s: FileState): FileError[] {
+  const crashed = s.wrapper !== undefined && !s.wrapper.passed;
+  if (s.tests.length === 0 && s.errors.length === 0) {
+    if (!crashed) return [{ file, kind: 'no-tests', message: 'no tests in file' }];
+    const ctx: ImportContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
+    const text = s.stderr.join('') || o.stderr;
+    const found = text.trim() === '' ? undefined : classifyLoadError(text, ctx);
+    return [{ file, ...(found ?? { kind: 'load-error', message: `exited with code ${s.wrapper?.exitCode}` }) }];
+  }
+  if (crashed && s.errors.length === 0 && !s.tests.some((t) => t.status === 'failed')) {
+    // Every test passed, yet the file's process failed: process.exit(1), an unhandled rejection…
+    return [{ file, kind: 'load-error', message: firstLine(s.stderr.join('')) || `exited with code ${s.wrapper?.exitCode}` }];
+  }
+  return [];
 }
 
 export const nodeAdapter: RunnerAdapter = { name: 'node', buildArgv: buildNodeArgv, parse: parseNodeReport };

@@ -80,7 +80,6 @@ type Why = 'assertion' | 'timeout' | 'missing-symbol' | 'syntax' | 'missing-modu
 /** `KeyError: 'x'`, `requests.exceptions.HTTPError: …`, `AssertionError` → the class name. */
 const HEADER = /^((?:[a-z_]\w*\.)*[A-Z]\w*)(?::\s|:?$)/;
 
-
 /** Is `module` the project's: its file (when the message names it) in the tree, or its package known to the caller? */
 function isProjectModule(module: string, path: string | undefined, ctx: PyContext): boolean {
   if (path !== undefined && isAbsolute(path)) return isProjectFile(path, ctx.root);
@@ -197,7 +196,6 @@ function skipReason(text: string): string {
   return /, \d+, (['"])(.*)\1\)$/.exec(text.trim())?.[2] ?? firstLine(text);
 }
 
-
 /**
  * No report: python3 has no pytest, or pytest stopped before collecting. A conftest that fails to
  * import stops it with exit 4 and, on stderr:
@@ -209,7 +207,10 @@ function parseNoReport(o: ParseInput, files: string[]): ParsedRun {
   if (/No module named pytest\b/.test(o.stderr)) return unknownRun(o, files, 'pytest is not installed for python3', 'runner-missing');
   const conftest = /ImportError while loading conftest '([^']+)'/.exec(o.stderr);
   if (!conftest) {
-    const line = o.stderr.split('\n').find((l) => /error/i.test(l))?.trim();
+    const line = o.stderr
+      .split('\n')
+      .find((l) => /error/i.test(l))
+      ?.trim();
     return unknownRun(o, files, `pytest wrote no report (exit ${o.exitCode})${line ? `: ${line.slice(0, 300)}` : ''}`);
   }
   const at = toRepoPath(o.root, conftest[1]!);

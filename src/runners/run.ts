@@ -5,16 +5,17 @@
  * never as a pass.
  */
 import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
-import { NODE_REPORTER, UNITTEST_SHIM } from '../paths.js';
+import { UNITTEST_SHIM } from '../paths.js';
 import { tmpdir } from 'node:os';
-import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
-import { runProcess } from '../verify/spawn.js';
+import { runProcess } from '../process/spawn.js';
 import { getAdapter } from './index.js';
 import { guardEnv, missingGuardFile, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
+import { locateRunner } from './locate.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
-import type { IsProjectImport, RunnerName } from './types.js';
+import type { IsProjectImport, RunnerAdapter, RunnerName } from './types.js';
+import { isDirectory } from '../fs-read.js';
 
 export interface RunTestsOptions {
   runner: RunnerName;
@@ -40,37 +41,11 @@ export interface RunTestsOptions {
   related?: string[];
 }
 
-const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
-
-/** The project's own entry of each runner (never npx), inside `node_modules/<package>/`. */
-const ENTRIES: Partial<Record<RunnerName, [pkg: string, entry: string]>> = {
-  vitest: ['vitest', 'vitest.mjs'],
-  jest: ['jest', 'bin/jest.js'],
-  mocha: ['mocha', 'bin/mocha.js'],
-};
-
-/**
- * vitest, jest, mocha: the project's own entry and version; node: our compiled reporter; python3,
- * go, cargo: the program on PATH (a run that cannot start, or a `No module named pytest`, comes
- * back as runner-missing without a second process to ask first); command: the user's own argv.
- */
-async function locateRunner(runner: RunnerName, program: string | undefined, root: string): Promise<{ path: string; version?: string } | undefined> {
-  if (program !== undefined) return { path: program };
-  if (runner === 'command') return { path: '' };
-  const entries = ENTRIES[runner];
-  if (entries) {
-    const [name, file] = entries;
-    const dir = join(root, 'node_modules', name);
-    const entry = join(dir, file);
-    // No node_modules: a Yarn Plug'n'Play project resolves it through its .pnp.cjs.
-    if (!(await exists(entry))) return (await import('../verify/pnp.js')).locatePnpRunner(root, name, file);
-    const pkg = await readFile(join(dir, 'package.json'), 'utf8').then((t) => JSON.parse(t) as { version?: string }, () => ({}) as { version?: string });
-    return { path: entry, ...(pkg.version === undefined ? {} : { version: pkg.version }) };
-  }
-  // Compiled by tsc next to the other runners (dist/runners/); the same file from the sources and the bundle.
-  if (await exists(NODE_REPORTER)) return { path: NODE_REPORTER };
-  return undefined;
-}
+const exists = (p: string): Promise<boolean> =>
+  access(p).then(
+    () => true,
+    () => false,
+  );
 
 /** NO_COLOR for parseable text; no VITEST_* or NODE_TEST_CONTEXT leaking in from an outer run
  * (with NODE_TEST_CONTEXT set, a nested `node --test` ignores --test-reporter). */
@@ -106,22 +81,17 @@ async function readPythonModules(root: string, files: string[]): Promise<IsProje
  * project's next package when its parent folder exists in the tree; undefined outside the module.
  */
 async function readGoPackages(root: string): Promise<IsProjectImport> {
-  const mod = await readFile(join(root, 'go.mod'), 'utf8').then((t) => /^\s*module\s+"?([^\s"]+)"?/m.exec(t)?.[1], () => undefined);
+  const mod = await readFile(join(root, 'go.mod'), 'utf8').then(
+    (t) => /^\s*module\s+"?([^\s"]+)"?/m.exec(t)?.[1],
+    () => undefined,
+  );
   const folders = new Map<string, boolean>();
   return (_file, path) => {
     if (mod === undefined || !path.startsWith(`${mod}/`)) return undefined;
     const parent = posix.dirname(path.slice(mod.length + 1));
-    if (!folders.has(parent)) folders.set(parent, isFolder(join(root, parent)));
+    if (!folders.has(parent)) folders.set(parent, isDirectory(join(root, parent)));
     return folders.get(parent)!;
   };
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function tail(text: string, lines = 60): string {
@@ -133,19 +103,12 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   const files = [...new Set(o.files.map((f) => toRepoPath(root, f)))];
   const base = { runner: o.runner, command: [] as string[], exitCode: null, durationMs: 0, files, tests: [], fileErrors: [] };
   const adapter = await getAdapter(o.runner);
-  const located = await locateRunner(o.runner, adapter.program, root);
+  const located = locateRunner(o.runner, adapter.program, root);
   if (!located) {
     const reason = o.runner === 'node' ? 'the node reporter is not built (dist/runners)' : `${o.runner} is not installed in node_modules`;
     return { ...base, status: 'runner-missing', reason };
   }
-  // node --test aborts the whole run on a path that does not exist; answer for those here.
-  const missing: FileError[] = [];
-  const present: string[] = [];
-  for (const f of files) {
-    const inside = f !== '' && !isAbsolute(f) && f !== '..' && !f.startsWith('../');
-    if (inside && (await exists(join(root, f)))) present.push(f);
-    else missing.push({ file: f, kind: 'no-tests', message: inside ? 'file not found' : 'outside the tree' });
-  }
+  const { present, missing } = await findPresent(root, files);
   const related = o.related && adapter.relatedMode ? o.related : undefined;
   if (present.length === 0 && !related?.length) return { ...base, status: 'completed', fileErrors: missing };
 
@@ -159,70 +122,115 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   const isProjectImport =
     o.isProjectImport ?? (adapter.python ? await readPythonModules(root, present) : o.runner === 'go' ? await readGoPackages(root) : undefined);
   const dir = await mkdtemp(join(tmpdir(), 'tdd-run-'));
-  const leaksFile = join(dir, 'leaks');
   try {
-    const reportPath = join(dir, 'report');
-    const cacheDir = o.cacheDir ?? join(dir, 'cache');
-    await mkdir(cacheDir, { recursive: true, mode: 0o700 });
-    const built = adapter.buildArgv({
-      root,
-      files: present,
-      reportPath,
-      nodePath: process.execPath,
-      runnerPath: located.path,
-      cacheDir,
-      ...(located.version === undefined ? {} : { runnerVersion: located.version }),
-      ...(o.command === undefined ? {} : { command: o.command }),
-      sources: o.sources,
-      unittestShim: UNITTEST_SHIM,
-      ...(related ? { related } : {}),
-    });
-    if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
-    const started = Date.now();
-    const proc = await runProcess(built.argv, {
-      cwd: root,
-      env: { ...runnerEnv(o.env, built.env), ...(o.guard ? guardEnv(o.guard, leaksFile, o.env) : {}) },
-      timeoutMs: o.timeoutMs,
-      // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
-      ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),
-    });
-    // An inline program (unittest's loader after `-c`) is evidence by its start, not its 7 KB.
-    const command = built.argv.map((a) => (a.length > 200 ? `${a.slice(0, 60).split('\n')[0]}… (${a.length} characters)` : a));
-    const common = { runner: o.runner, command, exitCode: proc.exitCode, durationMs: proc.durationMs };
-    const outputTail = tail(`${proc.stdout}\n${proc.stderr}`);
-    if (proc.error !== undefined) return { ...base, ...common, status: 'runner-missing', reason: `could not start: ${proc.error}` };
-    if (proc.interrupted) return { ...base, ...common, status: 'interrupted', reason: 'interrupted', outputTail };
-    if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: `no result within ${o.timeoutMs} ms`, outputTail };
-    // Killed from outside (OOM killer, a signal to the runner alone): a report may be half-written.
-    if (proc.signal !== null) return { ...base, ...common, status: 'interrupted', reason: `runner killed by ${proc.signal}`, outputTail };
-    const report = await readFile(reportPath, 'utf8').catch(() => undefined);
-    const parsed = adapter.parse({
-      report,
-      exitCode: proc.exitCode,
-      stdout: proc.stdout,
-      stderr: proc.stderr,
-      files: present,
-      root,
-      sources: o.sources,
-      ...(isProjectImport === undefined ? {} : { isProjectImport }),
-      ...(o.command === undefined ? {} : { command: o.command }),
-      ...(o.assertNames === undefined ? {} : { assertNames: o.assertNames }),
-      ...(related ? { related: true } : {}),
-    });
-    const { rerun, ...rest } = parsed;
-    const result: RunResult = { ...rest, ...common, files: related ? rest.files : files, fileErrors: [...missing, ...rest.fileErrors] };
-    const leaks = o.guard ? [...readGuardLeaks(leaksFile, o.guard), ...(o.runner === 'cargo' ? readCargoLeaks(cargoTargetDir(cacheDir), o.guard, started) : [])] : [];
-    if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
-    if (rerun && rerun.length > 0 && rerun.length < present.length && result.status === 'completed') {
-      const again = await runTests({ ...o, root, files: rerun, ...(isProjectImport ? { isProjectImport } : {}) });
-      result.tests.push(...again.tests);
-      result.fileErrors.push(...again.fileErrors);
-      result.durationMs += again.durationMs;
-      if (again.status !== 'completed') Object.assign(result, { status: again.status, reason: again.reason, ...(again.leaks ? { leaks: again.leaks } : {}) });
-    }
-    if (result.status !== 'completed' || result.fileErrors.length > 0) result.outputTail = outputTail;
+    const run: PreparedRun = { o, root, files, present, missing, related, adapter, located, isProjectImport, base };
+    const ran = await runInDir(run, dir);
+    if (!('parsed' in ran)) return ran;
+    const { parsed: result, rerun } = ran;
+    if (rerun && rerun.length > 0 && rerun.length < present.length && result.status === 'completed') await mergeRerun(run, result, rerun);
+    if (result.status !== 'completed' || result.fileErrors.length > 0) result.outputTail = ran.outputTail;
     return result;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** What runTests knows before the runner starts. */
+interface PreparedRun {
+  o: RunTestsOptions;
+  root: string;
+  files: string[];
+  present: string[];
+  missing: FileError[];
+  related: string[] | undefined;
+  adapter: RunnerAdapter;
+  located: { path: string; version?: string };
+  isProjectImport: IsProjectImport | undefined;
+  base: Omit<RunResult, 'status'>;
+}
+
+/** node --test aborts the whole run on a path that does not exist; those are answered here. */
+async function findPresent(root: string, files: string[]): Promise<{ present: string[]; missing: FileError[] }> {
+  const missing: FileError[] = [];
+  const present: string[] = [];
+  for (const f of files) {
+    const inside = f !== '' && !isAbsolute(f) && f !== '..' && !f.startsWith('../');
+    if (inside && (await exists(join(root, f)))) present.push(f);
+    else missing.push({ file: f, kind: 'no-tests', message: inside ? 'file not found' : 'outside the tree' });
+  }
+  return { present, missing };
+}
+
+/**
+ * One run of the runner in the temp dir `dir`: what stopped it, or its report parsed and the leak
+ * guard read, with the tail of its output and the files the adapter asks to run again.
+ */
+async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { parsed: RunResult; outputTail: string; rerun?: string[] }> {
+  const { o, root, present, related, adapter, located, isProjectImport, base } = run;
+  const reportPath = join(dir, 'report');
+  const leaksFile = join(dir, 'leaks');
+  const cacheDir = o.cacheDir ?? join(dir, 'cache');
+  await mkdir(cacheDir, { recursive: true, mode: 0o700 });
+  const built = adapter.buildArgv({
+    root,
+    files: present,
+    reportPath,
+    nodePath: process.execPath,
+    runnerPath: located.path,
+    cacheDir,
+    ...(located.version === undefined ? {} : { runnerVersion: located.version }),
+    ...(o.command === undefined ? {} : { command: o.command }),
+    sources: o.sources,
+    unittestShim: UNITTEST_SHIM,
+    ...(related ? { related } : {}),
+  });
+  if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
+  const started = Date.now();
+  const proc = await runProcess(built.argv, {
+    cwd: root,
+    env: { ...runnerEnv(o.env, built.env), ...(o.guard ? guardEnv(o.guard, leaksFile, o.env) : {}) },
+    timeoutMs: o.timeoutMs,
+    // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
+    ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),
+  });
+  // An inline program (unittest's loader after `-c`) is evidence by its start, not its 7 KB.
+  const command = built.argv.map((a) => (a.length > 200 ? `${a.slice(0, 60).split('\n')[0]}… (${a.length} characters)` : a));
+  const common = { runner: o.runner, command, exitCode: proc.exitCode, durationMs: proc.durationMs };
+  const outputTail = tail(`${proc.stdout}\n${proc.stderr}`);
+  if (proc.error !== undefined) return { ...base, ...common, status: 'runner-missing', reason: `could not start: ${proc.error}` };
+  if (proc.interrupted) return { ...base, ...common, status: 'interrupted', reason: 'interrupted', outputTail };
+  if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: `no result within ${o.timeoutMs} ms`, outputTail };
+  // Killed from outside (OOM killer, a signal to the runner alone): a report may be half-written.
+  if (proc.signal !== null) return { ...base, ...common, status: 'interrupted', reason: `runner killed by ${proc.signal}`, outputTail };
+  const report = await readFile(reportPath, 'utf8').catch(() => undefined);
+  const parsed = adapter.parse({
+    report,
+    exitCode: proc.exitCode,
+    stdout: proc.stdout,
+    stderr: proc.stderr,
+    files: present,
+    root,
+    sources: o.sources,
+    ...(isProjectImport === undefined ? {} : { isProjectImport }),
+    ...(o.command === undefined ? {} : { command: o.command }),
+    ...(o.assertNames === undefined ? {} : { assertNames: o.assertNames }),
+    ...(related ? { related: true } : {}),
+  });
+  const { rerun, ...rest } = parsed;
+  const result: RunResult = { ...rest, ...common, files: related ? rest.files : run.files, fileErrors: [...run.missing, ...rest.fileErrors] };
+  const leaks = o.guard
+    ? [...readGuardLeaks(leaksFile, o.guard), ...(o.runner === 'cargo' ? readCargoLeaks(cargoTargetDir(cacheDir), o.guard, started) : [])]
+    : [];
+  if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
+  return { parsed: result, outputTail, ...(rerun ? { rerun } : {}) };
+}
+
+/** The files the adapter asked to run again, run on their own and merged into `result`. */
+async function mergeRerun(run: PreparedRun, result: RunResult, rerun: string[]): Promise<void> {
+  const { o, root, isProjectImport } = run;
+  const again = await runTests({ ...o, root, files: rerun, ...(isProjectImport ? { isProjectImport } : {}) });
+  result.tests.push(...again.tests);
+  result.fileErrors.push(...again.fileErrors);
+  result.durationMs += again.durationMs;
+  if (again.status !== 'completed') Object.assign(result, { status: again.status, reason: again.reason, ...(again.leaks ? { leaks: again.leaks } : {}) });
 }

@@ -29,7 +29,7 @@ export interface BuildArgvInput {
    * cargo's target dir live here, never in the tree (which is cleaned between runs).
    */
   cacheDir: string;
-  /** runner "command": the user's commands, each already split into argv (see verify/command-line). */
+  /** runner "command": the user's commands, each already split into argv (see process/command-line). */
   command?: { full: string[] | null; targeted: string[] | null };
   /** Test file (as in `files`) → its staged text: go limits `-run` to the tests they declare. */
   sources?: ReadonlyMap<string, string>;

@@ -28,7 +28,6 @@ import { explainPythonError, type PyContext } from './pytest.js';
 import { unknownRun } from './result.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
-
 export function buildUnittestArgv(o: BuildArgvInput): BuiltCommand {
   const argv = [o.runnerPath, o.unittestShim, o.reportPath, '--', ...o.files.map(asArg)];
   // No __pycache__ in the tree; the same str hashes (set order) on every run.
@@ -118,7 +117,6 @@ function readReport(text: string): ShimReport | undefined {
 
 // ---- why
 
-
 /** `SyntaxError: invalid syntax (tests/test_math.py:4)`: the place, which may be another file than the test. */
 function headerOf(e: PyError, root: string): string {
   const head = e.message === '' ? e.type : `${e.type}: ${e.message}`;
@@ -166,7 +164,6 @@ function testOf(file: string, t: ShimTest, ctx: PyContext): TestCaseResult | und
       return undefined;
   }
 }
-
 
 export function parseUnittestReport(o: ParseInput): ParsedRun {
   const files = o.files.map((f) => toRepoPath(o.root, f));

@@ -25,5 +25,9 @@ export function compileMatch(m: TestMatch): CompiledMatch {
 /** Pure: config globs → a function that says what a path is (test | support | manifest | impl | ignored). */
 export function makeClassifier(config: Config): Classifier {
   const lists = globListsOf(config);
-  return classifierOf({ tests: matchTest(lists.tests.map(compileMatch)), support: regexTest(compileGlobs(lists.support)), ignored: regexTest(compileGlobs(lists.ignored)) });
+  return classifierOf({
+    tests: matchTest(lists.tests.map(compileMatch)),
+    support: regexTest(compileGlobs(lists.support)),
+    ignored: regexTest(compileGlobs(lists.ignored)),
+  });
 }

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMPTY_BLOB, type RawEntry } from '../git/parse.js';
+import { type RawEntry } from '../git/parse.js';
+import { isEmptyBlob } from '../git/ids.js';
 import { readObjects, readStagedChanges, readTreePaths, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
 import type { Snapshot, StagedEntry } from '../types.js';
 import type { Classifier } from './classify.js';
@@ -32,7 +33,7 @@ export async function readSnapshot(ctx: RepoContext, head: string | null, entrie
 }
 
 /** An added empty file, or an intent-to-add entry (which the tree leaves out): only the tree tells. */
-export const mayBeIntentToAdd = (e: StagedEntry): boolean => e.status === 'A' && e.newBlob === EMPTY_BLOB;
+export const mayBeIntentToAdd = (e: StagedEntry): boolean => e.status === 'A' && isEmptyBlob(e.newBlob);
 
 /** The tree id alone (see readSnapshot). */
 export async function readIndexTree(ctx: RepoContext): Promise<string> {
@@ -51,7 +52,10 @@ export async function readIndexTree(ctx: RepoContext): Promise<string> {
 export async function withLinkTargets(ctx: RepoContext, entries: StagedEntry[]): Promise<LinkedEntry[]> {
   const links = entries.filter((e) => e.newMode === SYMLINK_MODE && e.status !== 'D');
   if (links.length === 0) return entries;
-  const blobs = await readObjects(ctx, links.map((e) => e.newBlob));
+  const blobs = await readObjects(
+    ctx,
+    links.map((e) => e.newBlob),
+  );
   const targets = new Map(links.map((e, i) => [e, blobs[i]?.toString('utf8') ?? '']));
   return entries.map((e) => (targets.has(e) ? { ...e, linkTarget: targets.get(e)! } : e));
 }

@@ -1,15 +1,14 @@
 /**
  * The attempts ledger on disk: `<stateDir>/attempts.json`. Every change is a read-modify-write
- * under an exclusive lock file (`attempts.json.lock`, created with O_EXCL), and the write itself
+ * under an exclusive lock file (`attempts.json.lock`: state/lock.ts), and the write itself
  * is atomic (temp + rename), so two processes recording at once lose no count and a crash never
  * leaves half a file. A ledger we cannot read is an error, never a silent reset.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emptyLedger, parseLedger, type AttemptLedger } from '../budget/ledger.js';
 import { TddError } from '../errors.js';
+import { readLockOwner, releaseLock, tryLock, type LockOwner } from './lock.js';
 import { writeJsonAtomic } from './store.js';
 
 export const ATTEMPTS_FILE = 'attempts.json';
@@ -107,108 +106,19 @@ export async function clearAttempts(stateDir: string, opts: LockOptions = {}): P
   });
 }
 
-interface LockOwner {
-  pid: number;
-  host: string;
-  token: string;
-  at: string;
-}
-
-interface Seen {
-  text: string;
-  ino: number;
-  mtimeMs: number;
-}
-
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-async function look(file: string): Promise<Seen | undefined> {
-  try {
-    const [text, st] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
-    return { text, ino: st.ino, mtimeMs: st.mtimeMs };
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
-}
-
-function ownerOf(text: string): Partial<LockOwner> {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return typeof v === 'object' && v !== null ? (v as Partial<LockOwner>) : {};
-  } catch {
-    return {}; // just created, owner not written yet
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Dead owner on this host, or older than staleMs. An owner not yet written is judged by age only. */
-function isStale(seen: Seen, staleMs: number): boolean {
-  const owner = ownerOf(seen.text);
-  if (typeof owner.pid === 'number' && owner.host === hostname() && !isAlive(owner.pid)) return true;
-  return Date.now() - seen.mtimeMs > staleMs;
-}
-
-const same = (a: Seen, b: Seen) => a.text === b.text && a.ino === b.ino && a.mtimeMs === b.mtimeMs;
-
-/**
- * Remove a stale lock. Takeovers are serialised by a second O_EXCL file and re-check that the lock
- * is still the one judged stale, so a waiter never removes a lock someone else just took.
- */
-async function takeOver(lockFile: string, seen: Seen, staleMs: number): Promise<void> {
-  const guard = `${lockFile}.takeover`;
-  try {
-    await (await open(guard, 'wx', 0o600)).close();
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    // Its owner died in the few microseconds it holds it: take that over by age only.
-    const g = await look(guard);
-    if (g && Date.now() - g.mtimeMs > staleMs) await rm(guard, { force: true });
-    return;
-  }
-  try {
-    const again = await look(lockFile);
-    if (again && same(again, seen)) await rm(lockFile, { force: true });
-  } finally {
-    await rm(guard, { force: true });
-  }
-}
-
+/** `body` under `attempts.json.lock` (state/lock.ts), waited for up to timeoutMs. */
 async function withLock<T>(stateDir: string, opts: LockOptions, body: () => Promise<T>): Promise<T> {
   const { timeoutMs, staleMs } = { ...DEFAULT_LOCK, ...opts };
   await mkdir(stateDir, { recursive: true });
   const lockFile = `${attemptsPath(stateDir)}.lock`;
-  const me: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID(), at: new Date().toISOString() };
   const deadline = Date.now() + timeoutMs;
   let delay = 2;
-  for (;;) {
-    try {
-      const fh = await open(lockFile, 'wx', 0o600);
-      try {
-        await fh.writeFile(JSON.stringify(me));
-      } finally {
-        await fh.close();
-      }
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-    const seen = await look(lockFile);
-    if (!seen) continue; // released between our open and our look
-    if (isStale(seen, staleMs)) {
-      await takeOver(lockFile, seen, staleMs);
-      continue;
-    }
+  let me: LockOwner | undefined;
+  while (!(me = tryLock(lockFile, staleMs))) {
     if (Date.now() > deadline) {
-      const owner = ownerOf(seen.text);
+      const owner = readLockOwner(lockFile);
       throw new TddError('ATTEMPTS_LOCKED', `could not lock the attempts ledger: ${lockFile} is held by pid ${owner.pid ?? '?'} since ${owner.at ?? '?'}`, 3, {
         hint: `retry; if no tdd process is running, remove ${lockFile}`,
         data: { lockFile, owner },
@@ -220,8 +130,6 @@ async function withLock<T>(stateDir: string, opts: LockOptions, body: () => Prom
   try {
     return await body();
   } finally {
-    // Only our own lock: if it was taken over as stale, the file is someone else's now.
-    const now = await look(lockFile);
-    if (now && ownerOf(now.text).token === me.token) await rm(lockFile, { force: true });
+    releaseLock(lockFile, me);
   }
 }

@@ -23,7 +23,13 @@ export async function readClassifier(stateDir: string, config: Config): Promise<
   // A cache that is not ours to trust (unreadable, not JSON, another shape) is compiled afresh.
   // Read synchronously: the first asynchronous read starts libuv's thread pool (0.8–6 ms).
   let cache = readCache(file);
-  if (!isCache(cache) || cache.key !== key || cache.tests.length !== lists.tests.length || cache.support.length !== lists.support.length || cache.ignored.length !== lists.ignored.length) {
+  if (
+    !isCache(cache) ||
+    cache.key !== key ||
+    cache.tests.length !== lists.tests.length ||
+    cache.support.length !== lists.support.length ||
+    cache.ignored.length !== lists.ignored.length
+  ) {
     const { compileGlobs, compileMatch } = await import('../snapshot/classify.js');
     cache = { key, tests: lists.tests.map(compileMatch), support: compileGlobs(lists.support), ignored: compileGlobs(lists.ignored) };
     await writeJsonAtomic(file, cache).catch(() => {});
@@ -51,7 +57,9 @@ function isCache(v: unknown): v is Cache {
   const sources = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === 'string');
   const match = (x: unknown) => {
     const m = x as Record<string, unknown> | null;
-    return typeof m === 'object' && m !== null && sources(m.tests) && ['within', 'ignore', 'regex', 'ignoreRegex'].every((k) => m[k] === undefined || sources(m[k]));
+    return (
+      typeof m === 'object' && m !== null && sources(m.tests) && ['within', 'ignore', 'regex', 'ignoreRegex'].every((k) => m[k] === undefined || sources(m[k]))
+    );
   };
   return typeof c.key === 'string' && Array.isArray(c.tests) && c.tests.every(match) && sources(c.support) && sources(c.ignored);
 }

@@ -17,12 +17,7 @@ export function taskKey(task: string | null): string {
  * The state after a verified commit landed. RED commits accumulate into the task's record until a
  * GREEN lands (two RED commits in a row freeze both sets of tests); GREEN closes the record.
  */
-export function applyCommit(
-  state: State,
-  pending: Pending,
-  commit: string,
-  opts: { autoAdvance: boolean; now: Date },
-): State {
+export function applyCommit(state: State, pending: Pending, commit: string, opts: { autoAdvance: boolean; now: Date }): State {
   const next: State = structuredClone(state);
   const key = taskKey(pending.task);
   if (pending.phase === 'red') {

@@ -61,8 +61,11 @@ export function parseEvidence(v: unknown): Evidence | undefined {
   if (!isCount(passed) || !isCount(failed) || !isCount(skipped) || !Array.isArray(failures) || !Array.isArray(fileErrors)) return undefined;
   const testsOk = failures.every(
     (t: unknown) =>
-      isObj(t) && isStr(t.id) && ['passed', 'failed', 'skipped', 'todo'].includes(t.status as string) &&
-      (t.failure === undefined || isStr(t.failure)) && (t.message === undefined || isStr(t.message)),
+      isObj(t) &&
+      isStr(t.id) &&
+      ['passed', 'failed', 'skipped', 'todo'].includes(t.status as string) &&
+      (t.failure === undefined || isStr(t.failure)) &&
+      (t.message === undefined || isStr(t.message)),
   );
   const errorsOk = fileErrors.every((e: unknown) => isObj(e) && isStr(e.file) && isStr(e.kind) && isStr(e.message));
   return testsOk && errorsOk ? (v as unknown as Evidence) : undefined;

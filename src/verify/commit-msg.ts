@@ -5,12 +5,11 @@
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execGit, git } from '../git/exec.js';
-import { writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
+import { readOperation, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
 import { readPending, removePending } from '../state/store.js';
 import { TRAILER } from '../state/trailers.js';
 import type { Pending } from '../state/types.js';
 import type { Finding } from '../types.js';
-import { readOperation } from './context.js';
 
 export interface CommitMsgResult {
   exitCode: 0 | 1;
@@ -69,10 +68,21 @@ export async function runCommitMsg(repo: RepoContext, messageFile: string): Prom
   // The TDD-* block says exactly this verdict: a key it does not set, left by a reused message
   // (`-C` of an off commit's TDD-Reason) or typed by hand (TDD-Regression), is emptied, then trimmed.
   const set = new Set(trailers.map((t) => t.slice(0, t.indexOf(':'))));
-  const cleared = Object.values(TRAILER).filter((key) => !set.has(key)).map((key) => `${key}:`);
+  const cleared = Object.values(TRAILER)
+    .filter((key) => !set.has(key))
+    .map((key) => `${key}:`);
   // --no-divider: a `---` line in the body must not hide the trailers from `%(trailers)`.
   await execGit(
-    ['interpret-trailers', '--in-place', '--no-divider', '--if-exists', 'replace', '--trim-empty', ...[...cleared, ...trailers].flatMap((t) => ['--trailer', t]), file],
+    [
+      'interpret-trailers',
+      '--in-place',
+      '--no-divider',
+      '--if-exists',
+      'replace',
+      '--trim-empty',
+      ...[...cleared, ...trailers].flatMap((t) => ['--trailer', t]),
+      file,
+    ],
     { cwd: repo.top, baseEnv: repo.env },
   );
   return { exitCode: 0, findings: [], trailers };

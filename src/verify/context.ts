@@ -1,6 +1,6 @@
 /** Facts about the repository around a commit, read once per hook run. */
-import { existsSync, readFileSync, unlinkSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync, unlinkSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { configObjectNames, loadConfig, type LoadedConfig } from '../config/load.js';
 import { readHeadAndObjects, readObjects, readRepoContext, readStagedChanges, repoContextOfHook, type RepoContext } from '../git/queries.js';
 import { parseHookInputs, type RawEntry } from '../git/parse.js';
@@ -11,27 +11,12 @@ import type { Finding } from '../types.js';
 import type { Classifier } from '../snapshot/kinds.js';
 import { readClassifier } from '../state/glob-cache.js';
 
-/** A merge, cherry-pick, revert or rebase that is being concluded (its commit is not a TDD step). */
-export function readOperation(gitDir: string): string | null {
-  const markers: [string, string][] = [
-    ['MERGE_HEAD', 'merge'],
-    ['CHERRY_PICK_HEAD', 'cherry-pick'],
-    ['REVERT_HEAD', 'revert'],
-    ['rebase-merge', 'rebase'],
-    ['rebase-apply', 'rebase'],
-  ];
-  for (const [file, name] of markers) if (existsSync(join(gitDir, file))) return name;
-  return null;
-}
-
 export interface CommitContext {
   repo: RepoContext;
   head: string | null;
   loaded: LoadedConfig;
   classify: Classifier;
   state: State;
-  /** The active task's title in the plan, once read. */
-  taskTitle?: string;
   warnings: Finding[];
 }
 

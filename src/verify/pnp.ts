@@ -12,8 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join, posix } from 'node:path';
+import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const PNP_FILES = ['.pnp.cjs', '.pnp.loader.mjs'] as const;
@@ -71,7 +70,9 @@ export function rebasePnpFile(text: string, from: string, to: string): string | 
 export function pnpNodeOptions(copy: string, inherited: string | undefined): string {
   const quote = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
   // An inherited one (`yarn tdd verify` sets it) names the working tree's files: dropped.
-  const kept = (inherited ?? '').replace(/--(?:require|experimental-loader|loader|import)[= ](?:"[^"]*\.pnp\.(?:c?js|loader\.mjs)"|\S*\.pnp\.(?:c?js|loader\.mjs))/g, '').trim();
+  const kept = (inherited ?? '')
+    .replace(/--(?:require|experimental-loader|loader|import)[= ](?:"[^"]*\.pnp\.(?:c?js|loader\.mjs)"|\S*\.pnp\.(?:c?js|loader\.mjs))/g, '')
+    .trim();
   const own = [`--require ${quote(join(copy, '.pnp.cjs'))}`];
   if (existsSync(join(copy, '.pnp.loader.mjs'))) own.push(`--experimental-loader ${quote(pathToFileURL(join(copy, '.pnp.loader.mjs')).href)}`);
   return [kept, ...own].filter(Boolean).join(' ');
@@ -91,33 +92,4 @@ export async function writePnpCopy(top: string, copy: string): Promise<boolean> 
   await writeFile(join(copy, '.pnp.cjs'), rebased);
   if (existsSync(join(top, '.pnp.loader.mjs'))) await copyFile(join(top, '.pnp.loader.mjs'), join(copy, '.pnp.loader.mjs'));
   return true;
-}
-
-/**
- * A runner's entry (or tdd-hooks' own) in a PnP project, which has no node_modules: resolved by the
- * `.pnp.cjs` at `root` or above (in the copy: the one writePnpCopy wrote), as yarn itself would.
- * The path may be virtual or inside a zip: the process that runs it reads it through the same
- * .pnp.cjs, loaded by NODE_OPTIONS.
- */
-export function locatePnpRunner(root: string, pkg: string, entry: string): { path: string; version?: string } | undefined {
-  let dir = root;
-  while (!existsSync(join(dir, '.pnp.cjs'))) {
-    if (dirname(dir) === dir) return undefined;
-    dir = dirname(dir);
-  }
-  try {
-    const api = createRequire(import.meta.url)(join(dir, '.pnp.cjs')) as PnpApi;
-    const manifest = api.resolveRequest(`${pkg}/package.json`, `${root}/`);
-    if (!manifest) return undefined;
-    // `npm:4.1.12`, or a virtual instance's `virtual:…#npm:4.1.12`
-    const version = /npm:([^#]+)$/.exec(api.findPackageLocator(manifest)?.reference ?? '')?.[1];
-    return { path: join(dirname(manifest), entry), ...(version ? { version } : {}) };
-  } catch {
-    return undefined; // not a dependency of the project: the runner is missing
-  }
-}
-
-interface PnpApi {
-  resolveRequest(request: string, issuer: string): string | null;
-  findPackageLocator(location: string): { name: string; reference: string } | null;
 }

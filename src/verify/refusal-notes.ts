@@ -22,7 +22,11 @@ export async function readRefusalNotes(repo: RepoContext, findings: Finding[], s
   if (basename(repo.indexFile) === 'index.lock') notes.push({ code: 'COMMIT_ALL' });
   if (findings.some((f) => RUN_FAILED.has(f.code)) && staged.length > 0) {
     // The hook's index against the working tree: which staged files were edited since `git add`.
-    const r = await execGit(['diff-files', '--name-only', '-z', '--no-renames', '--', ...staged.map((p) => `:(literal)${p}`)], { cwd: repo.top, baseEnv: repo.env, okCodes: [1, 128] });
+    const r = await execGit(['diff-files', '--name-only', '-z', '--no-renames', '--', ...staged.map((p) => `:(literal)${p}`)], {
+      cwd: repo.top,
+      baseEnv: repo.env,
+      okCodes: [1, 128],
+    });
     const edited = r.code === 0 ? parseNulList(r.stdout) : [];
     if (edited.length > 0) notes.push({ code: 'STAGED_VERSION', paths: edited });
   }

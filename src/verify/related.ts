@@ -32,7 +32,14 @@ export interface RelatedRun {
  * `changed`: the implementation paths the commit changes (a deleted one too: its importers break);
  * `must`: the task's RED test files, which always run; `isTest`: the classifier's answer.
  */
-export async function planRelatedRun(repo: RepoContext, config: Config, tree: string, changed: { path: string; deleted: boolean }[], must: string[], isTest: (path: string) => boolean): Promise<RelatedRun> {
+export async function planRelatedRun(
+  repo: RepoContext,
+  config: Config,
+  tree: string,
+  changed: { path: string; deleted: boolean }[],
+  must: string[],
+  isTest: (path: string) => boolean,
+): Promise<RelatedRun> {
   const entries = parseLsTree(await git(['ls-tree', '-r', '-z', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }));
   const tests = [...entries.keys()].filter(isTest);
   const specs = runnerSpecs(config);
@@ -46,7 +53,10 @@ export async function planRelatedRun(repo: RepoContext, config: Config, tree: st
     const adapter = await getAdapter(spec.runner);
     if (adapter.relatedMode && !deleted) {
       // Every change: a workspace package elsewhere may be what its tests import.
-      related.set(specKey(spec), changed.map((c) => c.path));
+      related.set(
+        specKey(spec),
+        changed.map((c) => c.path),
+      );
       by.add(adapter.relatedMode);
       continue;
     }
@@ -70,7 +80,10 @@ export async function planRelatedRun(repo: RepoContext, config: Config, tree: st
 async function readGraphSources(repo: RepoContext, entries: Map<string, { mode: string; blob: string }>): Promise<Map<string, string> | null> {
   const paths = [...entries.keys()].filter((p) => isGraphSource(p) && entries.get(p)!.mode.startsWith('100'));
   if (paths.length > GRAPH_LIMIT.files) return null;
-  const blobs = await readObjects(repo, paths.map((p) => entries.get(p)!.blob));
+  const blobs = await readObjects(
+    repo,
+    paths.map((p) => entries.get(p)!.blob),
+  );
   let bytes = 0;
   const sources = new Map<string, string>();
   for (const [i, p] of paths.entries()) {

@@ -6,12 +6,12 @@ import { matchTest } from '../snapshot/kinds.js';
 import { cargoMember } from '../runners/cargo-targets.js';
 import { runnerSpecs } from '../config/resolve.js';
 import type { Config, RunnerSpec } from '../config/schema.js';
-import { splitCommand } from './command-line.js';
+import { splitCommand } from '../process/command-line.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import { runTests } from '../runners/run.js';
 import { markMissingSnapshots, missingSnapshotKeys, snapshotFileOf } from '../runners/snapshots.js';
 import type { RunResult } from '../types.js';
-import { scrubbedEnv } from './env.js';
+import { scrubbedEnv } from '../process/env.js';
 import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';
 import { materialize, type Scratch } from './scratch.js';
 import { runStaticChecks } from './static-checks.js';
@@ -36,9 +36,15 @@ export async function runStaged(
   const pending = prepared ?? prepareScratch(repo, config, tree);
   let blobs: (Buffer | null)[];
   try {
-    blobs = await readObjects(repo, files.map((f) => `${tree}:${f}`));
+    blobs = await readObjects(
+      repo,
+      files.map((f) => `${tree}:${f}`),
+    );
   } catch (e) {
-    await pending.then((s) => s.release(), () => {});
+    await pending.then(
+      (s) => s.release(),
+      () => {},
+    );
     throw e;
   }
   const scratch = await pending;
@@ -75,7 +81,9 @@ export async function runStaged(
         ...relatedOf(related, spec),
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
-      placed.fileErrors.push(...outside.map((file) => ({ file, kind: 'no-tests' as const, message: `outside ${spec.root}, the folder runner ${spec.runner} runs in` })));
+      placed.fileErrors.push(
+        ...outside.map((file) => ({ file, kind: 'no-tests' as const, message: `outside ${spec.root}, the folder runner ${spec.runner} runs in` })),
+      );
       runs.push(placed);
     }
     return await withMissingSnapshots(repo, tree, mergeRuns(runs, related ? [...new Set(runs.flatMap((r) => r.files))] : files));
@@ -88,7 +96,10 @@ export async function runStaged(
 async function withMissingSnapshots(repo: RepoContext, tree: string, run: RunResult): Promise<RunResult> {
   const paths = [...new Set(missingSnapshotKeys(run.tests).map((k) => snapshotFileOf(k.file)))];
   if (paths.length === 0) return run;
-  const blobs = await readObjects(repo, paths.map((p) => `${tree}:${p}`));
+  const blobs = await readObjects(
+    repo,
+    paths.map((p) => `${tree}:${p}`),
+  );
   const texts = new Map(paths.map((p, i) => [p, blobs[i]?.toString('utf8') ?? null]));
   return { ...run, tests: markMissingSnapshots(run.tests, texts) };
 }

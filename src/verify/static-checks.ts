@@ -1,7 +1,7 @@
 /** Run the configured static checks (tsc, eslint…) in the scratch copy of the staged tree. */
 import { delimiter, join } from 'node:path';
-import { runProcess } from './spawn.js';
-import { expandCommand, splitCommand } from './command-line.js';
+import { runProcess } from '../process/spawn.js';
+import { expandCommand, splitCommand } from '../process/command-line.js';
 import type { StaticCheckResult } from '../gates/types.js';
 
 export async function runStaticChecks(

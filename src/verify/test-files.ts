@@ -45,7 +45,10 @@ export async function readNearMisses(repo: RepoContext, tree: string, run: RunRe
   const files = [...new Set([...run.fileErrors.map((e) => e.file), ...run.tests.filter((t) => t.failure === 'missing-symbol').map((t) => t.file)])];
   if (files.length === 0 || run.status !== 'completed') return [];
   const [texts, listing] = await Promise.all([
-    readObjects(repo, files.map((f) => `${tree}:${f}`)),
+    readObjects(
+      repo,
+      files.map((f) => `${tree}:${f}`),
+    ),
     git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }),
   ]);
   const { findNearMisses } = await import('../runners/near-miss.js');

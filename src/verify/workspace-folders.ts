@@ -3,10 +3,11 @@
  * package.json `workspaces`, pnpm-workspace.yaml, lerna.json. Each may have a node_modules of
  * its own in the work tree (pnpm always; npm and yarn when versions conflict).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { parseLernaGlobs, parseWorkspaceGlobs } from '../config/workspaces.js';
+import { isFile, readJsonOr, readTextOr } from '../fs-read.js';
 
 /** Folders a `**` glob is followed into, at most. */
 const MAX_DEPTH = 8;
@@ -14,8 +15,8 @@ const SKIP = new Set(['node_modules', 'vendor', 'target', 'dist', 'build', '__py
 
 /** Repository-relative folders (forward slashes) of the workspace packages declared in `root`: each holds a package.json. */
 export function readWorkspaceFolders(root: string): string[] {
-  const declared = parseWorkspaceGlobs(readJson(join(root, 'package.json')), readText(join(root, 'pnpm-workspace.yaml')));
-  const lerna = parseLernaGlobs(readJson(join(root, 'lerna.json')));
+  const declared = parseWorkspaceGlobs(readJsonOr(join(root, 'package.json')), readTextOr(join(root, 'pnpm-workspace.yaml')));
+  const lerna = parseLernaGlobs(readJsonOr(join(root, 'lerna.json')));
   const include = [...declared.include, ...lerna.include];
   if (include.length === 0) return [];
   const isIncluded = picomatch(include);
@@ -50,29 +51,5 @@ function readFolders(dir: string): string[] {
       .map((e) => e.name);
   } catch {
     return [];
-  }
-}
-
-function readJson(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
   }
 }

@@ -21,7 +21,10 @@ let env: Record<string, string>;
 beforeAll(() => {
   const packed = packPackage();
   prefix = mkdtempSync(join(tmpdir(), 'tdd-global-'));
-  execFileSync('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', packed.tarball], { env: isolatedEnv(), stdio: 'pipe' });
+  execFileSync('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', packed.tarball], {
+    env: isolatedEnv(),
+    stdio: 'pipe',
+  });
   rmSync(dirname(packed.tarball), { recursive: true, force: true });
   env = { PATH: `${join(prefix, 'bin')}${delimiter}${process.env.PATH}` };
   repo = makeRepo({

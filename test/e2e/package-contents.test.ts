@@ -65,12 +65,21 @@ describe('the packed tarball', () => {
 
   it('holds every file the package opens at run time', () => {
     const inPackage = (abs: string) => relative(join(PROJECT_ROOT), abs).split('\\').join('/');
-    for (const file of [PACKAGE_BIN, NODE_REPORTER, NODE_LEAK_GUARD, UNITTEST_SHIM, join(PYTHON_SITE, 'sitecustomize.py'), join(HOOK_TEMPLATES, 'shim.sh'), join(HOOK_TEMPLATES, 'husky-block.sh')]) {
+    for (const file of [
+      PACKAGE_BIN,
+      NODE_REPORTER,
+      NODE_LEAK_GUARD,
+      UNITTEST_SHIM,
+      join(PYTHON_SITE, 'sitecustomize.py'),
+      join(HOOK_TEMPLATES, 'shim.sh'),
+      join(HOOK_TEMPLATES, 'husky-block.sh'),
+    ]) {
       expect(paths, inPackage(file)).toContain(inPackage(file));
     }
     // Every chunk a bundle requires (./tdd-*.cjs) ships.
     for (const p of [...paths].filter((f) => f.endsWith('.cjs'))) {
-      for (const [, chunk] of readFileSync(join(packed.source, p), 'utf8').matchAll(/require\("\.\/(tdd-[a-z0-9-]+\.cjs)"\)/g)) expect(paths, `${p} → ${chunk}`).toContain(`dist/${chunk}`);
+      for (const [, chunk] of readFileSync(join(packed.source, p), 'utf8').matchAll(/require\("\.\/(tdd-[a-z0-9-]+\.cjs)"\)/g))
+        expect(paths, `${p} → ${chunk}`).toContain(`dist/${chunk}`);
     }
   });
 
@@ -91,7 +100,17 @@ describe('the packed tarball', () => {
     );
     writeFileSync(
       join(unpacked, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'], typeRoots: [join(PROJECT_ROOT, 'node_modules/@types')] }, files: ['use.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          types: ['node'],
+          typeRoots: [join(PROJECT_ROOT, 'node_modules/@types')],
+        },
+        files: ['use.ts'],
+      }),
     );
     const tsc = join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const r = (() => {

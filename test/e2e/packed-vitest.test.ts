@@ -58,7 +58,11 @@ describe('the packed package in a fresh vitest project', () => {
     expect(JSON.parse(repo.read('.tddrc.json')).runner).toBe('vitest');
     expect(repo.run('npx', ['--no-install', 'tdd', '--help']).status).toBe(0);
     // The library entry loads without side effects.
-    const api = repo.run(process.execPath, ['--input-type=module', '-e', "const m = await import('tdd-hooks'); console.log(typeof m.evaluateGates, typeof m.planWaves)"]);
+    const api = repo.run(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "const m = await import('tdd-hooks'); console.log(typeof m.evaluateGates, typeof m.planWaves)",
+    ]);
     expect(api.stdout.trim(), api.stderr).toBe('function function');
     repo.git('add', '-A');
     expect(repo.run('npx', ['--no-install', 'tdd', 'phase', 'off', '--reason', 'skeleton']).status).toBe(0);
@@ -89,7 +93,7 @@ describe('the packed package in a fresh vitest project', () => {
     repo.git('add', '-A');
     attempt('test: parse', 1, 'MARKER_FOCUS');
     // Cheat: a syntax error is not RED.
-    repo.write({ 'test/parse.test.ts': TEST.replace("toBe(42);", "toBe(42;") });
+    repo.write({ 'test/parse.test.ts': TEST.replace('toBe(42);', 'toBe(42;') });
     repo.git('add', '-A');
     attempt('test: parse', 1, 'RED_WRONG_REASON');
     // Honest RED: the module does not exist yet.
@@ -112,7 +116,10 @@ describe('the packed package in a fresh vitest project', () => {
     attempt('feat: parse', 0);
     expect(trailersOf(repo)['TDD-Phase']).toBe('green');
     // Honest REFACTOR.
-    repo.write({ 'src/parse.ts': "const EMPTY = 'empty input';\n\nexport function parse(text: string): number {\n  if (!text) throw new Error(EMPTY);\n  return Number(text);\n}\n" });
+    repo.write({
+      'src/parse.ts':
+        "const EMPTY = 'empty input';\n\nexport function parse(text: string): number {\n  if (!text) throw new Error(EMPTY);\n  return Number(text);\n}\n",
+    });
     repo.git('add', '-A');
     attempt('refactor: name the message', 0);
     expect(trailersOf(repo)['TDD-Phase']).toBe('refactor');

@@ -14,7 +14,16 @@ import type { Repo } from '../helpers/repo.js';
 import { EXPECTED_LIGHTS, HOSTILE_SUBJECT, makeReportRepo } from '../integration/report/scenario.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 type Playwright = typeof import('playwright-core');
 type Browser = Awaited<ReturnType<Playwright['chromium']['launch']>>;
@@ -33,7 +42,7 @@ if (!skipReason) {
 let repo: Repo | undefined;
 let browser: Browser | undefined;
 let page: Page;
-let page404: string[] = [];
+const page404: string[] = [];
 const problems: string[] = [];
 const requests: string[] = [];
 let dir: string;

@@ -26,14 +26,18 @@ let tarballDir: string;
 beforeAll(() => {
   if (!existsSync(YARN)) {
     mkdirSync(YARN_HOME, { recursive: true });
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--prefix', YARN_HOME, `@yarnpkg/cli-dist@${YARN_VERSION}`], { env: isolatedEnv(), stdio: 'pipe' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--prefix', YARN_HOME, `@yarnpkg/cli-dist@${YARN_VERSION}`], {
+      env: isolatedEnv(),
+      stdio: 'pipe',
+    });
   }
   const registry = execFileSync('npm', ['config', 'get', 'registry'], { env: isolatedEnv(), encoding: 'utf8' }).trim();
   env = { YARN_NPM_REGISTRY_SERVER: registry, YARN_ENABLE_TELEMETRY: '0', YARN_GLOBAL_FOLDER: join(YARN_HOME, 'global'), YARN_ENABLE_PROGRESS_BARS: '0' };
   const packed = packPackage();
   tarballDir = dirname(packed.tarball);
   repo = makeRepo({
-    'package.json': JSON.stringify({ name: 'app', private: true, type: 'module', packageManager: `yarn@${YARN_VERSION}`, scripts: { test: 'vitest run' } }, null, 2) + '\n',
+    'package.json':
+      JSON.stringify({ name: 'app', private: true, type: 'module', packageManager: `yarn@${YARN_VERSION}`, scripts: { test: 'vitest run' } }, null, 2) + '\n',
     '.yarnrc.yml': 'nodeLinker: pnp\n',
     '.gitignore': '.yarn/\n.pnp.*\n',
     'src/index.js': 'export const name = "app";\n',
@@ -67,7 +71,10 @@ describe("Yarn Plug'n'Play", () => {
     const skeleton = repo.commit('chore: skeleton');
     expect(skeleton.status, skeleton.stdout + skeleton.stderr).toBe(0);
     expect(yarn('tdd', 'phase', 'red').status).toBe(0);
-    repo.write({ 'test/add.test.js': "import { expect, test } from 'vitest';\nimport { add } from '../src/add.js';\n\ntest('adds', () => {\n  expect(add(2, 3)).toBe(5);\n});\n" });
+    repo.write({
+      'test/add.test.js':
+        "import { expect, test } from 'vitest';\nimport { add } from '../src/add.js';\n\ntest('adds', () => {\n  expect(add(2, 3)).toBe(5);\n});\n",
+    });
     repo.git('add', '-A');
     const red = repo.commit('test: add');
     expect(red.status, red.stdout + red.stderr).toBe(0);

@@ -32,7 +32,9 @@ export function fingerprint(repo: Repo): string {
   const files: string[] = [];
   walk(repo.dir, repo.dir, files);
   // The index's entries (git itself refreshes its stat data on every commit attempt, so not its bytes).
-  const index = createHash('sha1').update(repo.run('git', ['ls-files', '--stage', '-z']).stdout).digest('hex');
+  const index = createHash('sha1')
+    .update(repo.run('git', ['ls-files', '--stage', '-z']).stdout)
+    .digest('hex');
   const refs = repo.run('git', ['for-each-ref', '--format=%(refname) %(objectname)']).stdout;
   const stash = repo.run('git', ['stash', 'list']).stdout;
   return [...files.sort(), `index ${index}`, refs, `stash ${stash}`].join('\n');

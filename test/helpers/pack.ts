@@ -39,7 +39,12 @@ export function packPackage(): Packed {
     mkdirSync(dirname(join(source, path)), { recursive: true });
     cpSync(join(PROJECT_ROOT, path), join(source, path));
   }
-  const packed = packJson(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: source, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
-  const tarball = join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz'))!);
+  const packed = packJson(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: source, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+  const tarball = join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith('.tgz'))!,
+  );
   return { tarball, source, size: packed.size, entryCount: packed.entryCount, files: packed.files };
 }

@@ -35,7 +35,10 @@ export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
   // Toolchains found through HOME (rustup's ~/.rustup and ~/.cargo, go's build cache) keep theirs.
   const realHome = process.env.HOME;
   if (realHome) {
-    for (const [key, dir] of [['RUSTUP_HOME', '.rustup'], ['CARGO_HOME', '.cargo']] as const) {
+    for (const [key, dir] of [
+      ['RUSTUP_HOME', '.rustup'],
+      ['CARGO_HOME', '.cargo'],
+    ] as const) {
       if (!env[key] && existsSync(join(realHome, dir))) env[key] = join(realHome, dir);
     }
     if (!env.GOCACHE) env.GOCACHE = join(realHome, '.cache', 'go-build');

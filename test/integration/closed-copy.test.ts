@@ -71,7 +71,10 @@ describe('JS workspaces: packages are links into the work tree', () => {
     expect(r.tdd('install').status).toBe(0);
     start(r);
     cycle(r, {
-      test: { 'packages/app/test/sum.test.js': "import { expect, it } from 'vitest';\nimport { sum } from '@demo/core';\n\nit('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n" },
+      test: {
+        'packages/app/test/sum.test.js':
+          "import { expect, it } from 'vitest';\nimport { sum } from '@demo/core';\n\nit('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n",
+      },
       impl: 'packages/core/index.js',
       wrong: SUM_WRONG,
       right: SUM_RIGHT,
@@ -85,7 +88,14 @@ describe('JS workspaces: packages are links into the work tree', () => {
       'pnpm-workspace.yaml': "packages:\n  - 'packages/*'\n",
       'packages/core/package.json': JSON.stringify({ name: '@demo/core', version: '1.0.0', type: 'module', main: 'index.js' }) + '\n',
       'packages/core/index.js': SUM_STUB,
-      'packages/app/package.json': JSON.stringify({ name: '@demo/app', version: '1.0.0', type: 'module', scripts: { test: 'node --test' }, dependencies: { '@demo/core': 'workspace:*' } }) + '\n',
+      'packages/app/package.json':
+        JSON.stringify({
+          name: '@demo/app',
+          version: '1.0.0',
+          type: 'module',
+          scripts: { test: 'node --test' },
+          dependencies: { '@demo/core': 'workspace:*' },
+        }) + '\n',
       '.gitignore': 'node_modules/\n',
       '.tddrc.json': JSON.stringify({ runners: [{ runner: 'node', root: 'packages/app' }] }) + '\n',
     }));
@@ -124,7 +134,8 @@ describe('a workspace package whose entry is build output (dist/, not committed)
     expect(r.tdd('install').status).toBe(0);
     start(r);
     const test = {
-      'packages/app/test/sum.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '@demo/core';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
+      'packages/app/test/sum.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '@demo/core';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
     };
     r.write(test);
     r.git('add', ...Object.keys(test));
@@ -150,7 +161,9 @@ describe('a workspace package whose entry is build output (dist/, not committed)
 /** A virtualenv inside the repository (ignored), seeing the machine's pytest; its python3 first on PATH. */
 function makeVenv(r: Repo): string {
   execFileSync('python3', ['-m', 'venv', '--without-pip', '--system-site-packages', join(r.dir, '.venv')]);
-  const site = execFileSync(join(r.dir, '.venv', 'bin', 'python3'), ['-c', 'import sysconfig; print(sysconfig.get_paths()["purelib"])'], { encoding: 'utf8' }).trim();
+  const site = execFileSync(join(r.dir, '.venv', 'bin', 'python3'), ['-c', 'import sysconfig; print(sysconfig.get_paths()["purelib"])'], {
+    encoding: 'utf8',
+  }).trim();
   r.env.PATH = `${join(r.dir, '.venv', 'bin')}:${r.env.PATH}`;
   return site;
 }
@@ -163,7 +176,14 @@ describe('Python: an editable install points at the work tree', () => {
   it.each([
     ['pytest', '{ "runner": "pytest" }'],
     // Any Python process of the run is closed, whatever starts it.
-    ['pytest through the `command` runner', JSON.stringify({ runner: 'command', tests: ['tests/test_*.py'], testTargetedCommand: 'python3 -m pytest -q -p no:cacheprovider --junitxml={report} {files}' })],
+    [
+      'pytest through the `command` runner',
+      JSON.stringify({
+        runner: 'command',
+        tests: ['tests/test_*.py'],
+        testTargetedCommand: 'python3 -m pytest -q -p no:cacheprovider --junitxml={report} {files}',
+      }),
+    ],
   ])('src layout, `pip install -e .` (a .pth line to src/), %s', (_, config) => {
     const r = (repo = makeRepo({
       'pyproject.toml': '[project]\nname = "calc"\nversion = "0.1.0"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
@@ -218,7 +238,10 @@ describe('Python: an editable install points at the work tree', () => {
     expect(r.tdd('install').status).toBe(0);
     start(r);
     cycle(r, {
-      test: { 'test_calc.py': 'import unittest\n\nfrom calc import add\n\n\nclass AddTest(unittest.TestCase):\n    def test_adds(self):\n        self.assertEqual(add(2, 3), 5)\n' },
+      test: {
+        'test_calc.py':
+          'import unittest\n\nfrom calc import add\n\n\nclass AddTest(unittest.TestCase):\n    def test_adds(self):\n        self.assertEqual(add(2, 3), 5)\n',
+      },
       impl: 'lib/calc/__init__.py',
       wrong: PY_WRONG,
       right: PY_RIGHT,
@@ -232,7 +255,9 @@ describe('jest with a node_modules that is a link to a shared folder', () => {
     // makeRepo's node_modules is a link to this checkout's (jest 30 among them).
     const r = (repo = makeRepo(
       {
-        'package.json': JSON.stringify({ name: 'p', private: true, type: 'module', scripts: { test: 'node --experimental-vm-modules node_modules/jest/bin/jest.js' } }) + '\n',
+        'package.json':
+          JSON.stringify({ name: 'p', private: true, type: 'module', scripts: { test: 'node --experimental-vm-modules node_modules/jest/bin/jest.js' } }) +
+          '\n',
         'src/sum.js': SUM_STUB,
         '.gitignore': 'node_modules\n',
         '.tddrc.json': '{ "runner": "jest" }\n',
@@ -241,7 +266,8 @@ describe('jest with a node_modules that is a link to a shared folder', () => {
     ));
     expect(r.tdd('install').status).toBe(0);
     start(r);
-    const test = "import { expect, test } from '@jest/globals';\nimport { sum } from '../src/sum.js';\n\ntest('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n";
+    const test =
+      "import { expect, test } from '@jest/globals';\nimport { sum } from '../src/sum.js';\n\ntest('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n";
     r.write({ 'test/sum.test.js': test });
     // The runner itself, on the work tree: the assertion fails.
     const direct = r.run('npm', ['test', '--silent']);

@@ -163,7 +163,10 @@ describe('the private copy the tests run in', () => {
   });
 
   it('a node_modules the tree tracks is the committed one, not a link to the work tree (an unstaged edit there does not count)', () => {
-    repo.write({ 'node_modules/dep/index.js': 'export function one() {\n  return 1;\n}\n', 'node_modules/dep/package.json': '{"name":"dep","type":"module","main":"index.js"}\n' });
+    repo.write({
+      'node_modules/dep/index.js': 'export function one() {\n  return 1;\n}\n',
+      'node_modules/dep/package.json': '{"name":"dep","type":"module","main":"index.js"}\n',
+    });
     repo.git('add', '-f', 'node_modules');
     repo.tdd('phase', 'off', '--reason', 'vendored dependency');
     commitOk('chore: vendor dep');

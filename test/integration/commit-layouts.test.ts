@@ -64,17 +64,21 @@ function expectCleanAudit(r: Repo): void {
   expect((JSON.parse(audit.stdout) as { findings: { code: string }[] }).findings.filter((f) => f.code !== 'AUDIT_OFF')).toEqual([]);
 }
 
-const MOCHA_TEST = "import assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ndescribe('sum', () => {\n  it('adds', () => {\n    assert.equal(sum(2, 3), 5);\n  });\n});\n";
+const MOCHA_TEST =
+  "import assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ndescribe('sum', () => {\n  it('adds', () => {\n    assert.equal(sum(2, 3), 5);\n  });\n});\n";
 const SUM_ESM = 'export function sum(a, b) {\n  return a + b;\n}\n';
 const SUM_ESM_WRONG = 'export function sum() {\n  return 0;\n}\n';
 
 describe('the runner decides what a test file is', () => {
   it("mocha's default layout: test/*.js, no `.test.` in the name", () => {
-    const { r, config } = start({
-      'package.json': pkg({ name: 'm', private: true, type: 'module', scripts: { test: 'mocha' }, devDependencies: { mocha: '*' } }),
-      '.gitignore': 'node_modules\n',
-      'src/sum.js': SUM_ESM_WRONG,
-    }, ['.']);
+    const { r, config } = start(
+      {
+        'package.json': pkg({ name: 'm', private: true, type: 'module', scripts: { test: 'mocha' }, devDependencies: { mocha: '*' } }),
+        '.gitignore': 'node_modules\n',
+        'src/sum.js': SUM_ESM_WRONG,
+      },
+      ['.'],
+    );
     expect(config.runner).toBe('mocha');
     cycle(r, { 'test/sum.js': MOCHA_TEST }, { 'src/sum.js': SUM_ESM }, { red: /^mocha: 0 passed, 1 failed/, green: /^mocha: 1 passed, 0 failed/ }, () => {
       // The runner's configuration is test support: a GREEN may not change which files are tests.
@@ -88,11 +92,14 @@ describe('the runner decides what a test file is', () => {
   });
 
   it("jest's testMatch and roots from package.json: src/**/*.check.js only", () => {
-    const { r } = start({
-      'package.json': pkg({ name: 'j', private: true, devDependencies: { jest: '*' }, jest: { roots: ['<rootDir>/src'], testMatch: ['**/*.check.js'] } }),
-      '.gitignore': 'node_modules\n',
-      'src/sum.js': 'module.exports = { sum: () => 0 };\n',
-    }, ['.']);
+    const { r } = start(
+      {
+        'package.json': pkg({ name: 'j', private: true, devDependencies: { jest: '*' }, jest: { roots: ['<rootDir>/src'], testMatch: ['**/*.check.js'] } }),
+        '.gitignore': 'node_modules\n',
+        'src/sum.js': 'module.exports = { sum: () => 0 };\n',
+      },
+      ['.'],
+    );
     // Outside jest's roots a *.check.js is implementation: RED refuses it.
     r.write({ 'lib/sum.check.js': "test('x', () => {\n  expect(1).toBe(1);\n});\n" });
     r.git('add', '-A');
@@ -158,33 +165,40 @@ describe('each runner runs where it lives', () => {
     expect(config.runners).toEqual([{ runner: 'go', root: 'services/api' }]);
     cycle(
       r,
-      { 'services/api/calc_test.go': 'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Errorf("Add(2, 3) = %d, want 5", got)\n\t}\n}\n' },
+      {
+        'services/api/calc_test.go':
+          'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Errorf("Add(2, 3) = %d, want 5", got)\n\t}\n}\n',
+      },
       { 'services/api/calc.go': GO_ADD },
       { red: /^go: 0 passed, 1 failed \(missing-symbol/, green: /^go: 1 passed, 0 failed/ },
       trap(r, 'services/api/calc.go', GO_ADD.replace('a + b', 'a - b'), GO_ADD),
     );
   });
 
-  it("a cargo workspace: a member's integration tests are tests, run for that member alone (another member has a tests/add.rs too)", { timeout: 180_000 }, () => {
-    const crate = (name: string) => `[package]\nname = "${name}"\nversion = "0.1.0"\nedition = "2021"\n`;
-    const RS_ADD = 'pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n';
-    const { r, config } = start({
-      'Cargo.toml': '[workspace]\nmembers = ["crates/*"]\nresolver = "2"\n',
-      '.gitignore': 'target\nCargo.lock\n',
-      'crates/calc/Cargo.toml': crate('calc'),
-      'crates/calc/src/lib.rs': 'pub fn add(_a: i32, _b: i32) -> i32 {\n    0\n}\n',
-      'crates/other/Cargo.toml': crate('other'),
-      'crates/other/src/lib.rs': 'pub fn one() -> i32 {\n    1\n}\n',
-      'crates/other/tests/add.rs': 'use other::one;\n\n#[test]\nfn is_one() {\n    assert_eq!(one(), 1);\n}\n',
-    });
-    expect(config.runner).toBe('cargo');
-    // An assertion is the right reason: cargo names the member's panic from the workspace's top.
-    cycle(
-      r,
-      { 'crates/calc/tests/add.rs': 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n' },
-      { 'crates/calc/src/lib.rs': RS_ADD },
-      { red: /^cargo: 0 passed, 1 failed \(assertion/, green: /^cargo: 1 passed, 0 failed/ },
-      trap(r, 'crates/calc/src/lib.rs', RS_ADD.replace('a + b', 'a - b'), RS_ADD),
-    );
-  });
+  it(
+    "a cargo workspace: a member's integration tests are tests, run for that member alone (another member has a tests/add.rs too)",
+    { timeout: 180_000 },
+    () => {
+      const crate = (name: string) => `[package]\nname = "${name}"\nversion = "0.1.0"\nedition = "2021"\n`;
+      const RS_ADD = 'pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n';
+      const { r, config } = start({
+        'Cargo.toml': '[workspace]\nmembers = ["crates/*"]\nresolver = "2"\n',
+        '.gitignore': 'target\nCargo.lock\n',
+        'crates/calc/Cargo.toml': crate('calc'),
+        'crates/calc/src/lib.rs': 'pub fn add(_a: i32, _b: i32) -> i32 {\n    0\n}\n',
+        'crates/other/Cargo.toml': crate('other'),
+        'crates/other/src/lib.rs': 'pub fn one() -> i32 {\n    1\n}\n',
+        'crates/other/tests/add.rs': 'use other::one;\n\n#[test]\nfn is_one() {\n    assert_eq!(one(), 1);\n}\n',
+      });
+      expect(config.runner).toBe('cargo');
+      // An assertion is the right reason: cargo names the member's panic from the workspace's top.
+      cycle(
+        r,
+        { 'crates/calc/tests/add.rs': 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n' },
+        { 'crates/calc/src/lib.rs': RS_ADD },
+        { red: /^cargo: 0 passed, 1 failed \(assertion/, green: /^cargo: 1 passed, 0 failed/ },
+        trap(r, 'crates/calc/src/lib.rs', RS_ADD.replace('a + b', 'a - b'), RS_ADD),
+      );
+    },
+  );
 });

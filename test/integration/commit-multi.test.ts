@@ -12,7 +12,8 @@ import { makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
 let repo: Repo | undefined;
 afterEach(() => repo?.cleanup());
 
-const JS_TEST = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
+const JS_TEST =
+  "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
 const PY_TEST = 'from calc import mul\n\n\ndef test_multiplies():\n    assert mul(2, 3) == 6\n';
 
 describe('two runners in one repository', () => {
@@ -75,7 +76,10 @@ describe('two runners in one repository', () => {
     r.tdd('phase', 'off', '--reason', 'skeleton');
     expect(r.commit('skeleton').status).toBe(0);
     r.tdd('phase', 'red');
-    r.write({ 'web/test/math.test.js': "import { expect, it } from 'vitest';\nimport { add } from '../src/math.js';\n\nit('adds', () => {\n  expect(add(2, 3)).toBe(5);\n});\n" });
+    r.write({
+      'web/test/math.test.js':
+        "import { expect, it } from 'vitest';\nimport { add } from '../src/math.js';\n\nit('adds', () => {\n  expect(add(2, 3)).toBe(5);\n});\n",
+    });
     r.git('add', '-A');
     attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(/^vitest: 0 passed, 1 failed/);

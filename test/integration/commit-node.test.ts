@@ -46,10 +46,14 @@ function refused(r: Repo, code: string, ...args: string[]): void {
 }
 
 function accepted(r: Repo, message: string, ...args: string[]): void {
-  const files = fingerprint(r).split('\n').filter((l) => !l.startsWith('index ') && !l.startsWith('refs/') && l.includes(' '));
+  const files = fingerprint(r)
+    .split('\n')
+    .filter((l) => !l.startsWith('index ') && !l.startsWith('refs/') && l.includes(' '));
   const c = r.commit(message, ...args);
   expect(c.status, c.stderr + c.stdout).toBe(0);
-  const after = fingerprint(r).split('\n').filter((l) => !l.startsWith('index ') && !l.startsWith('refs/') && l.includes(' '));
+  const after = fingerprint(r)
+    .split('\n')
+    .filter((l) => !l.startsWith('index ') && !l.startsWith('refs/') && l.includes(' '));
   expect(after).toEqual(files);
 }
 
@@ -114,15 +118,37 @@ describe('node --test, through git commit', () => {
     it.each([
       ['implementation staged', { 'test/math.test.js': TEST, 'src/math.js': IMPL }, 'RED_IMPL_STAGED'],
       ['no test file', { 'test/fixtures/data.json': '{}' }, 'RED_NO_TESTS_STAGED'],
-      ['no assertion', { 'test/a.test.js': "import { test } from 'node:test';\ntest('x', () => {\n  // assert.equal(1, 2)\n  const s = 'assert.ok(false)';\n});\n" }, 'ASSERTION_MISSING'],
+      [
+        'no assertion',
+        { 'test/a.test.js': "import { test } from 'node:test';\ntest('x', () => {\n  // assert.equal(1, 2)\n  const s = 'assert.ok(false)';\n});\n" },
+        'ASSERTION_MISSING',
+      ],
       ['print only', { 'test/a.test.js': "import { test } from 'node:test';\ntest('x', () => { console.log('ok'); });\n" }, 'ASSERTION_PRINT_ONLY'],
       ['focus marker', { 'test/a.test.js': TEST.replace("test('adds", "test.only('adds") }, 'MARKER_FOCUS'],
       ['skip marker', { 'test/a.test.js': TEST.replace("test('adds", "test.skip('adds") }, 'MARKER_SKIP'],
       ['syntax error', { 'test/a.test.js': TEST.replace('assert.equal(add(2, 3), 5);', 'assert.equal(add(2, 3), 5;') }, 'RED_WRONG_REASON'],
       ['a package that is not installed', { 'test/a.test.js': TEST.replace("'../src/math.js'", "'left-pad-not-installed'") }, 'RED_WRONG_REASON'],
-      ['a thrown non-assertion error', { 'test/a.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('x', () => {\n  const o = null;\n  assert.equal(o.value, 1);\n});\n" }, 'RED_WRONG_REASON'],
-      ['tests that pass', { 'test/a.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('x', () => { assert.equal(1, 1); });\n" }, 'RED_TESTS_PASS'],
-      ['a new passing test beside a failing one', { 'test/a.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('x', () => { assert.equal(1 + 1, 3); });\ntest('y', () => { assert.equal(1, 1); });\n" }, 'RED_NEW_TEST_PASSES'],
+      [
+        'a thrown non-assertion error',
+        {
+          'test/a.test.js':
+            "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('x', () => {\n  const o = null;\n  assert.equal(o.value, 1);\n});\n",
+        },
+        'RED_WRONG_REASON',
+      ],
+      [
+        'tests that pass',
+        { 'test/a.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('x', () => { assert.equal(1, 1); });\n" },
+        'RED_TESTS_PASS',
+      ],
+      [
+        'a new passing test beside a failing one',
+        {
+          'test/a.test.js':
+            "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('x', () => { assert.equal(1 + 1, 3); });\ntest('y', () => { assert.equal(1, 1); });\n",
+        },
+        'RED_NEW_TEST_PASSES',
+      ],
     ])('refuses %s', (_name, files, code) => {
       repo.write(files);
       repo.git('add', '-A');
@@ -137,7 +163,9 @@ describe('node --test, through git commit', () => {
 
     it('accepts a new failing test beside old passing ones in the same file', () => {
       repo.tdd('phase', 'off', '--reason', 'seed');
-      repo.write({ 'test/b.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('one is one', () => { assert.equal(1, 1); });\n" });
+      repo.write({
+        'test/b.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('one is one', () => { assert.equal(1, 1); });\n",
+      });
       repo.git('add', '-A');
       accepted(repo, 'seed');
       repo.tdd('phase', 'red');
@@ -276,7 +304,8 @@ describe('node --test, through git commit', () => {
   });
 
   describe('static checks and environment false-fails (GREEN)', () => {
-    const LINT = "import { readFileSync } from 'node:fs';\nconst bad = process.argv.slice(2).filter((f) => readFileSync(f, 'utf8').includes('FIXME'));\nif (bad.length) { console.error('FIXME in ' + bad.join(' ')); process.exit(1); }\n";
+    const LINT =
+      "import { readFileSync } from 'node:fs';\nconst bad = process.argv.slice(2).filter((f) => readFileSync(f, 'utf8').includes('FIXME'));\nif (bad.length) { console.error('FIXME in ' + bad.join(' ')); process.exit(1); }\n";
     function configure(r: Repo, config: object): void {
       r.tdd('phase', 'off', '--reason', 'config');
       r.write({ '.tddrc.json': JSON.stringify(config) + '\n', 'tools/lint.mjs': LINT });
@@ -361,7 +390,11 @@ describe('node --test, through git commit', () => {
   it('judges a commit by the committed rules: a config change applies from the next commit', () => {
     toRed(repo);
     // A GREEN that tries to reclassify its weakened test as ignored.
-    repo.write({ '.tddrc.json': JSON.stringify({ tests: ['nothing/**'], testSupport: [], ignore: ['test/**'] }) + '\n', 'test/math.test.js': TEST.replace('5);', '5, "x");'), 'src/math.js': IMPL });
+    repo.write({
+      '.tddrc.json': JSON.stringify({ tests: ['nothing/**'], testSupport: [], ignore: ['test/**'] }) + '\n',
+      'test/math.test.js': TEST.replace('5);', '5, "x");'),
+      'src/math.js': IMPL,
+    });
     repo.git('add', '-A');
     refused(repo, 'TESTS_CHANGED');
   });

@@ -29,7 +29,8 @@ const FLAVOURS: Flavour[] = [
   {
     runner: 'mocha',
     type: 'commonjs',
-    test: (body) => `const assert = require('node:assert/strict');\nconst { add } = require('../src/math');\n\ndescribe('add', () => {\n${body.replace(/expect\((.*)\)\.toBe\((.*)\)/g, 'assert.equal($1, $2)')}\n});\n`,
+    test: (body) =>
+      `const assert = require('node:assert/strict');\nconst { add } = require('../src/math');\n\ndescribe('add', () => {\n${body.replace(/expect\((.*)\)\.toBe\((.*)\)/g, 'assert.equal($1, $2)')}\n});\n`,
   },
 ];
 const CASE = "  it('adds two numbers', () => {\n    expect(add(2, 3)).toBe(5);\n  });";
@@ -113,7 +114,7 @@ describe('pytest, through git commit', () => {
     expect(trailersOf(r)['TDD-Evidence']).toMatch(/^pytest: 1 passed, 0 failed/);
   });
 
-  it("a brand-new module: refused while it does not exist, accepted once it is added empty", () => {
+  it('a brand-new module: refused while it does not exist, accepted once it is added empty', () => {
     const r = (repo = makeRepo({ 'pytest.ini': '[pytest]\n' }));
     expect(r.tdd('install').status).toBe(0);
     r.git('add', '-A');

@@ -23,8 +23,10 @@ interface Toolchain {
   impl: Record<string, string>;
 }
 
-const PY_TEST = 'import unittest\n\nfrom calc import add\n\n\nclass AddTest(unittest.TestCase):\n    def test_adds(self):\n        self.assertEqual(add(2, 3), 5)\n';
-const GO_TEST = 'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Errorf("Add(2, 3) = %d, want 5", got)\n\t}\n}\n';
+const PY_TEST =
+  'import unittest\n\nfrom calc import add\n\n\nclass AddTest(unittest.TestCase):\n    def test_adds(self):\n        self.assertEqual(add(2, 3), 5)\n';
+const GO_TEST =
+  'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Errorf("Add(2, 3) = %d, want 5", got)\n\t}\n}\n';
 const RS_TEST = 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n';
 const PYTEST_TEST = 'from calc import add\n\n\ndef test_adds():\n    assert add(2, 3) == 5\n';
 
@@ -49,7 +51,10 @@ const TOOLCHAINS: Toolchain[] = [
     test: GO_TEST,
     wrong: [
       ['syntax', GO_TEST.replace('got != 5 {', 'got != 5 {{')],
-      ['missing-module', GO_TEST.replace('import "testing"', 'import (\n\t"testing"\n\n\t"github.com/nobody/leftpad"\n)').replace('Add(2, 3); got', 'leftpad.Add(2, 3); got')],
+      [
+        'missing-module',
+        GO_TEST.replace('import "testing"', 'import (\n\t"testing"\n\n\t"github.com/nobody/leftpad"\n)').replace('Add(2, 3); got', 'leftpad.Add(2, 3); got'),
+      ],
       ['no-tests', 'package calc\n\nimport "testing"\n\nfunc check(t *testing.T, got int) {\n\tif got != 5 {\n\t\tt.Errorf("got %d", got)\n\t}\n}\n'],
     ],
     skipped: GO_TEST.replace('func TestAdd(t *testing.T) {\n', 'func TestAdd(t *testing.T) {\n\tt.Skip("later")\n'),
@@ -72,7 +77,12 @@ const TOOLCHAINS: Toolchain[] = [
     runner: 'command',
     // pytest through the generic runner: any tool that writes JUnit XML works the same way.
     skeleton: {
-      '.tddrc.json': JSON.stringify({ runner: 'command', tests: ['tests/test_*.py'], testTargetedCommand: 'python3 -m pytest -q -p no:cacheprovider --junitxml={report} {files}' }) + '\n',
+      '.tddrc.json':
+        JSON.stringify({
+          runner: 'command',
+          tests: ['tests/test_*.py'],
+          testTargetedCommand: 'python3 -m pytest -q -p no:cacheprovider --junitxml={report} {files}',
+        }) + '\n',
       'calc.py': '',
       'pytest.ini': '[pytest]\npythonpath = .\n',
     },
@@ -112,7 +122,10 @@ describe.each(TOOLCHAINS)('$runner, through git commit', (t) => {
       }
       // The class, as orchestrators read it: the finding's data in `tdd verify --json`.
       const verdict = JSON.parse(r.tdd('verify', '--json').stdout) as { findings: { code: string; data?: { kind?: string } }[] };
-      expect(verdict.findings.filter((f) => f.code === 'RED_WRONG_REASON').map((f) => f.data?.kind), kind).toContain(kind);
+      expect(
+        verdict.findings.filter((f) => f.code === 'RED_WRONG_REASON').map((f) => f.data?.kind),
+        kind,
+      ).toContain(kind);
       attemptCommit(r, 1, 'RED_WRONG_REASON');
     }
     r.write({ [t.testPath]: t.test });

@@ -10,12 +10,17 @@ import { makeRepo, type Repo } from '../helpers/repo.js';
 let repo: Repo | undefined;
 afterEach(() => repo?.cleanup());
 
-const TEST = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
+const TEST =
+  "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
 const WIDENED = '{ "runner": "node", "ignore": ["src/**"] }\n';
 
 describe('a configuration change in RED', () => {
   it('is refused (CONFIG_CHANGED), in .tddrc.json and in package.json#tdd; declared off, it goes in and is listed', () => {
-    const r = (repo = makeRepo({ 'package.json': '{ "name": "p", "private": true, "type": "module" }\n', '.tddrc.json': '{ "runner": "node" }\n', 'src/math.js': 'export const x = 1;\n' }));
+    const r = (repo = makeRepo({
+      'package.json': '{ "name": "p", "private": true, "type": "module" }\n',
+      '.tddrc.json': '{ "runner": "node" }\n',
+      'src/math.js': 'export const x = 1;\n',
+    }));
     expect(r.tdd('install').status).toBe(0);
     r.git('add', '-A');
     r.tdd('phase', 'off', '--reason', 'skeleton');

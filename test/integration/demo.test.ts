@@ -15,7 +15,18 @@ describe('tdd demo', () => {
     expect(out.passed).toBe(true);
     expect(out.steps.every((s) => s.ok)).toBe(true);
     const refusedCodes = out.steps.filter((s) => s.got === 'refused').flatMap((s) => s.codes);
-    expect(refusedCodes).toEqual(expect.arrayContaining(['RED_IMPL_STAGED', 'ASSERTION_PRINT_ONLY', 'RED_WRONG_REASON', 'TESTS_CHANGED', 'GREEN_TESTS_FAIL', 'MARKER_SKIP', 'RED_TESTS_PASS', 'GREEN_SNAPSHOT_MISSING']));
+    expect(refusedCodes).toEqual(
+      expect.arrayContaining([
+        'RED_IMPL_STAGED',
+        'ASSERTION_PRINT_ONLY',
+        'RED_WRONG_REASON',
+        'TESTS_CHANGED',
+        'GREEN_TESTS_FAIL',
+        'MARKER_SKIP',
+        'RED_TESTS_PASS',
+        'GREEN_SNAPSHOT_MISSING',
+      ]),
+    );
     // The setup commit needs no phase; the snapshot cycle adds its snapshot with GREEN.
     const acceptedCodes = out.steps.filter((s) => s.got === 'accepted').flatMap((s) => s.codes);
     expect(acceptedCodes).toEqual(expect.arrayContaining(['SETUP_COMMIT', 'SNAPSHOTS_ADDED']));

@@ -10,13 +10,27 @@
  * counted exactly while other test files run beside this one.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, trailersOf } from '../helpers/cycle.js';
 import { HAS_PROC, alive, launch, processGroupOf, waitFor } from '../helpers/procs.js';
 import { BIN, makeRepo, type Repo } from '../helpers/repo.js';
+import { readLockOwner } from '../../src/state/lock.js';
 
 const SKELETON = {
   'package.json': JSON.stringify({ name: 'p', type: 'module' }) + '\n',
@@ -94,6 +108,11 @@ function scratchOf(dir = stateDir()): string {
 }
 
 /** Our temp dirs in `t`: scratch copies and report dirs. */
+/** The pid that holds a scratch lock (src/state/lock.ts). */
+function lockOwnerOf(file: string): number | undefined {
+  return readLockOwner(file).pid;
+}
+
 function ours(t = tmp): string[] {
   return readdirSync(t)
     .filter((n) => /^tdd-(hooks|run)-/.test(n))
@@ -136,37 +155,40 @@ describe.skipIf(!HAS_PROC)('signals', () => {
     ['SIGINT', 'git commit', [] as string[]],
     ['SIGTERM', 'git commit', [] as string[]],
     ['SIGINT', 'git commit -a', ['-a']],
-  ] as const)('%s to the process group of `%s` while the tests run: refused, nothing changed, nothing left behind, and the next commit gets its verdict', async (signal, _how, args) => {
-    const before = fingerprint(repo);
-    const was = head();
-    const marker = join(tmp, 'running');
-    const c = launch('git', ['commit', '-m', 'feat: slow', ...args], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: marker } });
-    let testPid = 0;
-    try {
-      testPid = await waitFor(() => markerPid(marker), 'the test to run');
-      // The hook holds the scratch lock while its runner runs.
-      const [hook] = c.find('hook', 'pre-commit');
-      expect(hook).toBeDefined();
-      expect(readFileSync(join(scratchOf(), 'lock'), 'utf8')).toBe(String(hook));
-      process.kill(-c.pid, signal);
-      const exit = await c.exited;
-      expect(exit.code).not.toBe(0);
-      // Every process of the commit ends: the runner's group too (the test would sleep 30 s).
-      await c.settle();
-    } finally {
-      c.dispose();
-    }
-    expect(alive(testPid)).toBe(false);
-    expect(c.output()).toContain('[RUN_UNVERIFIED]');
-    expect(c.output()).not.toMatch(/✓/);
-    expect(head()).toBe(was);
-    expect(fingerprint(repo)).toBe(before);
-    expectNothingLeft();
+  ] as const)(
+    '%s to the process group of `%s` while the tests run: refused, nothing changed, nothing left behind, and the next commit gets its verdict',
+    async (signal, _how, args) => {
+      const before = fingerprint(repo);
+      const was = head();
+      const marker = join(tmp, 'running');
+      const c = launch('git', ['commit', '-m', 'feat: slow', ...args], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: marker } });
+      let testPid: number;
+      try {
+        testPid = await waitFor(() => markerPid(marker), 'the test to run');
+        // The hook holds the scratch lock while its runner runs.
+        const [hook] = c.find('hook', 'pre-commit');
+        expect(hook).toBeDefined();
+        expect(lockOwnerOf(join(scratchOf(), 'lock'))).toBe(hook);
+        process.kill(-c.pid, signal);
+        const exit = await c.exited;
+        expect(exit.code).not.toBe(0);
+        // Every process of the commit ends: the runner's group too (the test would sleep 30 s).
+        await c.settle();
+      } finally {
+        c.dispose();
+      }
+      expect(alive(testPid)).toBe(false);
+      expect(c.output()).toContain('[RUN_UNVERIFIED]');
+      expect(c.output()).not.toMatch(/✓/);
+      expect(head()).toBe(was);
+      expect(fingerprint(repo)).toBe(before);
+      expectNothingLeft();
 
-    commitOk('feat: slow', ...args);
-    expect(trailersOf(repo)).toMatchObject({ 'TDD-Phase': 'green', 'TDD-Evidence': 'node: 1 passed, 0 failed' });
-    expectNothingLeft();
-  });
+      commitOk('feat: slow', ...args);
+      expect(trailersOf(repo)).toMatchObject({ 'TDD-Phase': 'green', 'TDD-Evidence': 'node: 1 passed, 0 failed' });
+      expectNothingLeft();
+    },
+  );
 
   it('SIGINT at any moment of the hook (a sweep over its run): never a commit, never a change to what the user owns, and the next attempt gets its verdict', async () => {
     // An implementation that fails: whenever the signal lands, the commit must not happen.
@@ -209,7 +231,7 @@ describe.skipIf(!HAS_PROC)('signals', () => {
       // stay, but only with a dead owner's pid (taken over by the next run); no throwaway scratch.
       const lock = join(scratchOf(), 'lock');
       if (existsSync(lock)) {
-        const owner = Number(readFileSync(lock, 'utf8'));
+        const owner = lockOwnerOf(lock);
         expect(alive(owner)).toBe(false);
         // Orphaned when git died first, the dead hook stays a zombie until init reaps it (up to
         // ~2 s in some containers), and kill(pid, 0), by which the next hook tells a live owner,
@@ -232,7 +254,7 @@ describe.skipIf(!HAS_PROC)('signals', () => {
   // runner, so a signal between the report dir's mkdtemp and the handlers killed it with node's
   // default action — no `finally`: `tdd-run-*` stayed in the temp dir for good, and a runner
   // spawned at that moment (its own process group) ran on, orphaned. The hook now handles them
-  // for its whole run (src/verify/interrupt.ts).
+  // for its whole run (src/process/interrupt.ts).
   it('SIGINT right after the hook created its report dir leaves no report dir behind', async () => {
     // A failing implementation: an attempt the signal misses is refused, so every attempt starts alike.
     repo.write({ 'src/slow.js': slowImpl(2) });
@@ -304,7 +326,7 @@ describe.skipIf(!HAS_PROC)('signals', () => {
       expect(head()).toBe(was);
       expect(fingerprint(repo)).toBe(before);
       const lock = join(scratchOf(), 'lock');
-      expect(readFileSync(lock, 'utf8')).toBe(String(hook));
+      expect(lockOwnerOf(lock)).toBe(hook);
       expect(alive(hook!)).toBe(false);
       // Nothing can catch SIGKILL: the runner, in its own process group, is orphaned and still
       // runs in the scratch. The next commit must not wait for it nor be misled by it.
@@ -349,56 +371,65 @@ describe('.git/index.lock held by another process', () => {
     expect(trailersOf(repo)['TDD-Phase']).toBe('green');
   });
 
-  it.skipIf(!HAS_PROC)('taken while the hook runs a plain commit (git does not hold it then): the commit lands with its verdict, the lock is left alone', async () => {
-    const lock = join(repo.dir, '.git', 'index.lock');
-    const marker = join(tmp, 'running');
-    const release = join(tmp, 'release');
-    const c = launch('git', ['commit', '-m', 'feat: slow'], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: marker, TDD_FAULT_RELEASE: release } });
-    try {
-      await waitFor(() => markerPid(marker), 'the test to run');
-      // git 2.39: a plain commit does not lock the index while pre-commit runs (catalogue §4.3).
-      expect(existsSync(lock)).toBe(false);
-      writeFileSync(lock, 'another process');
-      writeFileSync(release, '');
-      expect((await c.exited).code).toBe(0);
-      await c.settle();
-    } finally {
-      c.dispose();
-    }
-    expect(c.output()).toContain('✓ GREEN');
-    expect(trailersOf(repo)).toMatchObject({ 'TDD-Phase': 'green', 'TDD-Evidence': 'node: 1 passed, 0 failed' });
-    expect(readFileSync(lock, 'utf8')).toBe('another process');
-    rmSync(lock);
-    expect(repo.run('git', ['status', '--porcelain']).stdout).toBe('');
-    expectNothingLeft();
-  });
+  it.skipIf(!HAS_PROC)(
+    'taken while the hook runs a plain commit (git does not hold it then): the commit lands with its verdict, the lock is left alone',
+    async () => {
+      const lock = join(repo.dir, '.git', 'index.lock');
+      const marker = join(tmp, 'running');
+      const release = join(tmp, 'release');
+      const c = launch('git', ['commit', '-m', 'feat: slow'], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: marker, TDD_FAULT_RELEASE: release } });
+      try {
+        await waitFor(() => markerPid(marker), 'the test to run');
+        // git 2.39: a plain commit does not lock the index while pre-commit runs (catalogue §4.3).
+        expect(existsSync(lock)).toBe(false);
+        writeFileSync(lock, 'another process');
+        writeFileSync(release, '');
+        expect((await c.exited).code).toBe(0);
+        await c.settle();
+      } finally {
+        c.dispose();
+      }
+      expect(c.output()).toContain('✓ GREEN');
+      expect(trailersOf(repo)).toMatchObject({ 'TDD-Phase': 'green', 'TDD-Evidence': 'node: 1 passed, 0 failed' });
+      expect(readFileSync(lock, 'utf8')).toBe('another process');
+      rmSync(lock);
+      expect(repo.run('git', ['status', '--porcelain']).stdout).toBe('');
+      expectNothingLeft();
+    },
+  );
 
-  it.skipIf(!HAS_PROC)('`commit -a` holds it while the hook runs: another process cannot take it (its `git add` fails), and the commit lands with its verdict', async () => {
-    const lock = join(repo.dir, '.git', 'index.lock');
-    const marker = join(tmp, 'running');
-    const release = join(tmp, 'release');
-    const c = launch('git', ['commit', '-a', '-m', 'feat: slow'], { cwd: repo.dir, env: { ...repo.env, TDD_FAULT_MARKER: marker, TDD_FAULT_RELEASE: release } });
-    let add: ReturnType<Repo['run']> | undefined;
-    try {
-      await waitFor(() => markerPid(marker), 'the test to run');
-      expect(existsSync(lock)).toBe(true);
-      repo.write({ 'notes.txt': 'later\n' });
-      add = repo.run('git', ['add', 'notes.txt']);
-      writeFileSync(release, '');
-      expect((await c.exited).code).toBe(0);
-      await c.settle();
-    } finally {
-      c.dispose();
-    }
-    expect(add?.status).toBe(128);
-    expect(add?.stderr).toContain("index.lock': File exists");
-    expect(c.output()).toContain('✓ GREEN');
-    expect(trailersOf(repo)['TDD-Phase']).toBe('green');
-    expect(existsSync(lock)).toBe(false);
-    expect(repo.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('src/slow.js');
-    expect(repo.run('git', ['status', '--porcelain']).stdout).toBe('?? notes.txt\n');
-    expectNothingLeft();
-  });
+  it.skipIf(!HAS_PROC)(
+    '`commit -a` holds it while the hook runs: another process cannot take it (its `git add` fails), and the commit lands with its verdict',
+    async () => {
+      const lock = join(repo.dir, '.git', 'index.lock');
+      const marker = join(tmp, 'running');
+      const release = join(tmp, 'release');
+      const c = launch('git', ['commit', '-a', '-m', 'feat: slow'], {
+        cwd: repo.dir,
+        env: { ...repo.env, TDD_FAULT_MARKER: marker, TDD_FAULT_RELEASE: release },
+      });
+      let add: ReturnType<Repo['run']> | undefined;
+      try {
+        await waitFor(() => markerPid(marker), 'the test to run');
+        expect(existsSync(lock)).toBe(true);
+        repo.write({ 'notes.txt': 'later\n' });
+        add = repo.run('git', ['add', 'notes.txt']);
+        writeFileSync(release, '');
+        expect((await c.exited).code).toBe(0);
+        await c.settle();
+      } finally {
+        c.dispose();
+      }
+      expect(add?.status).toBe(128);
+      expect(add?.stderr).toContain("index.lock': File exists");
+      expect(c.output()).toContain('✓ GREEN');
+      expect(trailersOf(repo)['TDD-Phase']).toBe('green');
+      expect(existsSync(lock)).toBe(false);
+      expect(repo.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('src/slow.js');
+      expect(repo.run('git', ['status', '--porcelain']).stdout).toBe('?? notes.txt\n');
+      expectNothingLeft();
+    },
+  );
 });
 
 describe('nowhere to write', () => {

@@ -129,7 +129,10 @@ function verifyRefused(repo: Repo): { status: number; json: Record<string, any> 
   expectNoCrash(v);
   const json = jsonOf(v);
   expect([1, 2], output(v)).toContain(v.status);
-  if (v.status === 1) expect((json.findings as { code: string }[]).map((f) => f.code)).toEqual(expect.arrayContaining([expect.stringMatching(/^(RED_IMPL_STAGED|PHASE_UNSET)$/)]));
+  if (v.status === 1)
+    expect((json.findings as { code: string }[]).map((f) => f.code)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(RED_IMPL_STAGED|PHASE_UNSET)$/)]),
+    );
   return { status: v.status!, json };
 }
 
@@ -137,9 +140,27 @@ function verifyRefused(repo: Repo): { status: number; json: Record<string, any> 
 // Generators
 
 const CONFIG_KEYS = [
-  'runner', 'testCommand', 'testTargetedCommand', 'runners', 'tests', 'testSupport', 'ignore', 'alwaysAllowed', 'autoAdvance',
-  'refactorRuns', 'timeoutSeconds', 'isolation', 'plan', 'staticChecks', 'falseFailPatterns', 'attempts', 'budgets',
-  'commitMessage', 'audit', '$schema', '$comment',
+  'runner',
+  'testCommand',
+  'testTargetedCommand',
+  'runners',
+  'tests',
+  'testSupport',
+  'ignore',
+  'alwaysAllowed',
+  'autoAdvance',
+  'refactorRuns',
+  'timeoutSeconds',
+  'isolation',
+  'plan',
+  'staticChecks',
+  'falseFailPatterns',
+  'attempts',
+  'budgets',
+  'commitMessage',
+  'audit',
+  '$schema',
+  '$comment',
 ];
 const NESTED: Record<string, string[]> = {
   isolation: ['link'],
@@ -151,9 +172,15 @@ const NESTED: Record<string, string[]> = {
 const RUNNER_NAMES = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command'];
 
 /** Numbers a parser must survive: past 2^53, past 2^31 ms, denormal, negative zero, the largest double. */
+// eslint-disable-next-line no-loss-of-precision -- a literal no double holds exactly, on purpose
 const oddNumber = fc.constantFrom(1e308, Number.MAX_VALUE, 2 ** 53 + 2, 2 ** 31, 2147483.648, 5e-324, -0, -1, 0, 0.5, 1e21, 123456789012345678901234567890);
 const anyJson = fc.jsonValue({ maxDepth: 3 });
-const oddValue = fc.oneof(anyJson, oddNumber, fc.constantFrom('', ' ', '..', '/etc', '../x', '\u0000', '**', '(', '\n'), fc.array(fc.oneof(fc.string(), oddNumber), { maxLength: 3 }));
+const oddValue = fc.oneof(
+  anyJson,
+  oddNumber,
+  fc.constantFrom('', ' ', '..', '/etc', '../x', '\u0000', '**', '(', '\n'),
+  fc.array(fc.oneof(fc.string(), oddNumber), { maxLength: 3 }),
+);
 
 /** One runner of `runners`: known keys with right or wrong values, sometimes an unknown key. */
 const runnerSpec = fc.record(
@@ -186,7 +213,9 @@ const configFile: fc.Arbitrary<string | Uint8Array> = fc.oneof(
 function allowsImpl(raw: unknown): boolean {
   if (typeof raw !== 'object' || raw === null) return false;
   const o = raw as Record<string, unknown>;
-  return ['ignore', 'alwaysAllowed'].some((k) => Array.isArray(o[k]) && (o[k] as unknown[]).some((g) => typeof g === 'string' && g !== '' && picomatch(g, { dot: true })(IMPL.path)));
+  return ['ignore', 'alwaysAllowed'].some(
+    (k) => Array.isArray(o[k]) && (o[k] as unknown[]).some((g) => typeof g === 'string' && g !== '' && picomatch(g, { dot: true })(IMPL.path)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,7 +359,10 @@ describe('huge numbers in a configuration', () => {
 // ---------------------------------------------------------------------------------------------
 
 const taskId = fc.oneof(fc.constantFrom('1', '2', 'a/b', '__proto__', 'constructor'), fc.integer({ min: -2, max: 12 }), oddValue);
-const pathList = fc.oneof(fc.array(fc.constantFrom('src/a.js', './src\\a.js', 'test/a.test.js', 'src//./b.js', '/abs', '../up', '', 'C:\\x'), { maxLength: 3 }), oddValue);
+const pathList = fc.oneof(
+  fc.array(fc.constantFrom('src/a.js', './src\\a.js', 'test/a.test.js', 'src//./b.js', '/abs', '../up', '', 'C:\\x'), { maxLength: 3 }),
+  oddValue,
+);
 const planTask = fc.record(
   { id: taskId, title: fc.oneof(fc.string(), oddValue), files: pathList, tests: pathList, deps: fc.oneof(fc.array(taskId, { maxLength: 3 }), oddValue) },
   { requiredKeys: [] },
@@ -339,7 +371,12 @@ const planFile: fc.Arbitrary<string | Uint8Array> = fc.oneof(
   { weight: 1, arbitrary: anyJson.map((v) => JSON.stringify(v) ?? 'null') },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }) },
   { weight: 3, arbitrary: fc.array(planTask, { maxLength: 4 }).map((tasks) => JSON.stringify(tasks)) },
-  { weight: 3, arbitrary: fc.record({ tasks: fc.oneof(fc.array(planTask, { maxLength: 4 }), oddValue), title: oddValue }, { requiredKeys: [] }).map((p) => JSON.stringify(p)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({ tasks: fc.oneof(fc.array(planTask, { maxLength: 4 }), oddValue), title: oddValue }, { requiredKeys: [] })
+      .map((p) => JSON.stringify(p)),
+  },
 );
 
 /** A plan error: PLAN_INVALID naming the file and, per problem, a key; or the task not in the plan. */
@@ -470,7 +507,13 @@ describe('local state under .git/tdd', () => {
     since: oddValue,
     red: fc.dictionary(
       fc.constantFrom('', '1', '__proto__'),
-      fc.oneof(oddValue, fc.record({ commit: oddValue, tree: oddValue, files: oddValue, blobs: oddValue, failing: oddValue, regression: oddValue, greenCommit: oddValue }, { requiredKeys: [] })),
+      fc.oneof(
+        oddValue,
+        fc.record(
+          { commit: oddValue, tree: oddValue, files: oddValue, blobs: oddValue, failing: oddValue, regression: oddValue, greenCommit: oddValue },
+          { requiredKeys: [] },
+        ),
+      ),
       { maxKeys: 2 },
     ),
     lastGreen: oddValue,
@@ -490,7 +533,13 @@ describe('local state under .git/tdd', () => {
         writeFileSync(join(repo.dir, '.git', 'tdd', 'state.json'), JSON.stringify(state));
         expectCommitRefused(repo);
       }),
-      { numRuns: 15 * RUNS, endOnFailure: true, examples: [[{ version: 1, phase: 'red', regression: false, task: null, reason: null, since: '', red: { '': { files: 5 } }, lastGreen: null, lastVerdict: null }]] },
+      {
+        numRuns: 15 * RUNS,
+        endOnFailure: true,
+        examples: [
+          [{ version: 1, phase: 'red', regression: false, task: null, reason: null, since: '', red: { '': { files: 5 } }, lastGreen: null, lastVerdict: null }],
+        ],
+      },
     );
   }, 120_000);
 
@@ -515,35 +564,63 @@ describe('local state under .git/tdd', () => {
     put(repo, IMPL.path, IMPL.content);
     repo.git('add', IMPL.path);
     const file = join(repo.dir, '.git', 'tdd', 'attempts.json');
-    const record = fc.record({ phase: fc.oneof(fc.constantFrom('red', 'green'), oddValue), at: fc.oneof(fc.constant('2025-01-01T00:00:00Z'), oddValue), batch: fc.oneof(fc.boolean(), oddValue) }, { requiredKeys: [] });
+    const record = fc.record(
+      {
+        phase: fc.oneof(fc.constantFrom('red', 'green'), oddValue),
+        at: fc.oneof(fc.constant('2025-01-01T00:00:00Z'), oddValue),
+        batch: fc.oneof(fc.boolean(), oddValue),
+      },
+      { requiredKeys: [] },
+    );
     const ledger = fc.record(
       {
         version: fc.oneof(fc.constant(1), oddValue),
         tasks: fc.oneof(
-          fc.dictionary(fc.constantFrom('1', '2', '__proto__', 'constructor'), fc.oneof(oddValue, fc.record({ red: fc.oneof(fc.nat(3), oddValue), green: fc.oneof(fc.nat(4), oddValue), startedAt: fc.oneof(fc.constant(null), oddValue), history: fc.oneof(fc.array(record, { maxLength: 2 }), oddValue) }, { requiredKeys: [] })), { maxKeys: 2 }),
+          fc.dictionary(
+            fc.constantFrom('1', '2', '__proto__', 'constructor'),
+            fc.oneof(
+              oddValue,
+              fc.record(
+                {
+                  red: fc.oneof(fc.nat(3), oddValue),
+                  green: fc.oneof(fc.nat(4), oddValue),
+                  startedAt: fc.oneof(fc.constant(null), oddValue),
+                  history: fc.oneof(fc.array(record, { maxLength: 2 }), oddValue),
+                },
+                { requiredKeys: [] },
+              ),
+            ),
+            { maxKeys: 2 },
+          ),
           oddValue,
         ),
       },
       { requiredKeys: [] },
     );
     fc.assert(
-      fc.property(fc.oneof(stateFile, ledger.map((l) => JSON.stringify(l))), (bytes) => {
-        writeFileSync(file, bytes);
-        const a = repo.tdd('attempt', '1', 'red', '--json');
-        expectNoCrash(a);
-        expect([0, 1, 2], output(a)).toContain(a.status);
-        if (a.status === 2) {
-          const { error } = jsonOf(a);
-          expect(error.code).toBe('ATTEMPTS_CORRUPT');
-          expect(error.message).toContain(file);
-          expect(error.reason).toMatch(/^(not valid JSON \(|(\(root\)|version|tasks(\.[^:]+)?): )/);
-          expect(readFileSync(file)).toEqual(Buffer.from(bytes));
-        }
-        const r = repo.tdd('attempt', 'report', '--json');
-        expectNoCrash(r);
-        expect(r.status).toBe(a.status === 2 ? 2 : 0);
-        expectCommitRefused(repo);
-      }),
+      fc.property(
+        fc.oneof(
+          stateFile,
+          ledger.map((l) => JSON.stringify(l)),
+        ),
+        (bytes) => {
+          writeFileSync(file, bytes);
+          const a = repo.tdd('attempt', '1', 'red', '--json');
+          expectNoCrash(a);
+          expect([0, 1, 2], output(a)).toContain(a.status);
+          if (a.status === 2) {
+            const { error } = jsonOf(a);
+            expect(error.code).toBe('ATTEMPTS_CORRUPT');
+            expect(error.message).toContain(file);
+            expect(error.reason).toMatch(/^(not valid JSON \(|(\(root\)|version|tasks(\.[^:]+)?): )/);
+            expect(readFileSync(file)).toEqual(Buffer.from(bytes));
+          }
+          const r = repo.tdd('attempt', 'report', '--json');
+          expectNoCrash(r);
+          expect(r.status).toBe(a.status === 2 ? 2 : 0);
+          expectCommitRefused(repo);
+        },
+      ),
       { numRuns: 8 * RUNS, endOnFailure: true },
     );
   }, 120_000);

@@ -38,10 +38,13 @@ const FAMILIES: Family[] = [
     skeleton: {
       'package.json': '{ "name": "p", "private": true, "type": "module" }\n',
       '.tddrc.json': '{ "runner": "vitest" }\n',
-      'vitest.config.js': "import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ resolve: { alias: { '@calc': '$TOP/lib/sum.js' } } });\n",
+      'vitest.config.js':
+        "import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ resolve: { alias: { '@calc': '$TOP/lib/sum.js' } } });\n",
       'lib/sum.js': JS_STUB,
     },
-    test: { 'test/sum.test.js': "import { expect, it } from 'vitest';\nimport { sum } from '@calc';\n\nit('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n" },
+    test: {
+      'test/sum.test.js': "import { expect, it } from 'vitest';\nimport { sum } from '@calc';\n\nit('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n",
+    },
     impl: 'lib/sum.js',
     wrong: JS_WRONG,
     right: JS_RIGHT,
@@ -63,7 +66,10 @@ const FAMILIES: Family[] = [
     runner: 'mocha (a require by absolute path)',
     linkNodeModules: true,
     skeleton: { 'package.json': '{ "name": "p", "private": true }\n', '.tddrc.json': '{ "runner": "mocha" }\n', 'lib/sum.js': CJS(JS_STUB) },
-    test: { 'test/sum.test.js': "const assert = require('node:assert');\nconst { sum } = require('$TOP/lib/sum.js');\n\nit('adds', () => {\n  assert.strictEqual(sum(2, 3), 5);\n});\n" },
+    test: {
+      'test/sum.test.js':
+        "const assert = require('node:assert');\nconst { sum } = require('$TOP/lib/sum.js');\n\nit('adds', () => {\n  assert.strictEqual(sum(2, 3), 5);\n});\n",
+    },
     impl: 'lib/sum.js',
     wrong: CJS(JS_WRONG),
     right: CJS(JS_RIGHT),
@@ -72,7 +78,8 @@ const FAMILIES: Family[] = [
     runner: 'node --test (an import by absolute path)',
     skeleton: { 'package.json': '{ "name": "p", "private": true, "type": "module" }\n', '.tddrc.json': '{ "runner": "node" }\n', 'lib/sum.js': JS_STUB },
     test: {
-      'test/sum.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '$TOP/lib/sum.js';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
+      'test/sum.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '$TOP/lib/sum.js';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
     },
     impl: 'lib/sum.js',
     wrong: JS_WRONG,
@@ -145,7 +152,8 @@ describe('the leak guard answers exit 3 for every runner family', () => {
         'go.mod': 'module example.com/app\n\ngo 1.19\n\nrequire example.com/core v0.0.0\n\nreplace example.com/core => $TOP/core\n',
         'core/go.mod': 'module example.com/core\n\ngo 1.19\n',
         'core/core.go': 'package core\n\nfunc Add(a, b int) int {\n\treturn 0\n}\n',
-        'app_test.go': 'package app\n\nimport (\n\t"testing"\n\n\t"example.com/core"\n)\n\nfunc TestAdd(t *testing.T) {\n\tif core.Add(2, 3) != 5 {\n\t\tt.Errorf("Add(2, 3) = %d", core.Add(2, 3))\n\t}\n}\n',
+        'app_test.go':
+          'package app\n\nimport (\n\t"testing"\n\n\t"example.com/core"\n)\n\nfunc TestAdd(t *testing.T) {\n\tif core.Add(2, 3) != 5 {\n\t\tt.Errorf("Add(2, 3) = %d", core.Add(2, 3))\n\t}\n}\n',
       },
       via: 'go.mod',
       leak: 'core',
@@ -177,7 +185,9 @@ describe('the leak guard answers exit 3 for every runner family', () => {
     r.git('add', ...tests);
     const verify = r.tdd('verify', '--json');
     expect(verify.status, verify.stdout + verify.stderr).toBe(3);
-    const leaks = (JSON.parse(verify.stdout).findings as { code: string; data?: { leaks?: { path: string; via?: string }[] } }[]).find((x) => x.code === 'RUN_LEAKED')?.data?.leaks;
+    const leaks = (JSON.parse(verify.stdout).findings as { code: string; data?: { leaks?: { path: string; via?: string }[] } }[]).find(
+      (x) => x.code === 'RUN_LEAKED',
+    )?.data?.leaks;
     expect(leaks?.map((l) => l.path)).toEqual([f.leak]);
     expect(leaks?.[0]?.via).toMatch(new RegExp(`^${f.via}: `));
     attemptCommit(r, 1, 'RUN_LEAKED'); // git's own exit for any refusing hook

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, codesOf } from '../helpers/cycle.js';
 import { makeRepo, type Repo } from '../helpers/repo.js';
 
-const TEST = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slugfy.js';\n\ntest('slugify', () => {\n  assert.equal(slugify('A B'), 'a-b');\n});\n";
+const TEST =
+  "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slugfy.js';\n\ntest('slugify', () => {\n  assert.equal(slugify('A B'), 'a-b');\n});\n";
 
 describe('a typo in a RED test’s import', () => {
   let r: Repo;
@@ -36,7 +37,10 @@ describe('a typo in a RED test’s import', () => {
     r.git('add', 'src/slugify.js');
     const verify = r.tdd('verify', '--json');
     const findings = (JSON.parse(verify.stdout) as { findings: { code: string; path?: string; data?: Record<string, unknown> }[] }).findings;
-    expect(findings.find((f) => f.code === 'IMPORT_NEAR_MISS')).toMatchObject({ path: 'test/slug.test.js', data: { specifier: '../src/slugfy.js', nearest: 'src/slugify.js' } });
+    expect(findings.find((f) => f.code === 'IMPORT_NEAR_MISS')).toMatchObject({
+      path: 'test/slug.test.js',
+      data: { specifier: '../src/slugfy.js', nearest: 'src/slugify.js' },
+    });
     r.git('reset', '-q');
   });
 });

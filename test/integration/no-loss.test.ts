@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, fingerprint, trailersOf } from '../helpers/cycle.js';
 import { makeRepo, type Repo } from '../helpers/repo.js';
 
-const TEST = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slug.js';\n\ntest('slugify', () => {\n  assert.equal(slugify('A B'), 'a-b');\n});\n";
+const TEST =
+  "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slug.js';\n\ntest('slugify', () => {\n  assert.equal(slugify('A B'), 'a-b');\n});\n";
 const IMPL = "export function slugify(text) {\n  return text.toLowerCase().split(' ').join('-');\n}\n";
 const PLAN = JSON.stringify({
   tasks: [
@@ -67,7 +68,12 @@ describe('no command loses work', () => {
     const tree = workTree(r);
     const s = r.tdd('stage', '--json');
     expect(s.status, s.stderr).toBe(0);
-    expect(JSON.parse(s.stdout)).toMatchObject({ staged: [], unstaged: ['src/shared.js'], kept: ['test/slug.test.js'], held: [{ path: 'src/slug.js', reason: 'red-impl' }] });
+    expect(JSON.parse(s.stdout)).toMatchObject({
+      staged: [],
+      unstaged: ['src/shared.js'],
+      kept: ['test/slug.test.js'],
+      held: [{ path: 'src/slug.js', reason: 'red-impl' }],
+    });
     expect(workTree(r)).toBe(tree);
     expect(indexBlob(r, 'test/slug.test.js')).toBe(handStaged);
     expect(r.git('diff', '--cached', '--name-only')).toBe('tdd-plan.json\ntest/slug.test.js\n');
@@ -93,20 +99,34 @@ describe('no command loses work', () => {
 
   it('rollback touches only the task’s tracked implementation, and lists what it leaves', () => {
     r.git('add', 'tdd-plan.json');
-    r.write({ 'src/slug.js': 'export function slugify() {\n  return 42; // a refactor gone wrong\n}\n', 'src/shared.js': 'export const shared = 4; // task 2, staged\n' });
+    r.write({
+      'src/slug.js': 'export function slugify() {\n  return 42; // a refactor gone wrong\n}\n',
+      'src/shared.js': 'export const shared = 4; // task 2, staged\n',
+    });
     // Task 2's file staged by hand, then edited again: both versions are the user's.
     r.git('add', 'src/shared.js');
     r.write({ 'src/shared.js': 'export const shared = 5; // task 2, in progress\n' });
     const staged = indexBlob(r, 'src/shared.js');
-    const tree = workTree(r).split('\n').filter((l) => !l.startsWith('src/slug.js '));
+    const tree = workTree(r)
+      .split('\n')
+      .filter((l) => !l.startsWith('src/slug.js '));
     const rb = r.tdd('rollback', '--json');
     expect(rb.status, rb.stderr).toBe(0);
     const json = JSON.parse(rb.stdout) as { paths: { path: string; action: string }[]; kept: { path: string; reason: string }[] };
     expect(json.paths.map((p) => [p.path, p.action])).toEqual([['src/slug.js', 'restored']]);
-    expect(json.kept).toEqual(expect.arrayContaining([{ path: 'src/other.js', reason: 'untracked' }, { path: 'src/shared.js', reason: 'other-task' }]));
+    expect(json.kept).toEqual(
+      expect.arrayContaining([
+        { path: 'src/other.js', reason: 'untracked' },
+        { path: 'src/shared.js', reason: 'other-task' },
+      ]),
+    );
     expect(r.read('src/slug.js')).toBe(IMPL);
     // Everything else byte for byte, the hand-staged version of task 2's file too.
-    expect(workTree(r).split('\n').filter((l) => !l.startsWith('src/slug.js '))).toEqual(tree);
+    expect(
+      workTree(r)
+        .split('\n')
+        .filter((l) => !l.startsWith('src/slug.js ')),
+    ).toEqual(tree);
     expect(indexBlob(r, 'src/shared.js')).toBe(staged);
   });
 

@@ -29,8 +29,10 @@ const codes = (r: { json: Record<string, unknown> }): string[] =>
   (r.json.problems as { code: string; severity: string; path: string }[]).map((p) => `${p.severity} ${p.code} ${p.path}`);
 
 write({
-  'tests/test_math.py': 'import pytest\n\ndef test_adds():\n    """assert in a docstring"""\n    assert add(1, 2) == 3\n\ndef test_raises():\n    with pytest.raises(ValueError):\n        add("a", 1)\n',
-  'math/add_test.go': 'package math\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(1, 2); got != 3 {\n\t\tt.Errorf("Add(1, 2) = %d", got)\n\t}\n}\n',
+  'tests/test_math.py':
+    'import pytest\n\ndef test_adds():\n    """assert in a docstring"""\n    assert add(1, 2) == 3\n\ndef test_raises():\n    with pytest.raises(ValueError):\n        add("a", 1)\n',
+  'math/add_test.go':
+    'package math\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(1, 2); got != 3 {\n\t\tt.Errorf("Add(1, 2) = %d", got)\n\t}\n}\n',
   'tests/add.rs': '#[test]\nfn adds() {\n    assert_eq!(add(1, 2), 3);\n}\n',
   'test/add.test.ts': "import { expect, it } from 'vitest';\nit('adds', () => { expect(1 + 2).toBe(3); });\n",
   'src/test/java/AddTest.java': '@Test\nvoid adds() {\n  assertEquals(3, add(1, 2));\n}\n',
@@ -46,7 +48,15 @@ write({
 
 describe('tdd red-check (in process)', () => {
   it('every language with a real assertion: exit 0, one line per file', async () => {
-    const files = ['tests/test_math.py', 'math/add_test.go', 'tests/add.rs', 'test/add.test.ts', 'src/test/java/AddTest.java', 'src/test/kotlin/AddTest.kt', 'tests/AddTests.cs'];
+    const files = [
+      'tests/test_math.py',
+      'math/add_test.go',
+      'tests/add.rs',
+      'test/add.test.ts',
+      'src/test/java/AddTest.java',
+      'src/test/kotlin/AddTest.kt',
+      'tests/AddTests.cs',
+    ];
     const r = await run(files);
     expect(r.exitCode).toBe(0);
     expect(r.text).toBe(
@@ -71,11 +81,33 @@ describe('tdd red-check (in process)', () => {
       files: [
         { path: 'tests/test_math.py', language: 'python', assertions: 2, assertionLines: [5, 8], printOnly: false, markers: [] },
         { path: 'tests/test_prints.py', language: 'python', assertions: 0, assertionLines: [], printOnly: true, markers: [] },
-        { path: 'math/skip_test.go', language: 'go', assertions: 1, assertionLines: [7], printOnly: false, markers: [{ kind: 'skip', line: 6, text: 't.Skip' }] },
+        {
+          path: 'math/skip_test.go',
+          language: 'go',
+          assertions: 1,
+          assertionLines: [7],
+          printOnly: false,
+          markers: [{ kind: 'skip', line: 6, text: 't.Skip' }],
+        },
       ],
       problems: [
-        { code: 'ASSERTION_PRINT_ONLY', severity: 'error', path: 'tests/test_prints.py', data: { language: 'python' }, message: expect.any(String), next: expect.stringContaining('assert add(1, 2) == 3') },
-        { code: 'MARKER_SKIP', severity: 'warn', path: 'math/skip_test.go', line: 6, data: { marker: 't.Skip', kind: 'skip' }, message: expect.any(String), next: expect.any(String) },
+        {
+          code: 'ASSERTION_PRINT_ONLY',
+          severity: 'error',
+          path: 'tests/test_prints.py',
+          data: { language: 'python' },
+          message: expect.any(String),
+          next: expect.stringContaining('assert add(1, 2) == 3'),
+        },
+        {
+          code: 'MARKER_SKIP',
+          severity: 'warn',
+          path: 'math/skip_test.go',
+          line: 6,
+          data: { marker: 't.Skip', kind: 'skip' },
+          message: expect.any(String),
+          next: expect.any(String),
+        },
       ],
     });
   });
@@ -206,7 +238,8 @@ describe('tdd red-check: helpers on disk, assertFunctionNames, markers', () => {
     'test/support.js': 'exports.expectSum = function expectSum(a, b, want) { expect(a + b).toBe(want); };\n',
     'test/bare.test.js': "it('adds', () => { expect(add(1, 2)); expect.assertions(1); });\n",
     'calc/sum_test.go': 'package calc\n\nimport "testing"\n\nfunc TestSum(t *testing.T) {\n\tequal(t, Sum(1, 2), 3)\n}\n',
-    'calc/helpers_test.go': 'package calc\n\nimport "testing"\n\nfunc equal(t *testing.T, got, want int) {\n\tif got != want {\n\t\tt.Fatalf("got %d, want %d", got, want)\n\t}\n}\n',
+    'calc/helpers_test.go':
+      'package calc\n\nimport "testing"\n\nfunc equal(t *testing.T, got, want int) {\n\tif got != want {\n\t\tt.Fatalf("got %d, want %d", got, want)\n\t}\n}\n',
     'tests/format/format.test.js': 'runFormatTest(import.meta, ["babel"]);\n',
     'test/markers.test.js': "(process.env.CI ? it.only : it)('a', () => { expect(1).toBe(1); });\ntest.failing('b', () => { expect(1).toBe(2); });\n",
   });
@@ -240,7 +273,10 @@ describe('tdd red-check: helpers on disk, assertFunctionNames, markers', () => {
     put({ '.tddrc.json': JSON.stringify({ assertFunctionNames: ['runFormatTest('] }) });
     const bad = await check(['tests/format/format.test.js', 'test/add.test.js']);
     expect(bad.exitCode).toBe(2);
-    expect((bad.json.problems as { code: string; path: string }[]).map((p) => `${p.code} ${p.path}`)).toEqual(['CONFIG_INVALID .tddrc.json', 'ASSERTION_MISSING tests/format/format.test.js']);
+    expect((bad.json.problems as { code: string; path: string }[]).map((p) => `${p.code} ${p.path}`)).toEqual([
+      'CONFIG_INVALID .tddrc.json',
+      'ASSERTION_MISSING tests/format/format.test.js',
+    ]);
     rmSync(join(top, '.tddrc.json'));
   });
 

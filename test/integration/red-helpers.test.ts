@@ -50,7 +50,8 @@ describe('RED through a helper, read from the index', () => {
   });
 
   it('assertFunctionNames in the committed configuration counts a helper from outside the project', () => {
-    const two = "import { test } from 'node:test';\nimport { verifyOne } from 'a-package';\nimport { one } from '../src/one.js';\n\ntest('one', () => {\n  verifyOne(one());\n});\n";
+    const two =
+      "import { test } from 'node:test';\nimport { verifyOne } from 'a-package';\nimport { one } from '../src/one.js';\n\ntest('one', () => {\n  verifyOne(one());\n});\n";
     repo.write({ 'test/two.test.js': two });
     repo.git('add', '-A');
     expect(codesOf(repo.commit('test: two'))).toEqual(['ASSERTION_MISSING']);
@@ -70,7 +71,12 @@ describe('RED through a helper, read from the index', () => {
 
 describe('the index as a helper reader (git/queries)', () => {
   it('lists the staged files of one folder, not its subfolders, and reads them as staged', async () => {
-    repo.write({ 'pkg/a_test.go': 'package pkg\n', 'pkg/helpers_test.go': 'package pkg // staged\n', 'pkg/sub/x.go': 'package sub\n', 'we[ir]d/*x.go': 'package w\n' });
+    repo.write({
+      'pkg/a_test.go': 'package pkg\n',
+      'pkg/helpers_test.go': 'package pkg // staged\n',
+      'pkg/sub/x.go': 'package sub\n',
+      'we[ir]d/*x.go': 'package w\n',
+    });
     repo.git('add', '-A');
     repo.write({ 'pkg/helpers_test.go': 'package pkg // on disk only\n', 'pkg/untracked_test.go': 'package pkg\n' });
     const ctx = await readRepoContext(repo.dir, repo.env);
@@ -83,4 +89,3 @@ describe('the index as a helper reader (git/queries)', () => {
     expect([...texts]).toEqual([['pkg/helpers_test.go', 'package pkg // staged\n']]);
   });
 });
-

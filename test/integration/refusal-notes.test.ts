@@ -8,7 +8,8 @@ import { codesOf } from '../helpers/cycle.js';
 import { makeRepo, type Repo } from '../helpers/repo.js';
 
 const PKG = JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'node --test' } }) + '\n';
-const TEST = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
+const TEST =
+  "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
 
 let repo: Repo | undefined;
 afterEach(() => {
@@ -69,11 +70,15 @@ describe('notes on a refusal', () => {
     ok(r.tdd('phase', 'off', '--reason', 'vitest'));
     ok(r.commit('chore: vitest'));
     ok(r.tdd('phase', 'red'));
-    r.write({ 'test/math.test.js': "import { expect, test } from 'vitest';\nimport { add } from '../src/math.js';\n\ntest('adds', () => expect(add(2, 3)).toBe(5));\n" });
+    r.write({
+      'test/math.test.js': "import { expect, test } from 'vitest';\nimport { add } from '../src/math.js';\n\ntest('adds', () => expect(add(2, 3)).toBe(5));\n",
+    });
     r.git('add', '-A');
     const v = r.tdd('verify', '--json');
     expect(v.status).toBe(3);
-    const f = (JSON.parse(v.stdout) as { findings: { code: string; data: { status: string; fix?: string } }[] }).findings.find((x) => x.code === 'RUN_UNVERIFIED')!;
+    const f = (JSON.parse(v.stdout) as { findings: { code: string; data: { status: string; fix?: string } }[] }).findings.find(
+      (x) => x.code === 'RUN_UNVERIFIED',
+    )!;
     expect(f.data).toMatchObject({ status: 'runner-missing', fix: 'npm install --save-dev vitest' });
   });
 });

@@ -33,7 +33,8 @@ const FLAVOURS: Flavour[] = [
   {
     runner: 'vitest',
     type: 'module',
-    test: (cases) => `import { describe, expect, it } from 'vitest';\nimport { slugify } from '../src/slugify.js';\n\ndescribe('slugify', () => {\n${cases}});\n`,
+    test: (cases) =>
+      `import { describe, expect, it } from 'vitest';\nimport { slugify } from '../src/slugify.js';\n\ndescribe('slugify', () => {\n${cases}});\n`,
     impl: "export function slugify(text) {\n  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join('-');\n}\n",
     runArgv: [VITEST, 'run'],
     title: {

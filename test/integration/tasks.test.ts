@@ -50,7 +50,11 @@ describe('per-task staging', () => {
     expect(fingerprint(repo)).toBe(before);
 
     const dry = repo.tdd('stage', '--dry-run', '--json');
-    expect(JSON.parse(dry.stdout)).toMatchObject({ staged: ['test/alpha.test.js'], unstaged: ['notes/scratch.js', 'test/beta.test.js'], missing: ['src/alpha.js'] });
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      staged: ['test/alpha.test.js'],
+      unstaged: ['notes/scratch.js', 'test/beta.test.js'],
+      missing: ['src/alpha.js'],
+    });
     expect(fingerprint(repo)).toBe(before);
 
     const s = repo.tdd('stage');

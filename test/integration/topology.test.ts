@@ -6,7 +6,20 @@
  * symbolic links, `git --git-dir … --work-tree …`, a repository of dubious ownership, and a
  * hostile pre-planted scratch directory.
  */
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
@@ -93,12 +106,16 @@ function expectUnchecked(c: SpawnSyncReturns<string>, operation: string): void {
 describe('what is staged', () => {
   it('`commit -i <paths>`: the paths and what was already staged are judged together; a refusal leaves the index as it was (row 4)', () => {
     repo.tdd('phase', 'off', '--reason', 'seed');
-    repo.write({ 'test/m.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n\ntest('adds', () => assert.equal(1 + 1, 2));\n" });
+    repo.write({
+      'test/m.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n\ntest('adds', () => assert.equal(1 + 1, 2));\n",
+    });
     repo.git('add', '-A');
     commitOk('seed');
     repo.tdd('phase', 'red');
     repo.write({
-      'test/m.test.js': repo.read('test/m.test.js') + "\ntest('one', async () => {\n  const m = await import('../src/one.js').catch(() => ({}));\n  assert.equal(m.one?.(), 1);\n});\n",
+      'test/m.test.js':
+        repo.read('test/m.test.js') +
+        "\ntest('one', async () => {\n  const m = await import('../src/one.js').catch(() => ({}));\n  assert.equal(m.one?.(), 1);\n});\n",
       'src/one.js': implOf('one'),
     });
     repo.git('add', 'src/one.js');
@@ -381,7 +398,9 @@ describe('symbolic links (row 50)', () => {
     repo.git('add', 'src/one.js');
     const v = verify();
     expect(v.status).toBe(3);
-    expect(v.json.findings).toContainEqual(expect.objectContaining({ code: 'RUN_UNVERIFIED', path: 'src/one.js', data: expect.objectContaining({ symlink: target() }) }));
+    expect(v.json.findings).toContainEqual(
+      expect.objectContaining({ code: 'RUN_UNVERIFIED', path: 'src/one.js', data: expect.objectContaining({ symlink: target() }) }),
+    );
     refused(() => repo.commit('feat: one'), 'RUN_UNVERIFIED');
   });
 
@@ -424,7 +443,8 @@ describe('how git is invoked', () => {
       ['log.showSignature', 'true'],
       ['log.decorate', 'full'],
       ['format.pretty', 'oneline'],
-    ]) repo.git('config', key!, value!);
+    ])
+      repo.git('config', key!, value!);
     repo.tdd('phase', 'red');
     repo.write({ 'test/one ü.test.js': testOf('one'), 'src/one.js': implOf('one', 2) });
     repo.git('add', '-A');
@@ -467,35 +487,38 @@ describe('how git is invoked', () => {
     expect(trailersOf(repo)).toMatchObject({ 'TDD-Phase': 'green', 'TDD-Evidence': 'node: 1 passed, 0 failed' });
   });
 
-  it.skipIf(process.getuid?.() !== 0)('a repository of dubious ownership: `tdd verify` exit 2 with git\'s reason, install names safe.directory; trusted for one command, the commit gets its verdict (row 37)', () => {
-    repo.tdd('phase', 'red');
-    repo.write({ 'test/one.test.js': testOf('one') });
-    repo.git('add', '-A');
-    const chownTree = (dir: string, uid: number): void => {
-      chownSync(dir, uid, uid);
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        const p = join(dir, e.name);
-        if (e.isDirectory() && !e.isSymbolicLink()) chownTree(p, uid);
-        else if (!e.isSymbolicLink()) chownSync(p, uid, uid);
+  it.skipIf(process.getuid?.() !== 0)(
+    "a repository of dubious ownership: `tdd verify` exit 2 with git's reason, install names safe.directory; trusted for one command, the commit gets its verdict (row 37)",
+    () => {
+      repo.tdd('phase', 'red');
+      repo.write({ 'test/one.test.js': testOf('one') });
+      repo.git('add', '-A');
+      const chownTree = (dir: string, uid: number): void => {
+        chownSync(dir, uid, uid);
+        for (const e of readdirSync(dir, { withFileTypes: true })) {
+          const p = join(dir, e.name);
+          if (e.isDirectory() && !e.isSymbolicLink()) chownTree(p, uid);
+          else if (!e.isSymbolicLink()) chownSync(p, uid, uid);
+        }
+      };
+      chownTree(repo.dir, 65534); // git (as root) now refuses the repository
+      try {
+        expect(repo.run('git', ['status']).stderr).toContain('dubious ownership');
+        const v = repo.tdd('verify', '--json');
+        expect(v.status).toBe(2);
+        expect(JSON.parse(v.stdout).error.message).toContain('dubious ownership');
+        const i = repo.tdd('install', '--json');
+        expect(i.status).toBe(2);
+        expect(out(i)).toContain('safe.directory');
+        const c = repo.run('git', ['-c', `safe.directory=${repo.dir}`, 'commit', '-m', 'test: one']);
+        expect(c.status, out(c)).toBe(0);
+        expect(out(c)).not.toMatch(CRASH);
+      } finally {
+        chownTree(repo.dir, 0);
       }
-    };
-    chownTree(repo.dir, 65534); // git (as root) now refuses the repository
-    try {
-      expect(repo.run('git', ['status']).stderr).toContain('dubious ownership');
-      const v = repo.tdd('verify', '--json');
-      expect(v.status).toBe(2);
-      expect(JSON.parse(v.stdout).error.message).toContain('dubious ownership');
-      const i = repo.tdd('install', '--json');
-      expect(i.status).toBe(2);
-      expect(out(i)).toContain('safe.directory');
-      const c = repo.run('git', ['-c', `safe.directory=${repo.dir}`, 'commit', '-m', 'test: one']);
-      expect(c.status, out(c)).toBe(0);
-      expect(out(c)).not.toMatch(CRASH);
-    } finally {
-      chownTree(repo.dir, 0);
-    }
-    expect(trailersOf(repo)['TDD-Phase']).toBe('red');
-  });
+      expect(trailersOf(repo)['TDD-Phase']).toBe('red');
+    },
+  );
 });
 
 describe('a hostile pre-planted scratch (row 6.5)', () => {
@@ -509,11 +532,13 @@ describe('a hostile pre-planted scratch (row 6.5)', () => {
   const scratchNow = () => (JSON.parse(readFileSync(join(repo.dir, '.git/tdd/scratch.json'), 'utf8')) as { path: string }).path;
   /** Names and bytes under `dir`, links as links. */
   const snapshotOf = (dir: string): string[] =>
-    readdirSync(dir, { recursive: true, withFileTypes: true }).map((e) => {
-      const p = join(e.parentPath, e.name);
-      const st = lstatSync(p);
-      return `${p} ${st.mode.toString(8)} ${st.isFile() ? readFileSync(p, 'utf8') : ''}`;
-    }).sort();
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .map((e) => {
+        const p = join(e.parentPath, e.name);
+        const st = lstatSync(p);
+        return `${p} ${st.mode.toString(8)} ${st.isFile() ? readFileSync(p, 'utf8') : ''}`;
+      })
+      .sort();
 
   function expectNotReused(victim: string, before: string[]): void {
     commitOk('feat: one');

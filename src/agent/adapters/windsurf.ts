@@ -22,12 +22,17 @@ export const windsurf: AgentAdapter = {
     if (action === 'pre_write_code') {
       const edits = Array.isArray(info?.edits) ? info.edits : [];
       // One edit from nothing: a new file whose whole content is new_string.
-      const only = edits.length === 1 && isObj(edits[0]) && edits[0].old_string === '' && typeof edits[0].new_string === 'string' ? (edits[0].new_string as string) : undefined;
+      const only =
+        edits.length === 1 && isObj(edits[0]) && edits[0].old_string === '' && typeof edits[0].new_string === 'string'
+          ? (edits[0].new_string as string)
+          : undefined;
       return oneFile('write', info, ['file_path'], only, cwd);
     }
     if (action === 'pre_run_command') {
       const command = str(info, 'command_line', 'command');
-      return command === undefined ? unreadable('pre_run_command has no command_line', 'run_command', cwd) : { kind: 'shell', tool: 'run_command', command, ...(cwd ? { cwd } : {}) };
+      return command === undefined
+        ? unreadable('pre_run_command has no command_line', 'run_command', cwd)
+        : { kind: 'shell', tool: 'run_command', command, ...(cwd ? { cwd } : {}) };
     }
     return { kind: 'other', tool: action, ...(cwd ? { cwd } : {}) };
   },

@@ -1,5 +1,5 @@
-import { evaluateFrozen } from '../../gates/frozen.js';
-import { NULL_OID } from '../../git/parse.js';
+import { evaluateTestsFrozen } from '../../gates/tests-frozen.js';
+import { NULL_OID } from '../../git/ids.js';
 import { testFileOfSnapshot } from '../../runners/snapshots.js';
 import { openRecord, taskOf } from '../lineage.js';
 import type { AuditFinding } from '../types.js';
@@ -24,7 +24,7 @@ export function evaluateFrozenTests({ commit: c, before, tracked, reported }: Ru
     if (!now || (now.blob === then.blob && now.mode === then.mode) || reported.has(`${now.by}\0${path}`)) continue;
     redDrift.push({ path, change: now.blob === NULL_OID ? 'deleted' : now.blob === then.blob ? 'mode' : 'edited' });
   }
-  const findings = evaluateFrozen({
+  const findings = evaluateTestsFrozen({
     phase: c.phase,
     regression: c.regression,
     entries: c.entries,
@@ -35,11 +35,13 @@ export function evaluateFrozenTests({ commit: c, before, tracked, reported }: Ru
     // Only the snapshot files of the task's RED test files may gain entries.
     snapshotChanges: (c.snapshotChanges ?? []).filter((s) => record?.files.has(testFileOfSnapshot(s.path) ?? '\0')),
   });
-  return findings.filter((f) => f.severity === 'error').map((f) => {
-    if (f.code === 'TEST_CONFIG_CHANGED') return fromGate(c, f, 'AUDIT_TEST_CONFIG_CHANGED');
-    const out = fromGate(c, f, 'AUDIT_FROZEN_TEST_CHANGED');
-    const since = f.data?.since === 'red';
-    out.data = { ...out.data, base: since ? record?.commit : c.parents[0], ...(since ? { by: tracked.get(f.path!)?.by } : {}) };
-    return out;
-  });
+  return findings
+    .filter((f) => f.severity === 'error')
+    .map((f) => {
+      if (f.code === 'TEST_CONFIG_CHANGED') return fromGate(c, f, 'AUDIT_TEST_CONFIG_CHANGED');
+      const out = fromGate(c, f, 'AUDIT_FROZEN_TEST_CHANGED');
+      const since = f.code === 'TESTS_CHANGED' && f.data.since === 'red';
+      out.data = { ...out.data, base: since ? record?.commit : c.parents[0], ...(since ? { by: tracked.get(f.path!)?.by } : {}) };
+      return out;
+    });
 }

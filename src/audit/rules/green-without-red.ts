@@ -13,5 +13,7 @@ export function evaluateGreenWithoutRed({ commit: c, before }: RuleInput): Audit
   if (openRecord(before, task)) return [];
   if (before.truncated) return [finding(c, 'AUDIT_SHALLOW', { data: { reason: 'red-beyond-cut', task: c.task } })];
   const closed = before.records.get(task)?.greenCommit;
-  return [finding(c, 'AUDIT_GREEN_WITHOUT_RED', { data: { task: c.task, ...(closed ? { closedBy: closed } : {}), ...(before.open ? { beyond: 'look-back' } : {}) } })];
+  return [
+    finding(c, 'AUDIT_GREEN_WITHOUT_RED', { data: { task: c.task, ...(closed ? { closedBy: closed } : {}), ...(before.open ? { beyond: 'look-back' } : {}) } }),
+  ];
 }

@@ -24,7 +24,10 @@ export function evaluateNoTrailers({ commit: c, before }: RuleInput): AuditFindi
   for (const e of c.entries) {
     if (!record.files.has(e.path)) continue;
     findings.push(
-      finding(c, 'AUDIT_FROZEN_TEST_CHANGED', { path: e.path, data: { change: changeOf(e), kind: e.kind, since: 'red', red: record.commit, task: current.task } }),
+      finding(c, 'AUDIT_FROZEN_TEST_CHANGED', {
+        path: e.path,
+        data: { change: changeOf(e), kind: e.kind, since: 'red', red: record.commit, task: current.task },
+      }),
     );
   }
   return findings;

@@ -1,6 +1,6 @@
-import { evaluateConfigChange } from '../../gates/config-change.js';
 import { CONFIG_FILES } from '../../config/schema.js';
-import { evaluateScope } from '../../gates/scope.js';
+import { evaluateConfigChanged } from '../../gates/config-changed.js';
+import { evaluateRedScope as redScopeGate } from '../../gates/red-scope.js';
 import type { RedRecord } from '../../state/types.js';
 import { openRecord, taskOf } from '../lineage.js';
 import type { AuditCode, AuditFinding } from '../types.js';
@@ -22,10 +22,17 @@ const CODES: Record<string, AuditCode> = {
 export function evaluateRedScope({ commit: c, before }: RuleInput): AuditFinding[] {
   if (c.kind !== 'tdd' || c.phase !== 'red') return [];
   const open = openRecord(before, taskOf(c));
-  const red: RedRecord | undefined = open && { commit: open.commit, tree: '', files: [...open.files.keys()], blobs: {}, failing: [], regression: open.regression };
+  const red: RedRecord | undefined = open && {
+    commit: open.commit,
+    tree: '',
+    files: [...open.files.keys()],
+    blobs: {},
+    failing: [],
+    regression: open.regression,
+  };
   const configChanges = c.entries.filter((e) => (CONFIG_FILES as readonly string[]).includes(e.path)).map((e) => e.path);
   const input = { phase: 'red' as const, regression: c.regression, entries: c.entries, configChanges, ...(red ? { red } : {}) };
-  return [...evaluateScope(input), ...evaluateConfigChange(input)].flatMap((f) => {
+  return [...redScopeGate(input), ...evaluateConfigChanged(input)].flatMap((f) => {
     const code = CODES[f.code];
     return code ? [fromGate(c, f, code)] : [];
   });

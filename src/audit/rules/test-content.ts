@@ -16,7 +16,7 @@ export function evaluateTestContent({ commit: c }: RuleInput): AuditFinding[] {
     .map((f) => fromGate(c, f, 'AUDIT_ASSERTION_MISSING'));
   const markers = evaluateMarkers(input).map((f) => {
     const out = fromGate(c, f, 'AUDIT_MARKER_ADDED');
-    out.data = { ...out.data, kind: f.code === 'MARKER_FOCUS' ? 'focus' : f.data?.kind };
+    out.data = { ...out.data, kind: f.code === 'MARKER_FOCUS' ? 'focus' : f.data.kind };
     return out;
   });
   return [...assertions, ...markers];

@@ -15,7 +15,11 @@ export interface RuleInput {
 
 export type AuditRule = (input: RuleInput) => AuditFinding[];
 
-export function finding(c: AuditCommit, code: AuditCode, rest: Omit<AuditFinding, 'code' | 'commit' | 'phase' | 'severity'> & { severity?: AuditFinding['severity'] } = {}): AuditFinding {
+export function finding(
+  c: AuditCommit,
+  code: AuditCode,
+  rest: Omit<AuditFinding, 'code' | 'commit' | 'phase' | 'severity'> & { severity?: AuditFinding['severity'] } = {},
+): AuditFinding {
   const { severity = 'error', ...more } = rest;
   return { code, severity, commit: c.sha, phase: c.phase, ...more };
 }

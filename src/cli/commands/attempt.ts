@@ -56,7 +56,16 @@ async function record(ctx: CommandContext, repo: RepoContext, id: string, phase:
     const r = recordAttempt(before, id, phase, { batch, now }, limits);
     return { ledger: r.ledger, result: r, write: r.verdict.accepted };
   });
-  await appendEvent(repo.stateDir, { event: 'attempt', at: now.toISOString(), task: id, phase, batch, accepted: verdict.accepted, refusals: verdict.refusals, count: verdict.count });
+  await appendEvent(repo.stateDir, {
+    event: 'attempt',
+    at: now.toISOString(),
+    task: id,
+    phase,
+    batch,
+    accepted: verdict.accepted,
+    refusals: verdict.refusals,
+    count: verdict.count,
+  });
   const report = reportOf(ledger, limits, now, id);
   const refusals = verdict.refusals.map((code) => ({ code, ...formatRefusal(code, verdict) }));
   return {
@@ -80,9 +89,11 @@ const attempt: CommandModule = {
     const { values, positionals } = argsOf(ctx, 'attempt', OPTIONS);
     const [first, second] = positionals;
     if (first === undefined) throw usageError('tdd attempt needs a task id and a phase', 'tdd attempt <ID> <red|green> [--batch], or tdd attempt report');
-    if (values.batch && (first === 'report' || first === 'reset')) throw usageError(`--batch goes with recording an attempt, not ${first}`, 'tdd attempt <ID> <red|green> --batch');
+    if (values.batch && (first === 'report' || first === 'reset'))
+      throw usageError(`--batch goes with recording an attempt, not ${first}`, 'tdd attempt <ID> <red|green> --batch');
     if (values.all && first !== 'reset') throw usageError('--all goes with reset', 'tdd attempt reset --all');
-    if (first === 'reset' && values.all && second !== undefined) throw usageError(`unexpected argument "${second}"`, 'tdd attempt reset --all, or tdd attempt reset <ID>');
+    if (first === 'reset' && values.all && second !== undefined)
+      throw usageError(`unexpected argument "${second}"`, 'tdd attempt reset --all, or tdd attempt reset <ID>');
     const repo = await readRepoContext(ctx.cwd, ctx.env);
 
     if (first === 'report') {
@@ -111,7 +122,10 @@ const attempt: CommandModule = {
 
     const id = taskId(first, 'tdd attempt <ID> <red|green>');
     if (second !== 'red' && second !== 'green') {
-      throw usageError(second === undefined ? `which phase is task ${id}'s attempt for?` : `unknown phase "${second}"`, `tdd attempt ${id} red, or tdd attempt ${id} green`);
+      throw usageError(
+        second === undefined ? `which phase is task ${id}'s attempt for?` : `unknown phase "${second}"`,
+        `tdd attempt ${id} red, or tdd attempt ${id} green`,
+      );
     }
     return record(ctx, repo, id, second, Boolean(values.batch));
   },

@@ -44,7 +44,11 @@ const audit: CommandModule = {
     const format = values.format ?? 'text';
     if (!FORMATS.includes(format)) throw usageError(`--format ${format}: expected text or github`, 'tdd audit --format github (in GitHub Actions)');
     if (ctx.json && format !== 'text') throw usageError('--json and --format github are two outputs: choose one');
-    const [{ runAudit }, { auditJson, formatAuditText }, { parseShard }] = await Promise.all([import('../../audit/audit.js'), import('../../audit/format.js'), import('../../audit/shard.js')]);
+    const [{ runAudit }, { auditJson, formatAuditText }, { parseShard }] = await Promise.all([
+      import('../../audit/audit.js'),
+      import('../../audit/format.js'),
+      import('../../audit/shard.js'),
+    ]);
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     const range = values.all ? ['HEAD'] : positionals;
     const { report, exitCode } = await runAudit({ cwd: ctx.cwd, env: ctx.env }, { range, replay: Boolean(values.replay), ...(shard ? { shard } : {}) });

@@ -25,7 +25,12 @@ export interface Scratch {
 }
 
 /** `dir/<name>`: a new repository holding `files` (and `node_modules` linked, when given), the hooks installed; with install's output. */
-export function makeScratch(dir: string, name: string, env: NodeJS.ProcessEnv, o: { files?: Record<string, string>; nodeModules?: string } = {}): Scratch & { install: string } {
+export function makeScratch(
+  dir: string,
+  name: string,
+  env: NodeJS.ProcessEnv,
+  o: { files?: Record<string, string>; nodeModules?: string } = {},
+): Scratch & { install: string } {
   const repo = join(dir, name);
   mkdirSync(repo);
   const sh: Run = (cmd, args) => spawnSync(cmd, args, { cwd: repo, env, encoding: 'utf8' });
@@ -70,7 +75,8 @@ function runStep(step: DemoStep, { repo, sh, tdd }: Scratch): StepOutcome {
     mkdirSync(dirname(join(repo, path)), { recursive: true });
     writeFileSync(join(repo, path), content);
   }
-  if (step.rewrite) writeFileSync(join(repo, step.rewrite.path), readFileSync(join(repo, step.rewrite.path), 'utf8').replace(step.rewrite.from, step.rewrite.to));
+  if (step.rewrite)
+    writeFileSync(join(repo, step.rewrite.path), readFileSync(join(repo, step.rewrite.path), 'utf8').replace(step.rewrite.from, step.rewrite.to));
   const before = step.before ? sh(step.before.argv[0]!, step.before.argv.slice(1)) : undefined;
   if (step.stage.length) sh('git', ['add', '--', ...step.stage]);
   for (const [path, content] of Object.entries(step.afterStage ?? {})) writeFileSync(join(repo, path), content);

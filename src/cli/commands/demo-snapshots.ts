@@ -68,7 +68,7 @@ export function snapshotSteps(vitest: string): DemoStep[] {
     },
     {
       title: 'Snapshots — GREEN: your own run writes the snapshot; it goes in with the implementation',
-      explain: 'A GREEN (or REFACTOR) commit may add snapshots of the task\'s RED tests, never change one.',
+      explain: "A GREEN (or REFACTOR) commit may add snapshots of the task's RED tests, never change one.",
       // --no-cache: the linked node_modules is someone else's; vitest would write its results there.
       before: { show: 'npx vitest run', argv: [process.execPath, join(vitest, 'vitest', 'vitest.mjs'), 'run', '--no-cache'] },
       stage: ['src/slug.js', SNAP],

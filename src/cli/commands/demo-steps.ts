@@ -79,7 +79,9 @@ export const DEMO_STEPS: DemoStep[] = [
   },
   {
     title: 'Cheat: a "test" that only prints',
-    write: { 'test/slug.test.js': `import { test } from 'node:test';\n\ntest('slugify', () => {\n  console.log('looks fine'); // assert.equal(1, 2) in a comment does not count\n});\n` },
+    write: {
+      'test/slug.test.js': `import { test } from 'node:test';\n\ntest('slugify', () => {\n  console.log('looks fine'); // assert.equal(1, 2) in a comment does not count\n});\n`,
+    },
     stage: ['test/slug.test.js'],
     message: 'test: slugify',
     expect: 'refused',
@@ -117,7 +119,7 @@ export const DEMO_STEPS: DemoStep[] = [
   {
     title: 'Cheat: stage a broken implementation, keep the working one unstaged',
     explain: 'The tests run on a private copy of exactly what is staged, never on the working tree.',
-    write: { 'src/slug.js': 'export function slugify(text) {\n  return text.toLowerCase().replace(/ /g, \'-\');\n}\n' },
+    write: { 'src/slug.js': "export function slugify(text) {\n  return text.toLowerCase().replace(/ /g, '-');\n}\n" },
     stage: ['src/slug.js'],
     afterStage: { 'src/slug.js': IMPL },
     message: 'feat: slugify',
@@ -142,7 +144,9 @@ export const DEMO_STEPS: DemoStep[] = [
   {
     title: 'Cheat: a new RED test that is skipped',
     phase: ['red'],
-    write: { 'test/slug-empty.test.js': `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slug.js';\n\ntest.skip('an empty title gives "untitled"', () => {\n  assert.equal(slugify(''), 'untitled');\n});\n` },
+    write: {
+      'test/slug-empty.test.js': `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slug.js';\n\ntest.skip('an empty title gives "untitled"', () => {\n  assert.equal(slugify(''), 'untitled');\n});\n`,
+    },
     stage: ['test/slug-empty.test.js'],
     message: 'test: empty titles',
     expect: 'refused',
@@ -151,7 +155,9 @@ export const DEMO_STEPS: DemoStep[] = [
   },
   {
     title: 'Cheat: a RED test that already passes (the behaviour exists)',
-    write: { 'test/slug-trim.test.js': `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slug.js';\n\ntest('trims surrounding spaces', () => {\n  assert.equal(slugify('  spaced out  '), 'spaced-out');\n});\n` },
+    write: {
+      'test/slug-trim.test.js': `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slug.js';\n\ntest('trims surrounding spaces', () => {\n  assert.equal(slugify('  spaced out  '), 'spaced-out');\n});\n`,
+    },
     stage: ['test/slug-trim.test.js'],
     message: 'test: trims spaces',
     expect: 'refused',

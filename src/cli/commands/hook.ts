@@ -1,8 +1,9 @@
 import { usageError } from '../../errors.js';
 import { readRepoContext } from '../../git/queries.js';
 import { findingJson, formatFindings, paint } from '../../report/format.js';
-import { formatFinding, formatRefusalNote, type RefusalNote } from '../../report/messages.js';
-import { appendEvent, writePending, removePending, readStateFile, writeState } from '../../state/store.js';
+import { formatRefusalNote, type RefusalNote } from '../../report/messages.js';
+import { NEXT_AFTER_COMMIT } from '../../report/next-steps.js';
+import { recordVerdict } from '../../verify/record-verdict.js';
 import type { RunResult } from '../../types.js';
 import { argsOf } from '../options.js';
 import type { CommandContext, CommandModule, CommandResult } from '../types.js';
@@ -29,25 +30,13 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
   let notes: RefusalNote[] = [];
   if (r.exitCode !== 0) {
     const { readRefusalNotes } = await import('../../verify/refusal-notes.js');
-    ({ findings: r.findings, notes } = await readRefusalNotes(repo, r.findings, inputs.raw.filter((e) => e.status !== 'D').map((e) => e.path)));
+    ({ findings: r.findings, notes } = await readRefusalNotes(
+      repo,
+      r.findings,
+      inputs.raw.filter((e) => e.status !== 'D').map((e) => e.path),
+    ));
   }
-  if (r.pending) await writePending(repo.stateDir, r.pending);
-  else await removePending(repo.stateDir);
-  const codes = r.findings.map((f) => f.code);
-  if (r.run) {
-    const { toEvidence } = await import('../../verify/evidence.js');
-    const state = await readStateFile(repo.stateDir);
-    if (state) {
-      state.lastVerdict = { at: new Date().toISOString(), phase: r.phase ?? 'none', task: r.task, tree: r.tree ?? null, exitCode: r.exitCode, codes, evidence: toEvidence(r.run) };
-      await writeState(repo.stateDir, state);
-    }
-  }
-  if (r.run || r.exitCode !== 0) {
-    // `tdd verify` is a check, not an attempt to commit: the report counts only the hook's refusals.
-    // A refusal keeps its findings' words and files: the report shows them (report/events.ts).
-    const findings = r.exitCode === 0 ? undefined : r.findings.filter((f) => f.severity !== 'info').map((f) => ({ code: f.code, severity: f.severity, ...(f.path ? { path: f.path } : {}), what: formatFinding(f).what.slice(0, 300) }));
-    await appendEvent(repo.stateDir, { event: how.inHook ? 'pre-commit' : 'verify', phase: r.phase, task: r.task, tree: r.tree, exitCode: r.exitCode, codes, testMs: r.testMs, ...(findings ? { findings } : {}) });
-  }
+  await recordVerdict(repo, r, how);
   const c = ctx.color;
   const phase = (r.phase ?? 'no phase').toUpperCase();
   const lines: string[] = [];
@@ -64,7 +53,15 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
   return {
     exitCode: r.exitCode,
     text: lines.join('\n'),
-    json: { hook: 'pre-commit', phase: r.phase, task: r.task, tree: r.tree, findings: r.findings.map(findingJson), summary: r.pending?.summary, notes: notes.map((n) => ({ ...n, message: formatRefusalNote(n) })) },
+    json: {
+      hook: 'pre-commit',
+      phase: r.phase,
+      task: r.task,
+      tree: r.tree,
+      findings: r.findings.map(findingJson),
+      summary: r.pending?.summary,
+      notes: notes.map((n) => ({ ...n, message: formatRefusalNote(n) })),
+    },
     findings: r.findings,
   };
 }
@@ -87,17 +84,13 @@ async function postCommit(ctx: CommandContext): Promise<CommandResult> {
   const repo = await readRepoContext(ctx.cwd, ctx.env);
   const { runPostCommit } = await import('../../verify/post-commit.js');
   const r = await runPostCommit(repo);
-  const NEXT: Record<string, string> = {
-    green: 'make the tests pass: stage implementation only',
-    refactor: 'refactor with the tests green, or `tdd phase red` for the next behaviour',
-  };
   if (r.amended !== undefined) {
     const text = `tdd: ! this commit amended ${r.amended?.slice(0, 12) ?? 'the root commit'}: the hooks checked it as a new commit on top of it, so it is not recorded (phase stays ${r.before ?? 'unset'}); tdd audit re-checks it from the history. To change a recorded TDD commit, make a new one.`;
     return { exitCode: 0, text, json: { hook: 'post-commit', ...r } };
   }
   const text =
     r.recorded && r.after !== r.before && r.after
-      ? `tdd: phase ${r.before} → ${paint(ctx.color, 'bold', r.after)}${NEXT[r.after] ? ` (next: ${NEXT[r.after]})` : ''}`
+      ? `tdd: phase ${r.before} → ${paint(ctx.color, 'bold', r.after)}${NEXT_AFTER_COMMIT[r.after] ? ` (next: ${NEXT_AFTER_COMMIT[r.after]})` : ''}`
       : '';
   return { exitCode: 0, text, json: { hook: 'post-commit', ...r } };
 }

@@ -6,6 +6,7 @@ import type { Phase } from '../../types.js';
 import { readCommitContext } from '../../verify/context.js';
 import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
+import { NEXT_STEP } from '../../report/next-steps.js';
 
 const help = `Usage: tdd phase [red|green|refactor|off] [--task ID|--no-task] [--regression] [--reason TEXT] [--json]
 
@@ -21,13 +22,6 @@ Options:
   --reason TEXT   with off (required): why TDD does not apply; the trailers record it
 After each commit the phase advances red → green → refactor unless autoAdvance is false.`;
 
-export const NEXT_STEP: Record<Phase, string> = {
-  red: 'write a failing test, `git add` it, and commit',
-  green: 'make the tests pass: stage implementation only, and commit',
-  refactor: 'improve the code with the tests frozen and passing, or `tdd phase red` for the next behaviour',
-  off: 'commit as you like; `tdd phase red` to resume TDD',
-};
-
 const PHASES = ['red', 'green', 'refactor', 'off'] as const;
 const OPTIONS = {
   options: { task: { type: 'string' }, 'no-task': { type: 'boolean' }, regression: { type: 'boolean' }, reason: { type: 'string' } },
@@ -41,7 +35,8 @@ const phase: CommandModule = {
   async run(ctx) {
     const { values, positionals } = argsOf(ctx, 'phase', OPTIONS);
     const target = positionals[0] as Phase | undefined;
-    if (values.task !== undefined && values['no-task']) throw usageError('--task and --no-task contradict each other', 'tdd phase red --task 12, or tdd phase red --no-task');
+    if (values.task !== undefined && values['no-task'])
+      throw usageError('--task and --no-task contradict each other', 'tdd phase red --task 12, or tdd phase red --no-task');
     if (values.reason !== undefined && target !== 'off') throw usageError('--reason goes with off', 'tdd phase off --reason "why TDD does not apply"');
     const repo = await readRepoContext(ctx.cwd, ctx.env);
     const { state } = await readCommitContext(repo);

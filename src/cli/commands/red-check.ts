@@ -261,7 +261,10 @@ const redCheck: CommandModule = {
     const lines: string[] = [];
     if (config.problem) {
       const { what, next } = describeRedCheckProblem(config.problem);
-      lines.push(`${paint(ctx.color, 'red', '✗')} ${what} ${paint(ctx.color, 'dim', `[${config.problem.code}]`)}`, `    ${paint(ctx.color, 'cyan', 'next:')} ${next}`);
+      lines.push(
+        `${paint(ctx.color, 'red', '✗')} ${what} ${paint(ctx.color, 'dim', `[${config.problem.code}]`)}`,
+        `    ${paint(ctx.color, 'cyan', 'next:')} ${next}`,
+      );
     }
     for (const r of reads) {
       const mine = 'problem' in r ? [r.problem] : evaluateRedCheckFile(r.path, r.analysis, Boolean(values.strict));

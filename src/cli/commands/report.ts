@@ -75,14 +75,19 @@ async function readEventLog(stateDir: string): Promise<EventLog | undefined> {
 }
 
 /** The project's test and ignore globs (the committed configuration, else the defaults), and the plan's task titles. */
-async function readProjectRules(repo: RepoContext): Promise<{ isTestPath: (path: string) => boolean; isIgnoredPath: (path: string) => boolean; titles: Map<string, string> }> {
+async function readProjectRules(
+  repo: RepoContext,
+): Promise<{ isTestPath: (path: string) => boolean; isIgnoredPath: (path: string) => boolean; titles: Map<string, string> }> {
   const [{ loadConfig }, { makeClassifier }, { DEFAULTS }, { readTaskPlan }] = await Promise.all([
     import('../../config/load.js'),
     import('../../snapshot/classify.js'),
     import('../../config/schema.js'),
     import('../../config/plan.js'),
   ]);
-  const config = await loadConfig(repo).then((l) => l.config, () => DEFAULTS);
+  const config = await loadConfig(repo).then(
+    (l) => l.config,
+    () => DEFAULTS,
+  );
   const classify = makeClassifier(config);
   // A plan that cannot be read leaves the tasks by their ids.
   const plan = await readTaskPlan(repo.top, config).catch(() => undefined);

@@ -47,7 +47,8 @@ const rollback: CommandModule = {
     const dryRun = Boolean(values['dry-run']);
     const now = ctx.env.TDD_NOW ? new Date(ctx.env.TDD_NOW) : new Date();
     if (values.force && !values.undo) throw usageError('--force goes with --undo', 'tdd rollback --undo --force');
-    if (values.undo && values.to !== undefined) throw usageError('--to does not go with --undo', 'tdd rollback --undo puts back what the newest rollback saved');
+    if (values.undo && values.to !== undefined)
+      throw usageError('--to does not go with --undo', 'tdd rollback --undo puts back what the newest rollback saved');
     if (values.list && (values.undo || values.to !== undefined || dryRun)) throw usageError('--list goes alone', 'tdd rollback --list');
     const repo = await readRepoContext(ctx.cwd, ctx.env);
 

@@ -1,10 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTaskPlan } from '../../config/plan.js';
 import { CONFIG_FILES } from '../../config/schema.js';
 import { TddError, usageError } from '../../errors.js';
 import { execGit, git } from '../../git/exec.js';
-import { EMPTY_BLOB, parseNulList, type StatusEntry } from '../../git/parse.js';
+import { parseNulList, type StatusEntry } from '../../git/parse.js';
+import { isEmptyBlob } from '../../git/ids.js';
 import { readObjects, readRepoContext, readWorkStatus, type RepoContext } from '../../git/queries.js';
 import { inTask } from '../../gates/task-scope.js';
 import { planStage, type HoldReason, type StagePath } from '../../plan/stage.js';
@@ -14,6 +15,7 @@ import type { Phase } from '../../types.js';
 import { readCommitContext } from '../../verify/context.js';
 import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
+import { readTextOr } from '../../fs-read.js';
 
 const help = `Usage: tdd stage [ID] [--dry-run] [--json]
 
@@ -45,7 +47,11 @@ const stage: CommandModule = {
     const id = positionals[0] ?? cc.state.task;
     if (!id) throw usageError('no task given and none is active', 'tdd stage ID, or `tdd phase red --task ID` first');
     const plan = await readTaskPlan(repo.top, cc.loaded.config);
-    if (!plan) throw usageError(`no plan file (${cc.loaded.config.plan ?? 'none configured'})`, 'write the plan (tasks {id, title, files, tests, deps}) or set "plan" in .tddrc.json');
+    if (!plan)
+      throw usageError(
+        `no plan file (${cc.loaded.config.plan ?? 'none configured'})`,
+        'write the plan (tasks {id, title, files, tests, deps}) or set "plan" in .tddrc.json',
+      );
     const task = plan.tasks.find((t) => t.id === id);
     if (!task) throw usageError(`task ${id} is not in ${plan.file}`, `one of: ${plan.tasks.map((t) => t.id).join(', ')}`);
     const declared = [...task.files, ...task.tests];
@@ -54,10 +60,15 @@ const stage: CommandModule = {
     const paths = await readStagePaths(repo, cc.classify, declared, task.tests, phase);
     const result = planStage({ phase, declared, always: new Set<string>([plan.file, ...CONFIG_FILES]), paths });
     if (result.refused.length > 0) {
-      throw new TddError('STAGE_WOULD_DROP', `nothing changed: the staged version of ${result.refused.map((r) => r.path).join(', ')} is only in the index, and tdd stage would have to unstage it`, 2, {
-        hint: 'commit it first, or set it aside with `git stash push --staged` (git stash pop brings it back), then tdd stage again',
-        data: { refused: result.refused },
-      });
+      throw new TddError(
+        'STAGE_WOULD_DROP',
+        `nothing changed: the staged version of ${result.refused.map((r) => r.path).join(', ')} is only in the index, and tdd stage would have to unstage it`,
+        2,
+        {
+          hint: 'commit it first, or set it aside with `git stash push --staged` (git stash pop brings it back), then tdd stage again',
+          data: { refused: result.refused },
+        },
+      );
     }
     if (!values['dry-run']) {
       // Literal, NUL-separated pathspecs from stdin: no name is a glob, an option or an argv entry.
@@ -67,7 +78,8 @@ const stage: CommandModule = {
         const args = repo.head ? ['reset', '-q'] : ['rm', '-q', '--cached', '-r'];
         await execGit([...args, '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.top, baseEnv: env, input: input(result.unstage) });
       }
-      if (result.add.length > 0) await execGit(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.top, baseEnv: env, input: input(result.add) });
+      if (result.add.length > 0)
+        await execGit(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.top, baseEnv: env, input: input(result.add) });
     }
     const known = paths.map((p) => p.path);
     const missing = declared.filter((d) => !known.some((p) => p === d || p.startsWith(`${d}/`)));
@@ -97,7 +109,13 @@ export default stage;
  * The facts planStage needs, for every path of the task (tracked or not, on disk or deleted) and
  * every staged path: `git status` (refreshed), and the files below the declared folders.
  */
-async function readStagePaths(repo: RepoContext, classify: Classifier, declared: readonly string[], tests: readonly string[], phase: Phase | null): Promise<StagePath[]> {
+async function readStagePaths(
+  repo: RepoContext,
+  classify: Classifier,
+  declared: readonly string[],
+  tests: readonly string[],
+  phase: Phase | null,
+): Promise<StagePath[]> {
   const [status, listed] = await Promise.all([
     readWorkStatus(repo),
     declared.length === 0
@@ -111,11 +129,14 @@ async function readStagePaths(repo: RepoContext, classify: Classifier, declared:
   const byPath = new Map<string, StatusEntry>(status.map((e) => [e.path, e]));
   const all = new Set([...status.map((e) => e.path), ...parseNulList(listed)]);
   const snapshots = phase === 'green' || phase === 'refactor' ? [...all].filter((p) => inTask(tests, testFileOfSnapshot(p) ?? '\0')) : [];
-  const heads = await readObjects(repo, snapshots.map((p) => `HEAD:${p}`));
+  const heads = await readObjects(
+    repo,
+    snapshots.map((p) => `HEAD:${p}`),
+  );
   const adds = new Set(
     snapshots.filter((p, i) => {
-      const disk = readText(join(repo.top, p));
-      const change = disk === null ? undefined : diffSnapshotEntries(p, heads[i]?.toString('utf8') ?? null, disk);
+      const disk = readTextOr(join(repo.top, p));
+      const change = disk === undefined ? undefined : diffSnapshotEntries(p, heads[i]?.toString('utf8') ?? null, disk);
       return change !== undefined && onlyAdds(change);
     }),
   );
@@ -124,18 +145,18 @@ async function readStagePaths(repo: RepoContext, classify: Classifier, declared:
     const kind = classify(path);
     const staged = e !== undefined && e.x !== '.' && e.x !== '?';
     const dirty = e !== undefined && e.y !== '.';
-    const indexOnly = staged && dirty && e.x !== 'D' && e.indexBlob !== EMPTY_BLOB;
+    const indexOnly = staged && dirty && e.x !== 'D' && !isEmptyBlob(e.indexBlob);
     const fresh = e !== undefined && (e.x === '?' || e.x === 'A' || e.y === 'A');
-    return { path, kind, staged, dirty, indexOnly, ...(fresh && kind === 'impl' ? { newEmpty: isEmptyFile(join(repo.top, path)) } : {}), ...(adds.has(path) ? { snapshotAdds: true } : {}) };
+    return {
+      path,
+      kind,
+      staged,
+      dirty,
+      indexOnly,
+      ...(fresh && kind === 'impl' ? { newEmpty: isEmptyFile(join(repo.top, path)) } : {}),
+      ...(adds.has(path) ? { snapshotAdds: true } : {}),
+    };
   });
-}
-
-function readText(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
 }
 
 function isEmptyFile(path: string): boolean {

@@ -6,7 +6,7 @@ import { taskKey } from '../../state/machine.js';
 import type { Phase } from '../../types.js';
 import { readCommitContext } from '../../verify/context.js';
 import type { CommandModule } from '../types.js';
-import { NEXT_STEP } from './phase.js';
+import { NEXT_STEP } from '../../report/next-steps.js';
 
 const help = `Usage: tdd status [--json]
 
@@ -34,19 +34,29 @@ const status: CommandModule = {
     const v = state.lastVerdict;
     const c = ctx.color;
     const lines = [
-      ...(hooksInstalled ? [] : [`${paint(c, 'yellow', 'warning')}   no tdd-hooks hook in this clone: commits are not checked; run \`tdd-hooks install\` (or have package.json's "prepare" run it)`]),
+      ...(hooksInstalled
+        ? []
+        : [
+            `${paint(c, 'yellow', 'warning')}   no tdd-hooks hook in this clone: commits are not checked; run \`tdd-hooks install\` (or have package.json's "prepare" run it)`,
+          ]),
       `phase     ${state.phase ? paint(c, 'bold', state.phase) : 'none'}${state.regression ? ' (regression)' : ''}${state.reason ? ` — ${state.reason}` : ''}`,
       `task      ${state.task ?? '(none)'}`,
       `config    ${cc.loaded.source} (runner ${cc.loaded.config.runner})`,
     ];
     if (red) {
-      const open = red.greenCommit ? ` → green ${red.greenCommit.slice(0, 12)}` : red.regression ? ' (regression tests: nothing to make green)' : ' (open: waiting for GREEN)';
+      const open = red.greenCommit
+        ? ` → green ${red.greenCommit.slice(0, 12)}`
+        : red.regression
+          ? ' (regression tests: nothing to make green)'
+          : ' (open: waiting for GREEN)';
       lines.push(`red       ${red.commit.slice(0, 12)}${open}`);
       lines.push(`tests     ${red.files.join(', ') || '(none recorded)'}`);
       for (const id of red.failing.slice(0, 10)) lines.push(`          behaviour: ${id}`);
     }
     if (v) {
-      lines.push(`last      ${v.phase} verdict ${v.exitCode === 0 ? 'accepted' : v.exitCode === 1 ? 'refused' : 'could not verify'} at ${v.at}${v.codes.length ? ` [${v.codes.join(', ')}]` : ''}`);
+      lines.push(
+        `last      ${v.phase} verdict ${v.exitCode === 0 ? 'accepted' : v.exitCode === 1 ? 'refused' : 'could not verify'} at ${v.at}${v.codes.length ? ` [${v.codes.join(', ')}]` : ''}`,
+      );
       if (v.evidence) {
         const e = v.evidence;
         lines.push(`evidence  ${e.command.join(' ')} → exit ${e.exitCode}: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`);

@@ -63,7 +63,10 @@ async function locateDefaultPlan(cwd: string, env: NodeJS.ProcessEnv): Promise<s
   const { loadConfig } = await import('../../config/load.js');
   const { config, source } = await loadConfig(repo);
   if (config.plan === null) {
-    throw usageError(`no plan file: "plan" is null in ${source}`, 'pass the plan (tdd waves FILE), pipe it in (tdd waves -), or set "plan" in the configuration');
+    throw usageError(
+      `no plan file: "plan" is null in ${source}`,
+      'pass the plan (tdd waves FILE), pipe it in (tdd waves -), or set "plan" in the configuration',
+    );
   }
   return relative(cwd, resolve(repo.top, config.plan)) || config.plan;
 }

@@ -91,7 +91,10 @@ export function parseToml(text: string): Map<string, Map<string, Scalar>> {
     if (line === '' || line.startsWith('#')) continue;
     const header = /^\[\s*([^\][]+?)\s*\]\s*(#.*)?$/.exec(line);
     if (header) {
-      const name = header[1]!.split('.').map((p) => p.trim().replace(/^"(.*)"$/, '$1')).join('.');
+      const name = header[1]!
+        .split('.')
+        .map((p) => p.trim().replace(/^"(.*)"$/, '$1'))
+        .join('.');
       table = tables.get(name) ?? new Map();
       tables.set(name, table);
       continue;

@@ -12,7 +12,6 @@ import { parseJsonc, parseYamlTop, type Scalar } from './formats.js';
 import { asRecord, cleanRelative, hasMagic, stringList, under, type RunnerFolder } from './paths.js';
 import type { TestMatch } from '../schema.js';
 
-
 const DEFAULT_EXTENSIONS = ['js', 'cjs', 'mjs'];
 
 interface MochaOptions {
@@ -24,7 +23,21 @@ interface MochaOptions {
 
 /** Options of mocha's run command that take a value (lib/cli/run-option-metadata.cjs), aliases included. */
 const VALUED = new Set(
-  ['extension', 'file', 'global', 'globals', 'ignore', 'exclude', 'node-option', 'reporter-option', 'reporter-options', 'require', 'spec', 'watch-files', 'watch-ignore']
+  [
+    'extension',
+    'file',
+    'global',
+    'globals',
+    'ignore',
+    'exclude',
+    'node-option',
+    'reporter-option',
+    'reporter-options',
+    'require',
+    'spec',
+    'watch-files',
+    'watch-ignore',
+  ]
     .concat(['retries', 'jobs', 'config', 'fgrep', 'grep', 'package', 'reporter', 'ui', 'slow', 'timeout', 'timeouts'])
     .concat(['f', 'g', 'j', 'n', 'R', 'O', 'r', 's', 't', 'u']),
 );

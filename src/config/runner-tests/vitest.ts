@@ -15,7 +15,8 @@ type Token = { kind: 'name' | 'string' | 'punct' | 'other'; text: string };
 /** Strings (a template without `${`), names, one-character punctuation; comments and regular expressions dropped. */
 function tokenize(code: string): Token[] {
   const tokens: Token[] = [];
-  const re = /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\$]|\\.|\$(?!\{))*`|`|[A-Za-z_$][\w$]*|\.\.\.|\/(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[a-z]*|\S/g;
+  const re =
+    /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\$]|\\.|\$(?!\{))*`|`|[A-Za-z_$][\w$]*|\.\.\.|\/(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[a-z]*|\S/g;
   for (const m of code.matchAll(re)) {
     const t = m[0];
     if (t.startsWith('//') || t.startsWith('/*')) continue;
@@ -59,7 +60,10 @@ export function scanVitestConfig(code: string): Found {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const prev = tokens[i - 1];
-    const key = prev?.text === ':' && (tokens[i - 2]?.kind === 'name' || tokens[i - 2]?.kind === 'string') ? (stringValue(tokens[i - 2]!) ?? tokens[i - 2]!.text) : undefined;
+    const key =
+      prev?.text === ':' && (tokens[i - 2]?.kind === 'name' || tokens[i - 2]?.kind === 'string')
+        ? (stringValue(tokens[i - 2]!) ?? tokens[i - 2]!.text)
+        : undefined;
     const parent = stack[stack.length - 1];
     if (t.text === '...' || (t.kind === 'name' && t.text === 'mergeConfig')) found.doubt = true;
     if (key && parent?.open === '{' && stack.some((s) => s.key === 'test')) {

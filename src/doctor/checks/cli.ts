@@ -12,7 +12,9 @@ export function checkCli({ cli, layout: l, project }: DoctorFacts): CheckResult 
   const missing = cli.find((c) => !c.present && !c.fallbackPresent);
   if (missing) {
     const fromPackage = missing.cli.startsWith('node_modules/');
-    const deps = project.dependencies.includes('tdd-hooks') ? installDependencies(project.packageManager) : addDevDependency(project.packageManager, 'tdd-hooks');
+    const deps = project.dependencies.includes('tdd-hooks')
+      ? installDependencies(project.packageManager)
+      : addDevDependency(project.packageManager, 'tdd-hooks');
     return {
       id: 'cli',
       status: 'fail',

@@ -51,7 +51,13 @@ function blockProblem(f: DoctorFacts, h: HookFacts, script: string): Result | nu
   if (!scan.ok) return { status: 'fail', code: 'HUSKY_BLOCK_MALFORMED', data: { script, line: scan.line, problem: scan.problem } };
   if (scan.blocks.length === 0) return { status: 'fail', code: 'HUSKY_BLOCK_MISSING', data: { script, ...stranded }, fix: installAndStage(f, script) };
   const [test] = findTestLines(s.content);
-  if (test) return { status: 'fail', code: 'HUSKY_TEST_LINE', data: { script, line: test.line, text: test.text.trim() }, fix: `${TDD_INSTALL} --replace-test-line && git add ${arg(f.layout, script)}` };
+  if (test)
+    return {
+      status: 'fail',
+      code: 'HUSKY_TEST_LINE',
+      data: { script, line: test.line, text: test.text.trim() },
+      fix: `${TDD_INSTALL} --replace-test-line && git add ${arg(f.layout, script)}`,
+    };
   return null;
 }
 

@@ -23,7 +23,8 @@ function checkOne({ project, layout }: DoctorFacts, r: RunnerFacts): CheckResult
   const pm = project.packageManager;
   if (r.name === 'node') {
     // Part of the tdd-hooks package: a broken or unbuilt install of it.
-    if (!r.nodeReporter) return { id, status: 'fail', code: 'RUNNER_REPORTER_MISSING', data: { runner: 'node', ...where }, fix: atTop(layout, addDevDependency(pm, 'tdd-hooks')) };
+    if (!r.nodeReporter)
+      return { id, status: 'fail', code: 'RUNNER_REPORTER_MISSING', data: { runner: 'node', ...where }, fix: atTop(layout, addDevDependency(pm, 'tdd-hooks')) };
     return { id, status: 'ok', code: 'RUNNER_OK', data: { runner: 'node', ...where } };
   }
   // A runner doctor does not know how to locate: not judged.

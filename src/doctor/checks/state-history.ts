@@ -31,7 +31,14 @@ export function checkStateHistory(f: DoctorFacts): CheckResult | null {
     }
   }
   const autoAdvance = f.config.ok ? f.config.autoAdvance : true;
-  if (autoAdvance && h.latest && h.latest.phase !== 'off' && h.rebuilt && st.phase !== h.rebuilt.phase && Date.parse(h.latest.committedAt) > Date.parse(st.since)) {
+  if (
+    autoAdvance &&
+    h.latest &&
+    h.latest.phase !== 'off' &&
+    h.rebuilt &&
+    st.phase !== h.rebuilt.phase &&
+    Date.parse(h.latest.committedAt) > Date.parse(st.since)
+  ) {
     const data = { phase: st.phase, since: st.since, commit: h.latest.commit, commitPhase: h.latest.phase, expected: h.rebuilt.phase };
     return { id, status: 'warn', code: 'STATE_BEHIND', data, fix };
   }

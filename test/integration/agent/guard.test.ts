@@ -10,11 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGuard } from '../../../src/agent/guard.js';
 import { makeRepo, type Repo } from '../../helpers/repo.js';
 
-const TEST = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
+const TEST =
+  "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
 const IMPL = 'export function add(a, b) {\n  return a + b;\n}\n';
 
 function setup(extra: Record<string, string> = {}): Repo {
-  const r = makeRepo({ 'package.json': JSON.stringify({ name: 'p', type: 'module' }) + '\n', '.tddrc.json': JSON.stringify({ runner: 'node' }) + '\n', '.gitignore': 'out.log\nnode_modules/\n', 'README.md': '# p\n', ...extra });
+  const r = makeRepo({
+    'package.json': JSON.stringify({ name: 'p', type: 'module' }) + '\n',
+    '.tddrc.json': JSON.stringify({ runner: 'node' }) + '\n',
+    '.gitignore': 'out.log\nnode_modules/\n',
+    'README.md': '# p\n',
+    ...extra,
+  });
   expect(r.tdd('install').status).toBe(0);
   r.git('add', '-A');
   r.tdd('phase', 'off', '--reason', 'skeleton');
@@ -102,9 +109,15 @@ describe('the phase rules on real paths', () => {
   });
 
   it('logs every decision, denied ones with their codes and repository paths', () => {
-    const events = readFileSync(join(repo.dir, '.git/tdd/events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.event === 'guard');
+    const events = readFileSync(join(repo.dir, '.git/tdd/events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((e) => e.event === 'guard');
     expect(events.length).toBeGreaterThan(15);
-    expect(events).toContainEqual(expect.objectContaining({ agent: 'claude', tool: 'Write', decision: 'deny', phase: 'green', codes: ['TESTS_FROZEN'], paths: ['test/other.test.js'] }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ agent: 'claude', tool: 'Write', decision: 'deny', phase: 'green', codes: ['TESTS_FROZEN'], paths: ['test/other.test.js'] }),
+    );
     expect(events).toContainEqual(expect.objectContaining({ tool: 'Bash', decision: 'allow', command: 'npm test > out.log 2>&1' }));
   });
 });
@@ -133,12 +146,22 @@ describe('the rules of the next commit, cached', () => {
   });
 
   it('the plan’s task scope: a sibling task’s file is denied, naming its owner', async () => {
-    const plan = { tasks: [{ id: 'A', title: 'alpha', files: ['src/alpha.js'], tests: ['test/alpha.test.js'], deps: [] }, { id: 'B', title: 'beta', files: ['src/beta.js'], tests: ['test/beta.test.js'], deps: [] }] };
+    const plan = {
+      tasks: [
+        { id: 'A', title: 'alpha', files: ['src/alpha.js'], tests: ['test/alpha.test.js'], deps: [] },
+        { id: 'B', title: 'beta', files: ['src/beta.js'], tests: ['test/beta.test.js'], deps: [] },
+      ],
+    };
     const r = setup({ 'tdd-plan.json': JSON.stringify(plan) + '\n' });
     try {
       r.tdd('phase', 'red', '--task', 'A');
       expect(await write(r, 'test/alpha.test.js')).toEqual([]);
-      const out = await runGuard('claude', JSON.stringify({ tool_name: 'Write', tool_input: { file_path: join(r.dir, 'test/beta.test.js'), content: 'x' } }), r.env, r.dir);
+      const out = await runGuard(
+        'claude',
+        JSON.stringify({ tool_name: 'Write', tool_input: { file_path: join(r.dir, 'test/beta.test.js'), content: 'x' } }),
+        r.env,
+        r.dir,
+      );
       expect(out.decision?.findings).toEqual([{ code: 'TASK_SCOPE', path: 'test/beta.test.js', data: { task: 'A', owner: 'B' } }]);
       // A plan that cannot be read is an error of the guard's: denied, not allowed.
       r.write({ 'tdd-plan.json': '{ not json' });

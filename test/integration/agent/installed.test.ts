@@ -5,14 +5,15 @@
  * Also: install merges, repeats as a no-op and comes out exactly; a guard that cannot start still denies.
  */
 import type { SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentName } from '../../../src/agent/types.js';
 import { payload, runAgentHook } from '../../helpers/agent-fixtures.js';
 import { makeRepo, PROJECT_ROOT, type Repo } from '../../helpers/repo.js';
 
-const TEST = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds two numbers', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
+const TEST =
+  "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds two numbers', () => {\n  assert.equal(add(2, 3), 5);\n});\n";
 
 let repo: Repo;
 
@@ -148,7 +149,15 @@ describe('through the installed commands, in GREEN after a real RED commit', () 
     renameSync(link, `${link}.away`);
     try {
       for (const agent of ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'windsurf', 'cline'] as const) {
-        const name = { claude: 'pretooluse-write-impl', codex: 'pretooluse-apply-patch-add-impl', gemini: 'beforetool-write-file-impl', cursor: 'pretooluse-write-impl', copilot: 'pretooluse-create-impl', windsurf: 'pre-write-code-impl', cline: 'pretooluse-write-to-file-impl' }[agent];
+        const name = {
+          claude: 'pretooluse-write-impl',
+          codex: 'pretooluse-apply-patch-add-impl',
+          gemini: 'beforetool-write-file-impl',
+          cursor: 'pretooluse-write-impl',
+          copilot: 'pretooluse-create-impl',
+          windsurf: 'pre-write-code-impl',
+          cline: 'pretooluse-write-to-file-impl',
+        }[agent];
         const r = runAs(agent, payload(agent, name, repo.dir));
         if (agent === 'copilot') expect(JSON.parse(r.stdout).permissionDecision).toBe('deny');
         else if (agent === 'cline') expect(JSON.parse(r.stdout).cancel).toBe(true);
@@ -194,7 +203,11 @@ describe('install --agent and uninstall --agent', () => {
   it('usage errors exit 2 and name the option and the fix', () => {
     const install = repo.tdd('install', '--agent', 'aider', '--json');
     expect(install.status).toBe(2);
-    expect(JSON.parse(install.stdout).error).toMatchObject({ code: 'USAGE', message: expect.stringContaining('--agent'), hint: expect.stringContaining('claude') });
+    expect(JSON.parse(install.stdout).error).toMatchObject({
+      code: 'USAGE',
+      message: expect.stringContaining('--agent'),
+      hint: expect.stringContaining('claude'),
+    });
     const guard = repo.run(process.execPath, [join(PROJECT_ROOT, 'bin', 'tdd.js'), 'guard', 'aider']);
     expect(guard.status).toBe(2);
     expect(repo.tdd('guard', '--help').stdout).toMatch(/^Usage: tdd guard <agent>/);

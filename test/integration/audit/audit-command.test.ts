@@ -44,7 +44,11 @@ describe('tdd audit', () => {
 
   it('a RED commit with implementation', async () => {
     branch(repo, 'red-impl', 'honest');
-    bypass(repo, { 'test/sub.test.js': TEST.replace(/add/g, 'sub').replace('5', '-1'), 'src/sub.js': 'export const sub = (a, b) => a - b;\n' }, 'TDD-Phase: red\nTDD-Task: T2');
+    bypass(
+      repo,
+      { 'test/sub.test.js': TEST.replace(/add/g, 'sub').replace('5', '-1'), 'src/sub.js': 'export const sub = (a, b) => a - b;\n' },
+      'TDD-Phase: red\nTDD-Task: T2',
+    );
     const r = await runAudit(repo, 'honest..HEAD');
     expect(errors(r)).toEqual(['AUDIT_RED_TOUCHES_IMPL src/sub.js']);
     expect(r.exitCode).toBe(1);
@@ -81,19 +85,35 @@ describe('tdd audit', () => {
 
   it('--replay also reads what a RED commit’s tests say: a print-only test', async () => {
     branch(repo, 'print-only', 'honest');
-    bypass(repo, { 'test/print.test.js': "import { test } from 'node:test';\n\ntest('prints', () => {\n  console.log('looks fine');\n});\n" }, 'TDD-Phase: red\nTDD-Task: T6');
+    bypass(
+      repo,
+      { 'test/print.test.js': "import { test } from 'node:test';\n\ntest('prints', () => {\n  console.log('looks fine');\n});\n" },
+      'TDD-Phase: red\nTDD-Task: T6',
+    );
     expect((await runAudit(repo, 'honest..HEAD')).exitCode).toBe(0);
     const r = await runAudit(repo, 'honest..HEAD', '--replay');
     expect(errors(r)).toEqual(['AUDIT_ASSERTION_MISSING test/print.test.js', 'AUDIT_REPLAY_RED_PASSED']);
   });
 
   it('--replay reads a RED commit’s helpers as that commit has them', async () => {
-    const helped = "import { test } from 'node:test';\nimport { expectSum } from './helpers/sum.js';\nimport { add } from '../src/math.js';\n\ntest('adds zero', () => {\n  expectSum(add(2, 0), 3);\n});\n";
+    const helped =
+      "import { test } from 'node:test';\nimport { expectSum } from './helpers/sum.js';\nimport { add } from '../src/math.js';\n\ntest('adds zero', () => {\n  expectSum(add(2, 0), 3);\n});\n";
     branch(repo, 'helper-asserts', 'honest');
-    bypass(repo, { 'test/helped.test.js': helped, 'test/helpers/sum.js': "import assert from 'node:assert/strict';\nexport function expectSum(got, want) {\n  assert.equal(got, want);\n}\n" }, 'TDD-Phase: red\nTDD-Task: T7');
+    bypass(
+      repo,
+      {
+        'test/helped.test.js': helped,
+        'test/helpers/sum.js': "import assert from 'node:assert/strict';\nexport function expectSum(got, want) {\n  assert.equal(got, want);\n}\n",
+      },
+      'TDD-Phase: red\nTDD-Task: T7',
+    );
     expect(errors(await runAudit(repo, 'honest..HEAD', '--replay'))).toEqual([]);
     branch(repo, 'helper-silent', 'honest');
-    bypass(repo, { 'test/helped.test.js': helped, 'test/helpers/sum.js': 'export function expectSum(got, want) {\n  return got === want;\n}\n' }, 'TDD-Phase: red\nTDD-Task: T7');
+    bypass(
+      repo,
+      { 'test/helped.test.js': helped, 'test/helpers/sum.js': 'export function expectSum(got, want) {\n  return got === want;\n}\n' },
+      'TDD-Phase: red\nTDD-Task: T7',
+    );
     expect(errors(await runAudit(repo, 'honest..HEAD', '--replay'))).toEqual(['AUDIT_ASSERTION_MISSING test/helped.test.js', 'AUDIT_REPLAY_RED_PASSED']);
   });
 
@@ -111,7 +131,11 @@ describe('tdd audit', () => {
 describe('policies', () => {
   it('merges: the side branch is judged commit by commit; the merge itself needs no trailers, its own edits are listed', async () => {
     branch(repo, 'side', 'honest');
-    bypass(repo, { 'test/mul.test.js': TEST.replace(/add/g, 'mul').replace('../src/math.js', '../src/mul.js').replace('5', '6') }, 'TDD-Phase: red\nTDD-Task: T5');
+    bypass(
+      repo,
+      { 'test/mul.test.js': TEST.replace(/add/g, 'mul').replace('../src/math.js', '../src/mul.js').replace('5', '6') },
+      'TDD-Phase: red\nTDD-Task: T5',
+    );
     bypass(repo, { 'src/mul.js': 'export const mul = (a, b) => a * b;\n' }, 'TDD-Phase: green\nTDD-Task: T5');
     branch(repo, 'trunk', 'honest');
     bypass(repo, { 'README.md': '# p\n\ntrunk\n' });

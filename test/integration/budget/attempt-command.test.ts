@@ -88,7 +88,12 @@ describe('tdd attempt <ID> <red|green>', () => {
     await tdd(0, '12', 'red');
     writeFileSync(ledgerFile, '{"version": 1, "tasks": {"12": {"red": "two"');
     for (const argv of [['12', 'red'], ['report'], ['reset', '12']]) {
-      await expect(tdd(1, ...argv)).rejects.toMatchObject({ code: 'ATTEMPTS_CORRUPT', exitCode: 2, message: expect.stringContaining(ledgerFile), hint: expect.stringContaining('tdd attempt reset --all') });
+      await expect(tdd(1, ...argv)).rejects.toMatchObject({
+        code: 'ATTEMPTS_CORRUPT',
+        exitCode: 2,
+        message: expect.stringContaining(ledgerFile),
+        hint: expect.stringContaining('tdd attempt reset --all'),
+      });
     }
     expect(readFileSync(ledgerFile, 'utf8')).toContain('"two"');
     expect((await tdd(1, 'reset', '--all')).json).toEqual({ reset: 'all', dropped: null });
@@ -99,8 +104,15 @@ describe('tdd attempt <ID> <red|green>', () => {
     await tdd(0, '3', 'red');
     await tdd(0, '3', 'red');
     await tdd(0, '3', 'red');
-    const events = readFileSync(join(repo.dir, '.git', 'tdd', 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(events.map((e) => [e.event, e.accepted])).toEqual([['attempt', true], ['attempt', true], ['attempt', false]]);
+    const events = readFileSync(join(repo.dir, '.git', 'tdd', 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events.map((e) => [e.event, e.accepted])).toEqual([
+      ['attempt', true],
+      ['attempt', true],
+      ['attempt', false],
+    ]);
   });
 
   it.each([
@@ -121,6 +133,8 @@ describe('tdd attempt <ID> <red|green>', () => {
   });
 
   it('TDD_NOW that is not a time is a usage error', async () => {
-    await expect(attempt.run({ argv: ['1', 'red'], cwd: repo.dir, env: { ...repo.env, TDD_NOW: 'yesterday' }, json: false, color: false })).rejects.toMatchObject({ exitCode: 2 });
+    await expect(
+      attempt.run({ argv: ['1', 'red'], cwd: repo.dir, env: { ...repo.env, TDD_NOW: 'yesterday' }, json: false, color: false }),
+    ).rejects.toMatchObject({ exitCode: 2 });
   });
 });

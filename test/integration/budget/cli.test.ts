@@ -1,15 +1,13 @@
 /**
  * `tdd attempt` through the real CLI (bin/tdd.js → dist/tdd.cjs, so `npm run build` first):
  * concurrent processes lose no count, the ceiling holds across them, the clock is injected with
- * TDD_NOW, and an unreadable ledger exits 2. Skipped until cli/main.ts lists the command.
+ * TDD_NOW, and an unreadable ledger exits 2.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, makeRepo, PROJECT_ROOT, type Repo } from '../../helpers/repo.js';
-
-const WIRED = readFileSync(join(PROJECT_ROOT, 'src', 'cli', 'main.ts'), 'utf8').includes("'./commands/attempt.js'");
+import { BIN, makeRepo, type Repo } from '../../helpers/repo.js';
 
 interface Run {
   code: number | null;
@@ -35,10 +33,14 @@ function sequence(argvs: string[][], env: Record<string, string> = {}): Promise<
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
-const exitCodes = (r: Run) => r.stdout.split('\n').filter((l) => /^\d+$/.test(l)).map(Number);
+const exitCodes = (r: Run) =>
+  r.stdout
+    .split('\n')
+    .filter((l) => /^\d+$/.test(l))
+    .map(Number);
 const ledger = () => JSON.parse(repo.read('.git/tdd/attempts.json')) as { tasks: Record<string, { red: number; green: number }> };
 
-describe.skipIf(!WIRED)('tdd attempt (spawned CLI)', () => {
+describe('tdd attempt (spawned CLI)', () => {
   it('8 processes × 10 attempts at once into one ledger: all 80 counted', async () => {
     const runs = await Promise.all(
       Array.from({ length: 8 }, (_, p) => sequence(Array.from({ length: 10 }, (_, i) => [`p${p}-${i >> 1}`, i % 2 ? 'green' : 'red', '--batch']))),

@@ -35,7 +35,11 @@ process.stdout.write(String(accepted));
 
 function worker(stateDir: string, task: string, count: number, limits: object, startAt: number): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', WORKER, stateDir, task, 'green', String(count), JSON.stringify(limits), String(startAt)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', WORKER, stateDir, task, 'green', String(count), JSON.stringify(limits), String(startAt)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d));

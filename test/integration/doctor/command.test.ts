@@ -32,7 +32,9 @@ describe('tdd doctor (command)', () => {
   it('outside a git repository: a usage error (exit 2) with the fix', async () => {
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-doctor-norepo-')));
     temps.push(dir);
-    const err = await doctor.run({ argv: [], cwd: dir, env: isolatedEnv({ GIT_CEILING_DIRECTORIES: tmpdir() }), json: true, color: false }).catch((e: unknown) => e);
+    const err = await doctor
+      .run({ argv: [], cwd: dir, env: isolatedEnv({ GIT_CEILING_DIRECTORIES: tmpdir() }), json: true, color: false })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'NOT_A_REPO', exitCode: 2 });
     expect((err as { hint: string }).hint).toMatch(/git init/);
   });

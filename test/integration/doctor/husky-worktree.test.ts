@@ -36,7 +36,7 @@ function addWorktree(r: Repo): string {
 }
 
 describe('doctor with husky', () => {
-  it('in the main checkout: the blocks are reached through husky\'s stubs', async () => {
+  it("in the main checkout: the blocks are reached through husky's stubs", async () => {
     repo = await setupHusky();
     const d = await runDoctor(repo.dir, repo.env);
     expect(d.check('hooks-path')).toMatchObject({ status: 'ok', code: 'HOOKS_PATH_LOCAL' });

@@ -22,7 +22,18 @@ describe('doctor, hooks in .git/hooks', () => {
     expect(d.problems()).toEqual({});
     expect(d.exitCode).toBe(0);
     expect(d.checks.map((c) => c.id)).toEqual([
-      'hooks-path', 'hooks-dir', 'hook-pre-commit', 'hook-commit-msg', 'hook-post-commit', 'cli', 'node', 'config', 'runner', 'state', 'pending', 'env',
+      'hooks-path',
+      'hooks-dir',
+      'hook-pre-commit',
+      'hook-commit-msg',
+      'hook-post-commit',
+      'cli',
+      'node',
+      'config',
+      'runner',
+      'state',
+      'pending',
+      'env',
     ]);
     expect(d.check('hook-pre-commit').code).toBe('HOOK_OK');
     expect(d.check('cli').code).toBe('CLI_OK');

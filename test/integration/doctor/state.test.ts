@@ -59,7 +59,19 @@ describe('doctor: state and history', () => {
   it('a pending verdict from before HEAD moved: a warning (exit 0) with its fix', async () => {
     ({ repo } = await setupPlain());
     const before = repo.git('rev-parse', 'HEAD').trim();
-    await writePending(stateDir(repo), { tree: 'f'.repeat(40), head: before, phase: 'red', task: null, regression: false, reason: null, testFiles: [], blobs: {}, failing: [], summary: '', at: new Date().toISOString() });
+    await writePending(stateDir(repo), {
+      tree: 'f'.repeat(40),
+      head: before,
+      phase: 'red',
+      task: null,
+      regression: false,
+      reason: null,
+      testFiles: [],
+      blobs: {},
+      failing: [],
+      summary: '',
+      at: new Date().toISOString(),
+    });
     expect((await runDoctor(repo.dir, repo.env)).check('pending')).toMatchObject({ status: 'ok', code: 'PENDING_CURRENT' });
     repo.git('commit', '-q', '--no-verify', '--allow-empty', '-m', 'moved on');
     const d = await runDoctor(repo.dir, repo.env);

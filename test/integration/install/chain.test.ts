@@ -33,7 +33,10 @@ describe('an existing hook', () => {
     repo.git('add', '-A');
     const c = repo.commit('x');
     expect(c.status, c.stderr).toBe(0);
-    const log = readFileSync(fake.logPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { argv: string[]; args?: string });
+    const log = readFileSync(fake.logPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { argv: string[]; args?: string });
     expect(log.map((l) => l.argv.join(' '))).toEqual([
       'user-pre-commit',
       'hook pre-commit',

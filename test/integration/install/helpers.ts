@@ -77,9 +77,7 @@ export const modeOf = (path: string): number => statSync(path).mode & 0o777;
 
 /** Bytes and mode of files, for byte-for-byte comparisons. */
 export function snapshotFiles(paths: string[]): Record<string, string> {
-  return Object.fromEntries(
-    paths.map((p) => [p, existsSync(p) ? `${modeOf(p).toString(8)} ${readFileSync(p, 'base64')}` : 'absent']),
-  );
+  return Object.fromEntries(paths.map((p) => [p, existsSync(p) ? `${modeOf(p).toString(8)} ${readFileSync(p, 'base64')}` : 'absent']));
 }
 
 export const HOOKS = ['pre-commit', 'commit-msg', 'post-commit'] as const;

@@ -18,18 +18,18 @@ interface Check {
   fix?: string;
 }
 
-const TEST = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slug.js';\n\ntest('slugify', () => {\n  assert.equal(slugify('A B'), 'a-b');\n});\n";
+const TEST =
+  "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slug.js';\n\ntest('slugify', () => {\n  assert.equal(slugify('A B'), 'a-b');\n});\n";
 
 describe('husky 9 `husky init`, then tdd-hooks install', () => {
   let r: Repo;
   let initScript: string;
   beforeAll(() => {
-    r = makeRepo(
-      {
-        'package.json': JSON.stringify({ name: 'p', private: true, type: 'module', scripts: { test: 'node --test' }, devDependencies: { husky: '9.1.7' } }, null, 2) + '\n',
-        '.gitignore': 'node_modules\n',
-      },
-    );
+    r = makeRepo({
+      'package.json':
+        JSON.stringify({ name: 'p', private: true, type: 'module', scripts: { test: 'node --test' }, devDependencies: { husky: '9.1.7' } }, null, 2) + '\n',
+      '.gitignore': 'node_modules\n',
+    });
     // As `npm i -D husky tdd-hooks` leaves it: the hooks run node_modules/tdd-hooks/bin/tdd.js.
     mkdirSync(join(r.dir, 'node_modules', '.bin'), { recursive: true });
     symlinkSync(join(PROJECT_ROOT, 'node_modules', 'husky'), join(r.dir, 'node_modules', 'husky'), 'dir');
@@ -70,7 +70,9 @@ describe('husky 9 `husky init`, then tdd-hooks install', () => {
 
     const fixed = r.tdd('install', '--replace-test-line', '--json');
     expect(fixed.status, fixed.stderr).toBe(0);
-    expect((JSON.parse(fixed.stdout) as typeof report).hooks.find((h) => h.hook === 'pre-commit')?.testLines).toEqual([{ line: 1, text: 'npm test', replaced: true }]);
+    expect((JSON.parse(fixed.stdout) as typeof report).hooks.find((h) => h.hook === 'pre-commit')?.testLines).toEqual([
+      { line: 1, text: 'npm test', replaced: true },
+    ]);
     const healthy = (JSON.parse(r.tdd('doctor', '--json').stdout) as { checks: Check[] }).checks.find((c) => c.id === 'hook-pre-commit');
     expect(healthy).toMatchObject({ status: 'ok', code: 'HOOK_OK' });
 

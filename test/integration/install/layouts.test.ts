@@ -73,6 +73,8 @@ describe('install finds each runner where it lives', () => {
 
   it('a single project at the top stays a single runner', () => {
     // Run from outside the repository (as from npx's cache): no $schema, no path reaches the package.
-    expect(installed({ 'package.json': pkg({ name: 'a', devDependencies: { mocha: '12' } }), 'test/fixtures/go.mod': GO_MOD('f') })).toEqual({ runner: 'mocha' });
+    expect(installed({ 'package.json': pkg({ name: 'a', devDependencies: { mocha: '12' } }), 'test/fixtures/go.mod': GO_MOD('f') })).toEqual({
+      runner: 'mocha',
+    });
   });
 });

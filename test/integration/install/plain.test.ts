@@ -148,7 +148,11 @@ describe('the install command', () => {
     mkdirSync(join(repo.dir, '.git', 'hooks'), { recursive: true });
     const dry = await installCommand.run(ctxOf(repo, ['--dry-run']));
     expect(dry.exitCode).toBe(0);
-    expect(dry.json).toMatchObject({ dryRun: true, next: 'npx tdd phase red', hooks: [{ action: 'installed' }, { action: 'installed' }, { action: 'installed' }] });
+    expect(dry.json).toMatchObject({
+      dryRun: true,
+      next: 'npx tdd phase red',
+      hooks: [{ action: 'installed' }, { action: 'installed' }, { action: 'installed' }],
+    });
     expect(existsSync(join(repo.dir, '.git', 'hooks', 'pre-commit'))).toBe(false);
     expect(existsSync(join(repo.dir, '.tddrc.json'))).toBe(false);
 

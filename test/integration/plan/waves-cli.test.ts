@@ -46,9 +46,7 @@ describe('tdd waves (spawned CLI)', () => {
   it('--json from stdin', () => {
     const r = tdd(['-', '--json'], JSON.stringify(PLAN.tasks));
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(
-      JSON.stringify({ exitCode: 0, waves: [['1', '10'], ['2'], ['3'], ['4']], errors: [], fallback: [] }, null, 2) + '\n',
-    );
+    expect(r.stdout).toBe(JSON.stringify({ exitCode: 0, waves: [['1', '10'], ['2'], ['3'], ['4']], errors: [], fallback: [] }, null, 2) + '\n');
   });
 
   it('outside a git repository, the default plan file is tdd-plan.json in the working directory', () => {
@@ -93,7 +91,13 @@ describe('tdd waves (spawned CLI)', () => {
   });
 
   it('planning errors as JSON: codes, the ids and paths involved, wording, fallback', () => {
-    const r = tdd(['-', '--json'], JSON.stringify([{ id: 'a', deps: ['a'] }, { id: 'b', deps: ['a', 'zz'] }]));
+    const r = tdd(
+      ['-', '--json'],
+      JSON.stringify([
+        { id: 'a', deps: ['a'] },
+        { id: 'b', deps: ['a', 'zz'] },
+      ]),
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
       JSON.stringify(

@@ -56,7 +56,13 @@ describe('tdd waves (in process)', () => {
   });
 
   it('planning errors: exit 1 with the errors and the fallback', async () => {
-    writeFileSync(join(dir, 'cycle.json'), JSON.stringify([{ id: 'a', deps: ['b'] }, { id: 'b', deps: ['a'] }]));
+    writeFileSync(
+      join(dir, 'cycle.json'),
+      JSON.stringify([
+        { id: 'a', deps: ['b'] },
+        { id: 'b', deps: ['a'] },
+      ]),
+    );
     const result = await run(['cycle.json']);
     expect(result.exitCode).toBe(1);
     expect(result.json).toMatchObject({ waves: [], errors: [{ code: 'CYCLE', ids: ['a', 'b'] }], fallback: ['a', 'b'] });

@@ -43,7 +43,17 @@ export function makeReportRepo(): Repo {
   const repo = makeRepo({
     'package.json': JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'node --test' } }) + '\n',
     'src/index.js': 'export const version = 1;\n',
-    'tdd-plan.json': JSON.stringify({ tasks: [{ id: 'T1', title: 'add two numbers', files: ['src/add.js'], tests: ['test/add.test.js'] }, { id: 'T2', title: 'multiply', files: ['src/mul.js'], tests: ['test/mul.test.js'] }] }, null, 2) + '\n',
+    'tdd-plan.json':
+      JSON.stringify(
+        {
+          tasks: [
+            { id: 'T1', title: 'add two numbers', files: ['src/add.js'], tests: ['test/add.test.js'] },
+            { id: 'T2', title: 'multiply', files: ['src/mul.js'], tests: ['test/mul.test.js'] },
+          ],
+        },
+        null,
+        2,
+      ) + '\n',
   });
   const install = repo.tdd('install');
   expect(install.status, install.stdout + install.stderr).toBe(0);

@@ -39,7 +39,10 @@ describe('tdd rollback edges', () => {
     repo.git('add', '-A', 'src/lib');
     const before = fingerprint(repo);
     const r = await tdd(repo);
-    expect(Object.fromEntries((r.json.paths as { path: string; action: string }[]).map((p) => [p.path, p.action]))).toEqual({ 'src/lib': 'removed', 'src/lib/x.js': 'recreated' });
+    expect(Object.fromEntries((r.json.paths as { path: string; action: string }[]).map((p) => [p.path, p.action]))).toEqual({
+      'src/lib': 'removed',
+      'src/lib/x.js': 'recreated',
+    });
     expect(repo.read('src/lib/x.js')).toBe('x\n');
     await tdd(repo, '--undo');
     expect(repo.read('src/lib')).toBe('now a file\n');
@@ -89,7 +92,7 @@ describe('tdd rollback edges', () => {
     expect(fingerprint(repo)).toBe(before);
   });
 
-  it('works from a subdirectory: paths are the top level\'s', async () => {
+  it("works from a subdirectory: paths are the top level's", async () => {
     repo.write({ 'src/a.js': 'broken\n' });
     const r = await rollback.run({ argv: [], cwd: join(repo.dir, 'src', 'lib'), env: repo.env, json: true, color: false });
     expect(r.json.paths).toEqual([expect.objectContaining({ path: 'src/a.js' })]);
@@ -103,7 +106,9 @@ describe('tdd rollback edges', () => {
       repo.git('worktree', 'add', '-q', '--detach', other);
       repo.write({ 'src/a.js': 'broken\n' });
       await tdd(repo);
-      const r = await rollback.run({ argv: ['--undo'], cwd: other, env: repo.env, json: true, color: false }).catch((e: { code: string; exitCode: number }) => e);
+      const r = await rollback
+        .run({ argv: ['--undo'], cwd: other, env: repo.env, json: true, color: false })
+        .catch((e: { code: string; exitCode: number }) => e);
       expect(r).toMatchObject({ code: 'ROLLBACK_OTHER_WORKTREE', exitCode: 2 });
       expect(refs(repo)).toEqual(['refs/tdd/rollback/1']);
       expect((await tdd(repo, '--undo')).exitCode).toBe(0);

@@ -63,8 +63,22 @@ export function fingerprint(repo: Repo): string {
     }
   };
   walk('');
-  lines.push('--- index', ...repo.git('ls-files', '-s', '-z').split('\0').filter(Boolean).map((l) => JSON.stringify(l)));
-  lines.push('--- status', ...repo.git('status', '--porcelain', '-z', '--untracked-files=all').split('\0').filter(Boolean).map((l) => JSON.stringify(l)));
+  lines.push(
+    '--- index',
+    ...repo
+      .git('ls-files', '-s', '-z')
+      .split('\0')
+      .filter(Boolean)
+      .map((l) => JSON.stringify(l)),
+  );
+  lines.push(
+    '--- status',
+    ...repo
+      .git('status', '--porcelain', '-z', '--untracked-files=all')
+      .split('\0')
+      .filter(Boolean)
+      .map((l) => JSON.stringify(l)),
+  );
   return lines.join('\n');
 }
 

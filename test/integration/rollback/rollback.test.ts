@@ -70,7 +70,13 @@ describe('tdd rollback', () => {
     expect(repo.git('ls-tree', ref, '--', 'src/run.sh')).toMatch(/^100644 /);
     expect(blobAt(repo, ref, 'src/link')).toBe('b.js');
     // The index entries (only the paths that were in the index) are in the parent's tree.
-    expect(repo.git('ls-tree', '-r', '--name-only', `${ref}^`).split('\n').filter(Boolean)).toEqual(['src/a.js', 'src/link', 'src/old.js', 'src/run.sh', 'src/staged-new.js']);
+    expect(repo.git('ls-tree', '-r', '--name-only', `${ref}^`).split('\n').filter(Boolean)).toEqual([
+      'src/a.js',
+      'src/link',
+      'src/old.js',
+      'src/run.sh',
+      'src/staged-new.js',
+    ]);
     expect(repo.git('rev-parse', `${ref}^^`).trim()).toBe(green);
     // Plain git brings the content back.
     repo.git('-C', 'src', 'checkout', ref, '--', ':/');
@@ -80,7 +86,7 @@ describe('tdd rollback', () => {
 
   it('rollback + undo round-trips the working tree, the index and git status byte for byte', async () => {
     breakImplementation();
-    repo.write({ 'test/a.test.js': "// unstaged test edit\n", 'notes.txt': 'untracked, not implementation\n', 'dist/out.js': 'gitignored\n' });
+    repo.write({ 'test/a.test.js': '// unstaged test edit\n', 'notes.txt': 'untracked, not implementation\n', 'dist/out.js': 'gitignored\n' });
     const before = fingerprint(repo);
     expect((await tdd(repo)).exitCode).toBe(0);
     expect(fingerprint(repo)).not.toBe(before);
@@ -121,7 +127,14 @@ describe('tdd rollback', () => {
   it('leaves tests (staged and unstaged), support, ignored and untracked non-implementation files as they are, and says so', async () => {
     repo.write({ 'test/a.test.js': 'staged test change\n' });
     repo.git('add', 'test/a.test.js');
-    repo.write({ 'test/a.test.js': 'unstaged test change\n', 'test/new.test.js': 'new test\n', 'README.md': 'docs edit\n', 'notes.txt': 'x\n', 'dist/out.js': 'build\n', 'src/a.js': 'broken\n' });
+    repo.write({
+      'test/a.test.js': 'unstaged test change\n',
+      'test/new.test.js': 'new test\n',
+      'README.md': 'docs edit\n',
+      'notes.txt': 'x\n',
+      'dist/out.js': 'build\n',
+      'src/a.js': 'broken\n',
+    });
     const stagedTest = repo.git('rev-parse', ':test/a.test.js').trim();
     const r = await tdd(repo);
     expect((r.json.paths as { path: string }[]).map((p) => p.path)).toEqual(['src/a.js']);
@@ -172,7 +185,7 @@ describe('tdd rollback', () => {
     expect(refs(repo)).toEqual([]);
   });
 
-  it('the target: the state\'s lastGreen first, then the trailers, or --to', async () => {
+  it("the target: the state's lastGreen first, then the trailers, or --to", async () => {
     repo.write({ 'src/a.js': 'refactored\n' });
     repo.git('add', 'src/a.js');
     const refactor = commitPhase(repo, 'refactor');
@@ -183,7 +196,17 @@ describe('tdd rollback', () => {
     // Trailers: the newest green or refactor commit.
     expect((await tdd(repo, '--dry-run')).json.target).toMatchObject({ commit: refactor, source: 'trailers' });
     // The state's record wins when it is an ancestor of HEAD.
-    const state = { version: 1, phase: 'refactor', task: null, regression: false, reason: null, since: new Date().toISOString(), red: {}, lastGreen: { commit: green, task: null }, lastVerdict: null };
+    const state = {
+      version: 1,
+      phase: 'refactor',
+      task: null,
+      regression: false,
+      reason: null,
+      since: new Date().toISOString(),
+      red: {},
+      lastGreen: { commit: green, task: null },
+      lastVerdict: null,
+    };
     writeFileSync(join(repo.dir, '.git/tdd/state.json'), JSON.stringify(state));
     expect((await tdd(repo, '--dry-run')).json.target).toMatchObject({ commit: green, source: 'state' });
     expect((await tdd(repo, '--dry-run', '--to', refactor)).json.target).toMatchObject({ commit: refactor, source: 'argument' });

@@ -60,18 +60,57 @@ describe('cargo adapter on real runs', () => {
     ['red-assertion', [F], [['subtracts', 'failed', 'assertion']], [], 'assertion `left == right` failed (left: 8, right: 2)'],
     ['red-missing-symbol', [F], [], [[F, 'missing-symbol']], 'error[E0425]: cannot find function `add` in crate `red_missing_symbol` (tests/math.rs:3)'],
     // `use shapes::Circle` ([lib] name = "shapes"); rustc names the type `Circle` alone.
-    ['red-missing-method', [F], [], [[F, 'missing-symbol']], 'error[E0599]: no method named `area` found for struct `Circle` in the current scope (tests/math.rs:6)'],
+    [
+      'red-missing-method',
+      [F],
+      [],
+      [[F, 'missing-symbol']],
+      'error[E0599]: no method named `area` found for struct `Circle` in the current scope (tests/math.rs:6)',
+    ],
     ['amber-syntax', [F], [], [[F, 'syntax']], 'error: mismatched closing delimiter: `}` (tests/math.rs:4)'],
     ['amber-missing-module', [F], [], [[F, 'missing-module']], 'error[E0432]: unresolved import `undeclared_crate_xyz` (tests/math.rs:1)'],
     ['amber-no-tests', [F], [], [[F, 'no-tests']], 'running 0 tests'],
     ['amber-exception', [F], [['first_of_nothing', 'failed', 'exception']], [], 'called `Option::unwrap()` on a `None` value'],
     ['amber-compile-error', [F], [], [[F, 'load-error']], 'error[E0308]: mismatched types (tests/math.rs:3)'],
-    ['green', [F], [['negatives > below_zero', 'passed', undefined], ['subtracts', 'passed', undefined]], [], undefined],
-    ['skipped', [F], [['fractions', 'skipped', undefined], ['subtracts', 'passed', undefined]], [], undefined],
+    [
+      'green',
+      [F],
+      [
+        ['negatives > below_zero', 'passed', undefined],
+        ['subtracts', 'passed', undefined],
+      ],
+      [],
+      undefined,
+    ],
+    [
+      'skipped',
+      [F],
+      [
+        ['fractions', 'skipped', undefined],
+        ['subtracts', 'passed', undefined],
+      ],
+      [],
+      undefined,
+    ],
     // Cargo runs the binaries in its own order; `tests/add/main.rs` holds `mod cases;`.
-    ['two-files', ['tests/sub.rs', 'tests/add/main.rs'], [['cases > adds', 'failed', 'assertion'], ['subtracts', 'passed', undefined]], [], 'assertion `left == right` failed (left: -1, right: 5)'],
+    [
+      'two-files',
+      ['tests/sub.rs', 'tests/add/main.rs'],
+      [
+        ['cases > adds', 'failed', 'assertion'],
+        ['subtracts', 'passed', undefined],
+      ],
+      [],
+      'assertion `left == right` failed (left: -1, right: 5)',
+    ],
     // One target that does not build stops cargo before any test: the other is run again on its own.
-    ['build-then-run', ['tests/mul.rs', 'tests/add.rs'], [['adds', 'failed', 'assertion']], [['tests/mul.rs', 'missing-symbol']], 'assertion `left == right` failed (left: -1, right: 5)'],
+    [
+      'build-then-run',
+      ['tests/mul.rs', 'tests/add.rs'],
+      [['adds', 'failed', 'assertion']],
+      [['tests/mul.rs', 'missing-symbol']],
+      'assertion `left == right` failed (left: -1, right: 5)',
+    ],
     ['lib-broken', [F], [], [[F, 'load-error']], 'src/lib.rs did not compile: error[E0277]: cannot divide `i32` by `&str` (src/lib.rs:6)'],
     [
       'panics',
@@ -94,7 +133,10 @@ describe('cargo adapter on real runs', () => {
         ['returns_err', 'failed', 'exception'],
       ],
       // abort() and exit(0): no summary from either binary.
-      [['tests/crash.rs', 'load-error'], ['tests/exits.rs', 'load-error']],
+      [
+        ['tests/crash.rs', 'load-error'],
+        ['tests/exits.rs', 'load-error'],
+      ],
       undefined,
     ],
   ])('%s', async (name, files, tests, fileErrors, message) => {
@@ -157,7 +199,10 @@ describe('cargo adapter on real runs', () => {
     const r = await run(fixture('green'), { files: [F, 'src/lib.rs'] });
     expect(summary(r)).toEqual({
       status: 'completed',
-      tests: [['negatives > below_zero', 'passed', undefined], ['subtracts', 'passed', undefined]],
+      tests: [
+        ['negatives > below_zero', 'passed', undefined],
+        ['subtracts', 'passed', undefined],
+      ],
       fileErrors: [['src/lib.rs', 'no-tests']],
     });
   });

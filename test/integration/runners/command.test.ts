@@ -42,12 +42,26 @@ const summary = (r: RunResult) => ({
 
 describe('command adapter with a JUnit report', () => {
   it.each([
-    ['test_assertion.py', [['test_assertion.py', 'test_subtracts', 'failed', 'assertion'], ['test_assertion.py', 'test_subtracts_zero', 'passed', undefined]], []],
+    [
+      'test_assertion.py',
+      [
+        ['test_assertion.py', 'test_subtracts', 'failed', 'assertion'],
+        ['test_assertion.py', 'test_subtracts_zero', 'passed', undefined],
+      ],
+      [],
+    ],
     ['test_syntax.py', [], [['test_syntax.py', 'syntax']]],
     ['test_missing_package.py', [], [['test_missing_package.py', 'missing-module']]],
     // `from calc import add`: ImportError naming calc.py inside the tree.
     ['test_missing_symbol.py', [], [['test_missing_symbol.py', 'missing-symbol']]],
-    ['test_skipped.py', [['test_skipped.py', 'test_later', 'skipped', undefined], ['test_skipped.py', 'test_subtracts', 'passed', undefined]], []],
+    [
+      'test_skipped.py',
+      [
+        ['test_skipped.py', 'test_later', 'skipped', undefined],
+        ['test_skipped.py', 'test_subtracts', 'passed', undefined],
+      ],
+      [],
+    ],
   ])('%s', async (file, tests, fileErrors) => {
     const r = await run('py', [file], PY);
     expect(summary(r)).toEqual({ status: 'completed', tests, fileErrors });
@@ -60,7 +74,11 @@ describe('command adapter with a JUnit report', () => {
   });
 
   it('maps testcases by classname when the report has no file attribute', async () => {
-    const r = await run('py', ['test_assertion.py', 'test_syntax.py', 'test_skipped.py'], targeted('python3', 'run_tests.py', '--classname-only', '--junit', '{report}', '{files}'));
+    const r = await run(
+      'py',
+      ['test_assertion.py', 'test_syntax.py', 'test_skipped.py'],
+      targeted('python3', 'run_tests.py', '--classname-only', '--junit', '{report}', '{files}'),
+    );
     expect(summary(r)).toEqual({
       status: 'completed',
       tests: [
@@ -108,7 +126,11 @@ describe('command adapter with a JUnit report', () => {
   });
 
   it("node --test's junit reporter (no file attribute, one file asked)", async () => {
-    const r = await run('js', ['node.test.js'], targeted(process.execPath, '--test', '--test-reporter=junit', '--test-reporter-destination={report}', '{files}'));
+    const r = await run(
+      'js',
+      ['node.test.js'],
+      targeted(process.execPath, '--test', '--test-reporter=junit', '--test-reporter-destination={report}', '{files}'),
+    );
     expect(summary(r)).toEqual({
       status: 'completed',
       tests: [
@@ -126,7 +148,10 @@ describe('command adapter on the exit code alone', () => {
     const r = await run('py', ['test_pass.py', 'test_skipped.py'], targeted('python3', 'run_tests.py', '{files}'));
     expect(summary(r)).toEqual({
       status: 'completed',
-      tests: [['test_pass.py', '(exit code 0)', 'passed', undefined], ['test_skipped.py', '(exit code 0)', 'passed', undefined]],
+      tests: [
+        ['test_pass.py', '(exit code 0)', 'passed', undefined],
+        ['test_skipped.py', '(exit code 0)', 'passed', undefined],
+      ],
       fileErrors: [],
     });
   });

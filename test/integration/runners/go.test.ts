@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildGoArgv, parseGoReport } from '../../../src/runners/go.js';
 import { runTests, runnerEnv } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { runProcess } from '../../../src/verify/spawn.js';
+import { runProcess } from '../../../src/process/spawn.js';
 import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
 
 /** Every file in the tree, for "the run wrote nothing into it". */
@@ -37,7 +37,14 @@ const F = 'math_test.go';
 async function run(name: string, o: { timeoutMs?: number; files?: string[] } = {}): Promise<RunResult & { root: string; before: string[] }> {
   const copy = fixture(name);
   const before = walk(copy.root, copy.root);
-  const r = await runTests({ runner: 'go', root: copy.root, files: o.files ?? [F], env: runnerTestEnv(), timeoutMs: o.timeoutMs ?? 30_000, sources: copy.sources });
+  const r = await runTests({
+    runner: 'go',
+    root: copy.root,
+    files: o.files ?? [F],
+    env: runnerTestEnv(),
+    timeoutMs: o.timeoutMs ?? 30_000,
+    sources: copy.sources,
+  });
   return { ...r, root: copy.root, before };
 }
 
@@ -62,8 +69,26 @@ describe('go adapter on real runs', () => {
     // Exit 0, `[no tests to run]`.
     ['amber-no-tests', [F], [], [[F, 'no-tests']], 'declares no Test function'],
     ['amber-exception', [F], [['TestFirstOfNothingIsZero', 'failed', 'exception']], [], 'panic: runtime error: index out of range [0] with length 0'],
-    ['green', [F], [['TestSub', 'passed', undefined], ['TestNegatives', 'passed', undefined]], [], undefined],
-    ['skipped', [F], [['TestSub', 'passed', undefined], ['TestFractions', 'skipped', undefined]], [], undefined],
+    [
+      'green',
+      [F],
+      [
+        ['TestSub', 'passed', undefined],
+        ['TestNegatives', 'passed', undefined],
+      ],
+      [],
+      undefined,
+    ],
+    [
+      'skipped',
+      [F],
+      [
+        ['TestSub', 'passed', undefined],
+        ['TestFractions', 'skipped', undefined],
+      ],
+      [],
+      undefined,
+    ],
     // Leaves only, and a parent that failed on its own.
     [
       'subtests',
@@ -79,16 +104,35 @@ describe('go adapter on real runs', () => {
       'math_test.go:13: Sub(1, 3) = -2, want 2',
     ],
     // other_test.go is not asked for, but it is in the package and does not compile.
-    ['sibling-broken', [F], [], [[F, 'load-error']], 'not built: other_test.go:6: cannot use Sub(5, 3) (value of type int) as type string in variable declaration'],
+    [
+      'sibling-broken',
+      [F],
+      [],
+      [[F, 'load-error']],
+      'not built: other_test.go:6: cannot use Sub(5, 3) (value of type int) as type string in variable declaration',
+    ],
     [
       'two-packages',
       [F, 'shapes/shapes_test.go'],
-      [['TestSub', 'passed', undefined], ['TestNegatives', 'passed', undefined], ['TestSquareArea', 'failed', 'assertion']],
+      [
+        ['TestSub', 'passed', undefined],
+        ['TestNegatives', 'passed', undefined],
+        ['TestSquareArea', 'failed', 'assertion'],
+      ],
       [],
       undefined,
     ],
     // extra_test.go's TestExtra fails, but only the asked file's tests count.
-    ['unasked-test', [F], [['TestSub', 'passed', undefined], ['TestNegatives', 'passed', undefined]], [], undefined],
+    [
+      'unasked-test',
+      [F],
+      [
+        ['TestSub', 'passed', undefined],
+        ['TestNegatives', 'passed', undefined],
+      ],
+      [],
+      undefined,
+    ],
   ] as const)('%s', async (name, files, tests, fileErrors, message) => {
     const r = await run(name, { files: [...files] });
     expect(summary(r)).toEqual({ status: 'completed', tests, fileErrors });
@@ -117,16 +161,30 @@ describe('go adapter on real runs', () => {
     const proc = await runProcess(built.argv, { cwd: copy.root, env: runnerEnv(runnerTestEnv(), built.env), timeoutMs: 30_000 });
     expect(proc.exitCode).toBe(0);
     expect(proc.stdout).not.toContain('TestExtra');
-    const parsed = parseGoReport({ report: undefined, exitCode: proc.exitCode, stdout: proc.stdout, stderr: proc.stderr, files: [F], root: copy.root, sources: copy.sources });
+    const parsed = parseGoReport({
+      report: undefined,
+      exitCode: proc.exitCode,
+      stdout: proc.stdout,
+      stderr: proc.stderr,
+      files: [F],
+      root: copy.root,
+      sources: copy.sources,
+    });
     expect(parsed).toMatchObject({ status: 'completed', fileErrors: [] });
-    expect(parsed.tests.map((t) => [t.name, t.status])).toEqual([['TestSub', 'passed'], ['TestNegatives', 'passed']]);
+    expect(parsed.tests.map((t) => [t.name, t.status])).toEqual([
+      ['TestSub', 'passed'],
+      ['TestNegatives', 'passed'],
+    ]);
   });
 
   it('a file that is not there is no-tests; the others still run', async () => {
     const r = await run('green', { files: [F, 'gone_test.go'] });
     expect(summary(r)).toEqual({
       status: 'completed',
-      tests: [['TestSub', 'passed', undefined], ['TestNegatives', 'passed', undefined]],
+      tests: [
+        ['TestSub', 'passed', undefined],
+        ['TestNegatives', 'passed', undefined],
+      ],
       fileErrors: [['gone_test.go', 'no-tests']],
     });
   });
@@ -142,7 +200,14 @@ describe('go adapter on real runs', () => {
 
   it('no go on PATH is runner-missing', async () => {
     const copy = fixture('green');
-    const r = await runTests({ runner: 'go', root: copy.root, files: [F], env: { ...runnerTestEnv(), PATH: '/nonexistent' }, timeoutMs: 30_000, sources: copy.sources });
+    const r = await runTests({
+      runner: 'go',
+      root: copy.root,
+      files: [F],
+      env: { ...runnerTestEnv(), PATH: '/nonexistent' },
+      timeoutMs: 30_000,
+      sources: copy.sources,
+    });
     expect(r).toMatchObject({ status: 'runner-missing', tests: [] });
   });
 });

@@ -85,9 +85,7 @@ describe('node adapter on real runs', () => {
 
   it('the load error carries the real error line from the child stderr', async () => {
     const r = await run('red-missing-symbol');
-    expect(r.fileErrors[0]?.message).toBe(
-      "SyntaxError: The requested module '../src/math.js' does not provide an export named 'add'",
-    );
+    expect(r.fileErrors[0]?.message).toBe("SyntaxError: The requested module '../src/math.js' does not provide an export named 'add'");
     expect((await run('amber-missing-module')).fileErrors[0]?.message).toMatch(/Cannot find package 'left-pad-nonexistent'/);
   });
 

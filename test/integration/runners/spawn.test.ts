@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runProcess } from '../../../src/verify/spawn.js';
+import { runProcess } from '../../../src/process/spawn.js';
 import { isAlive } from './fixture.js';
 
 const node = process.execPath;

@@ -107,7 +107,14 @@ describe('vitest adapter on real runs', () => {
   it('Ctrl-C while vitest runs: the group is killed and the run is interrupted, not a result', async () => {
     copy = fixture('hangs');
     const before = process.listeners('SIGINT');
-    const pending = runTests({ runner: 'vitest', root: copy.root, files: ['test/math.test.ts'], env: runnerTestEnv(), timeoutMs: 30_000, sources: copy.sources });
+    const pending = runTests({
+      runner: 'vitest',
+      root: copy.root,
+      files: ['test/math.test.ts'],
+      env: runnerTestEnv(),
+      timeoutMs: 30_000,
+      sources: copy.sources,
+    });
     const pidFile = join(copy.root, 'pid.txt');
     await expect.poll(() => existsSync(pidFile), { timeout: 15_000 }).toBe(true);
     // Only our listener: emitting SIGINT would also reach this test runner's own handlers.

@@ -4,8 +4,20 @@ import { decide } from '../../../src/agent/decide.js';
 import type { GuardContext, ResolvedChange } from '../../../src/agent/types.js';
 import type { FileKind, Phase } from '../../../src/types.js';
 
-const ctx = (phase: Phase | null, extra: Partial<GuardContext> = {}): GuardContext => ({ phase, task: null, openRed: true, redFiles: ['test/a.test.js'], ...extra });
-const change = (rel: string, kind: FileKind, extra: Partial<ResolvedChange> = {}): ResolvedChange => ({ path: rel, op: 'write', place: { where: 'repo', rel }, kind, ...extra });
+const ctx = (phase: Phase | null, extra: Partial<GuardContext> = {}): GuardContext => ({
+  phase,
+  task: null,
+  openRed: true,
+  redFiles: ['test/a.test.js'],
+  ...extra,
+});
+const change = (rel: string, kind: FileKind, extra: Partial<ResolvedChange> = {}): ResolvedChange => ({
+  path: rel,
+  op: 'write',
+  place: { where: 'repo', rel },
+  kind,
+  ...extra,
+});
 const codes = (c: GuardContext, ...changes: ResolvedChange[]) => decide(c, changes).findings.map((f) => f.code);
 
 describe('phase rules on the paths a call would write', () => {
@@ -59,15 +71,27 @@ describe('phase rules on the paths a call would write', () => {
   });
 
   it('outside the work tree, or a path only the run knows: nothing to judge', () => {
-    expect(codes(ctx('red'), { path: '/tmp/x', op: 'write', place: { where: 'outside' } }, { path: '$OUT', op: 'write', place: { where: 'unknown' } })).toEqual([]);
+    expect(codes(ctx('red'), { path: '/tmp/x', op: 'write', place: { where: 'outside' } }, { path: '$OUT', op: 'write', place: { where: 'unknown' } })).toEqual(
+      [],
+    );
   });
 });
 
 describe('task scope', () => {
-  const scope = { task: 'A', paths: ['src/alpha.js', 'test/alpha.test.js'], always: ['tdd-plan.json', '.tddrc.json', '.tddrc'], owners: { 'src/beta.js': 'B' } };
+  const scope = {
+    task: 'A',
+    paths: ['src/alpha.js', 'test/alpha.test.js'],
+    always: ['tdd-plan.json', '.tddrc.json', '.tddrc'],
+    owners: { 'src/beta.js': 'B' },
+  };
 
   it('denies a sibling task’s file, naming its owner, and allows the task’s own, the plan, ignored paths', () => {
-    const d = decide(ctx('green', { task: 'A', taskScope: scope }), [change('src/beta.js', 'impl'), change('src/alpha.js', 'impl'), change('tdd-plan.json', 'impl'), change('README.md', 'ignored')]);
+    const d = decide(ctx('green', { task: 'A', taskScope: scope }), [
+      change('src/beta.js', 'impl'),
+      change('src/alpha.js', 'impl'),
+      change('tdd-plan.json', 'impl'),
+      change('README.md', 'ignored'),
+    ]);
     expect(d.findings).toEqual([{ code: 'TASK_SCOPE', path: 'src/beta.js', data: { task: 'A', owner: 'B' } }]);
   });
 
@@ -79,7 +103,11 @@ describe('task scope', () => {
 describe('the decision', () => {
   it('allows when nothing is found, and keeps the command’s findings first, each path’s once', () => {
     expect(decide(ctx('red'), [change('test/a.test.js', 'test')])).toMatchObject({ allow: true, findings: [], phase: 'red' });
-    const d = decide(ctx('red'), [change('src/a.js', 'impl'), change('src/a.js', 'impl')], [{ code: 'NO_VERIFY', data: { command: 'git commit --no-verify' } }]);
+    const d = decide(
+      ctx('red'),
+      [change('src/a.js', 'impl'), change('src/a.js', 'impl')],
+      [{ code: 'NO_VERIFY', data: { command: 'git commit --no-verify' } }],
+    );
     expect(d.allow).toBe(false);
     expect(d.findings.map((f) => f.code)).toEqual(['NO_VERIFY', 'RED_IMPL_WRITE']);
   });

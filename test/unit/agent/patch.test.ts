@@ -24,7 +24,7 @@ describe('parsePatch', () => {
     ].join('\n');
     expect(parsePatch(patch)).toEqual({
       changes: [
-        { path: 'test/a.test.js', op: 'write', content: "import { test } from 'node:test';\ntest(\"a\", () => {});\n" },
+        { path: 'test/a.test.js', op: 'write', content: 'import { test } from \'node:test\';\ntest("a", () => {});\n' },
         { path: 'src/a.js', op: 'write' },
         { path: 'src/old.js', op: 'delete' },
         { path: 'src/new.js', op: 'write' },
@@ -34,7 +34,9 @@ describe('parsePatch', () => {
   });
 
   it('an added file with no line is a new empty file; a heredoc wrapper around the document is read through', () => {
-    expect(parsePatch("apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: src/calc.py\n*** End Patch\nEOF\n")).toEqual({ changes: [{ path: 'src/calc.py', op: 'write', content: '' }] });
+    expect(parsePatch("apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: src/calc.py\n*** End Patch\nEOF\n")).toEqual({
+      changes: [{ path: 'src/calc.py', op: 'write', content: '' }],
+    });
   });
 
   it.each([

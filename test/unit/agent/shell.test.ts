@@ -5,7 +5,8 @@ import { parseShell } from '../../../src/agent/shell.js';
 
 const CWD = '/repo';
 const codes = (command: string) => analyzeShell(command, CWD).findings.map((f) => f.code);
-const targets = (command: string, cwd: string | null = CWD) => analyzeShell(command, cwd).targets.map((t) => `${t.op} ${t.path ?? '?'}${t.into ? ` <- ${t.into.join(',')}` : ''}`);
+const targets = (command: string, cwd: string | null = CWD) =>
+  analyzeShell(command, cwd).targets.map((t) => `${t.op} ${t.path ?? '?'}${t.into ? ` <- ${t.into.join(',')}` : ''}`);
 
 describe('bypass commands', () => {
   it.each([

@@ -40,7 +40,15 @@ const report: AuditReport = {
   findings: [
     { code: 'AUDIT_OFF', severity: 'info', commit: sha('a'), phase: 'off', data: { reason: 'docs, 100%' } },
     { code: 'AUDIT_NO_TRAILERS', severity: 'error', commit: sha('b'), phase: null },
-    { code: 'AUDIT_FROZEN_TEST_CHANGED', severity: 'error', commit: sha('c'), phase: 'green', path: 'test/a,b:c.test.js', line: 3, data: { redCommit: sha('r') } },
+    {
+      code: 'AUDIT_FROZEN_TEST_CHANGED',
+      severity: 'error',
+      commit: sha('c'),
+      phase: 'green',
+      path: 'test/a,b:c.test.js',
+      line: 3,
+      data: { redCommit: sha('r') },
+    },
   ],
 };
 

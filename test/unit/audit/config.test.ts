@@ -4,7 +4,8 @@ import { hasTestSettings, testSettingsOf } from '../../../src/config/test-settin
 import { parseRules } from '../../../src/audit/config.js';
 import { AUDIT_DEFAULTS } from '../../../src/audit/types.js';
 
-const rules = (json: string | null, rc: string | null = null, pkg: string | null = null, detectFrom: string | null = pkg) => parseRules({ files: [json, rc, pkg], detectFrom });
+const rules = (json: string | null, rc: string | null = null, pkg: string | null = null, detectFrom: string | null = pkg) =>
+  parseRules({ files: [json, rc, pkg], detectFrom });
 
 describe('parseRules', () => {
   it('defaults when there is no file; the runner detected from package.json', () => {
@@ -43,19 +44,44 @@ describe('parseRules', () => {
 
 describe('testSettingsOf (config/test-settings: the hook and the audit read manifests alike)', () => {
   it.each([
-    ['package.json', '{"scripts":{"test":"vitest","build":"tsc"},"vitest":{"a":1}}', '{"scripts":{"test":"vitest","build":"tsc --watch"},"vitest":{"a":1}}', false],
+    [
+      'package.json',
+      '{"scripts":{"test":"vitest","build":"tsc"},"vitest":{"a":1}}',
+      '{"scripts":{"test":"vitest","build":"tsc --watch"},"vitest":{"a":1}}',
+      false,
+    ],
     ['package.json', '{"scripts":{"test:unit":"x","pretest":"y"},"jest":{}}', '{"scripts":{"test:unit":"x -u","pretest":"y"},"jest":{}}', true],
     ['package.json', '{ not json', '{ not json ', true],
-    ['api/pyproject.toml', '[project]\nname = "a"\n[tool.pytest.ini_options]\naddopts = "-q"\n', '[project]\nname = "b"\n\n[tool.pytest.ini_options]\naddopts = "-q"  \n', false],
+    [
+      'api/pyproject.toml',
+      '[project]\nname = "a"\n[tool.pytest.ini_options]\naddopts = "-q"\n',
+      '[project]\nname = "b"\n\n[tool.pytest.ini_options]\naddopts = "-q"  \n',
+      false,
+    ],
     ['pyproject.toml', '[tool.pytest.ini_options]\naddopts = "-q"\n', '[tool.pytest.ini_options]\naddopts = "-q --deselect t.py::x"\n', true],
     ['pyproject.toml', '[tool.coverage.run]\nbranch = true\n', '[tool.coverage.run]\nbranch = false\n', true],
-    ['setup.cfg', '[metadata]\nname = a\n[tool:pytest]\nfilterwarnings = error\n', '[metadata]\nname = b\r\n[tool:pytest]\r\nfilterwarnings = error\r\n', false],
+    [
+      'setup.cfg',
+      '[metadata]\nname = a\n[tool:pytest]\nfilterwarnings = error\n',
+      '[metadata]\nname = b\r\n[tool:pytest]\r\nfilterwarnings = error\r\n',
+      false,
+    ],
     ['setup.cfg', '[tool:pytest]\n', '[tool:pytest]\naddopts = -k "not slow"\n', true],
-    ['Cargo.toml', '[package]\nname = "m"\nversion = "0.1.0"\n[[test]]\nname = "math"\n', '[package]\nname = "m"\nversion = "0.2.0"\n[[test]]\nname = "math"\n', false],
+    [
+      'Cargo.toml',
+      '[package]\nname = "m"\nversion = "0.1.0"\n[[test]]\nname = "math"\n',
+      '[package]\nname = "m"\nversion = "0.2.0"\n[[test]]\nname = "math"\n',
+      false,
+    ],
     ['Cargo.toml', '[[test]]\nname = "math"\n', '[[test]]\nname = "math"\nharness = false\n', true],
     // A workspace's members decide which files are tests; its shared dependencies do not.
     ['Cargo.toml', '[workspace]\nmembers = ["crates/*"]\n', '[workspace]\nmembers = ["crates/a"]\n', true],
-    ['Cargo.toml', '[workspace]\nmembers = ["crates/*"]\n[workspace.dependencies]\nserde = "1"\n', '[workspace]\nmembers = ["crates/*"]\n[workspace.dependencies]\nserde = "2"\n', false],
+    [
+      'Cargo.toml',
+      '[workspace]\nmembers = ["crates/*"]\n[workspace.dependencies]\nserde = "1"\n',
+      '[workspace]\nmembers = ["crates/*"]\n[workspace.dependencies]\nserde = "2"\n',
+      false,
+    ],
     ['go.mod', 'module a\n', 'module b\n', false],
   ])('%s: %j → %j changes the test settings: %s', (path, before, after, changed) => {
     expect(hasTestSettings(path) ? testSettingsOf(path, before) !== testSettingsOf(path, after) : false).toBe(changed);
@@ -64,4 +90,3 @@ describe('testSettingsOf (config/test-settings: the hook and the audit read mani
     expect(testSettingsOf('pyproject.toml', null)).not.toBe(testSettingsOf('pyproject.toml', '[tool.pytest]\nx = 1\n'));
   });
 });
-

@@ -15,7 +15,10 @@ describe('parseHistory', () => {
       `\x1e${'c'.repeat(40)}\x1f${A}\x1f1795973100\x1fempty\x1f\x1f\0`;
     const [a, b, c] = parseHistory(out);
     expect(a).toMatchObject({ sha: A, parents: [B], time: 1795973025, subject: 'feat: add', trailers: { phase: 'green', task: '12' } });
-    expect(a!.changes.map((e) => [e.status, e.path])).toEqual([['M', 'src/a.js'], ['A', 'new\nline.js']]);
+    expect(a!.changes.map((e) => [e.status, e.path])).toEqual([
+      ['M', 'src/a.js'],
+      ['A', 'new\nline.js'],
+    ]);
     expect(b).toMatchObject({ sha: B, parents: [], changes: [{ status: 'A', path: 'src/a.js' }] });
     expect(b!.trailers.phase).toBeUndefined();
     expect(c).toMatchObject({ subject: 'empty', changes: [] });

@@ -7,7 +7,10 @@ import type { RawEntry } from '../../../src/git/parse.js';
 import { parseTrailerLog } from '../../../src/state/trailers.js';
 
 export const Z = '0000000000000000000000000000000000000000';
-export const oid = (text: string): string => createHash('sha1').update(`blob ${Buffer.byteLength(text)}\0${text}`).digest('hex');
+export const oid = (text: string): string =>
+  createHash('sha1')
+    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
+    .digest('hex');
 export const sha = (name: string): string => createHash('sha1').update(`commit ${name}`).digest('hex');
 
 /** A change: [path, text before (null: absent), text after (null: deleted)]; a mode change with `mode`. */

@@ -24,7 +24,13 @@ describe('an honest history', () => {
 
   it('two RED commits in a row freeze both sets of tests until GREEN', () => {
     const red2: Literal = { name: 'red2', trailers: 'TDD-Phase: red\nTDD-Task: 1', changes: [['test/more.test.js', null, TEST('more')]] };
-    const green: Literal = { ...GREEN, changes: [['src/math.js', null, IMPL], ['test/math.test.js', TEST(), EDITED]] };
+    const green: Literal = {
+      ...GREEN,
+      changes: [
+        ['src/math.js', null, IMPL],
+        ['test/math.test.js', TEST(), EDITED],
+      ],
+    };
     expect(codes([SKELETON, RED, red2, green])).toEqual(['green AUDIT_FROZEN_TEST_CHANGED test/math.test.js']);
     expect(audit([SKELETON, RED, red2, GREEN]).plans[2]!.files).toEqual(['test/math.test.js', 'test/more.test.js']);
   });
@@ -35,7 +41,17 @@ describe('commits without trailers', () => {
     ['implementation', { name: 'c', changes: [['src/a.js', null, 'x']] }, ['c AUDIT_NO_TRAILERS src/a.js']],
     ['a test', { name: 'c', changes: [['test/a.test.js', null, TEST()]] }, ['c AUDIT_NO_TRAILERS test/a.test.js']],
     ['package.json only, before any task (the setup commit)', { name: 'c', changes: [['package.json', PKG, PKG.replace('"p"', '"q"')]] }, []],
-    ['docs only', { name: 'c', changes: [['README.md', null, '# p\n'], ['docs/a.md', null, 'a']] }, []],
+    [
+      'docs only',
+      {
+        name: 'c',
+        changes: [
+          ['README.md', null, '# p\n'],
+          ['docs/a.md', null, 'a'],
+        ],
+      },
+      [],
+    ],
     ['nothing (empty)', { name: 'c' }, []],
   ])('%s', (_, commit, expected) => {
     expect(codes([SKELETON, commit])).toEqual(expected);
@@ -47,7 +63,13 @@ describe('commits without trailers', () => {
   });
 
   it('a commit past the hooks that edits the open RED tests is also a frozen-test change (once)', () => {
-    const bypass: Literal = { name: 'bypass', changes: [['test/math.test.js', TEST(), EDITED], ['src/math.js', null, IMPL]] };
+    const bypass: Literal = {
+      name: 'bypass',
+      changes: [
+        ['test/math.test.js', TEST(), EDITED],
+        ['src/math.js', null, IMPL],
+      ],
+    };
     expect(codes([SKELETON, RED, bypass, { ...REFACTOR, name: 'r2' }])).toEqual([
       'bypass AUDIT_NO_TRAILERS test/math.test.js',
       'bypass AUDIT_FROZEN_TEST_CHANGED test/math.test.js',
@@ -61,47 +83,209 @@ describe('commits without trailers', () => {
 
 describe('RED', () => {
   it.each<[string, Literal, string[]]>([
-    ['implementation', { ...RED, changes: [['test/math.test.js', null, TEST()], ['src/math.js', null, IMPL]] }, ['red AUDIT_RED_TOUCHES_IMPL src/math.js']],
+    [
+      'implementation',
+      {
+        ...RED,
+        changes: [
+          ['test/math.test.js', null, TEST()],
+          ['src/math.js', null, IMPL],
+        ],
+      },
+      ['red AUDIT_RED_TOUCHES_IMPL src/math.js'],
+    ],
     ['no test file', { ...RED, changes: [['test/fixtures/a.json', null, '{}']] }, ['red AUDIT_RED_WITHOUT_TESTS']],
-    ['the tdd-hooks configuration', { ...RED, changes: [['test/math.test.js', null, TEST()], ['.tddrc.json', null, '{ "ignore": ["src/**"] }\n']] }, ['red AUDIT_RED_CHANGES_CONFIG .tddrc.json']],
-    ['a test without assertion', { ...RED, changes: [['test/a.test.js', null, "import { test } from 'node:test';\ntest('x', () => {});\n"]] }, ['red AUDIT_ASSERTION_MISSING test/a.test.js']],
-    ['a print-only test', { ...RED, changes: [['test/a.test.js', null, "import { test } from 'node:test';\ntest('x', () => { console.log(1); });\n"]] }, ['red AUDIT_ASSERTION_MISSING test/a.test.js']],
+    [
+      'the tdd-hooks configuration',
+      {
+        ...RED,
+        changes: [
+          ['test/math.test.js', null, TEST()],
+          ['.tddrc.json', null, '{ "ignore": ["src/**"] }\n'],
+        ],
+      },
+      ['red AUDIT_RED_CHANGES_CONFIG .tddrc.json'],
+    ],
+    [
+      'a test without assertion',
+      { ...RED, changes: [['test/a.test.js', null, "import { test } from 'node:test';\ntest('x', () => {});\n"]] },
+      ['red AUDIT_ASSERTION_MISSING test/a.test.js'],
+    ],
+    [
+      'a print-only test',
+      { ...RED, changes: [['test/a.test.js', null, "import { test } from 'node:test';\ntest('x', () => { console.log(1); });\n"]] },
+      ['red AUDIT_ASSERTION_MISSING test/a.test.js'],
+    ],
     ['a focus marker', { ...RED, changes: [['test/a.test.js', null, TEST().replace('test(', 'test.only(')]] }, ['red AUDIT_MARKER_ADDED test/a.test.js']],
     ['a skip marker', { ...RED, changes: [['test/a.test.js', null, TEST().replace('test(', 'test.skip(')]] }, ['red AUDIT_MARKER_ADDED test/a.test.js']],
-    ['tests, fixtures, a manifest and docs', { ...RED, changes: [['test/math.test.js', null, TEST()], ['test/fixtures/a.json', null, '{}'], ['package.json', PKG, PKG.replace('"p"', '"q"')], ['README.md', null, 'x']] }, []],
+    [
+      'tests, fixtures, a manifest and docs',
+      {
+        ...RED,
+        changes: [
+          ['test/math.test.js', null, TEST()],
+          ['test/fixtures/a.json', null, '{}'],
+          ['package.json', PKG, PKG.replace('"p"', '"q"')],
+          ['README.md', null, 'x'],
+        ],
+      },
+      [],
+    ],
   ])('%s', (_, red, expected) => {
     expect(codes([SKELETON, red])).toEqual(expected);
   });
 
   it('a later RED may improve the open tests, not delete them', () => {
-    const improve: Literal = { name: 'improve', trailers: 'TDD-Phase: red\nTDD-Task: 1', changes: [['test/math.test.js', TEST(), TEST('adds', 'assert.equal(add(1, 1), 2);')]] };
+    const improve: Literal = {
+      name: 'improve',
+      trailers: 'TDD-Phase: red\nTDD-Task: 1',
+      changes: [['test/math.test.js', TEST(), TEST('adds', 'assert.equal(add(1, 1), 2);')]],
+    };
     expect(codes([SKELETON, RED, improve, GREEN])).toEqual([]);
-    const drop: Literal = { name: 'drop', trailers: 'TDD-Phase: red\nTDD-Task: 1', changes: [['test/math.test.js', TEST(), null], ['test/b.test.js', null, TEST('b')]] };
+    const drop: Literal = {
+      name: 'drop',
+      trailers: 'TDD-Phase: red\nTDD-Task: 1',
+      changes: [
+        ['test/math.test.js', TEST(), null],
+        ['test/b.test.js', null, TEST('b')],
+      ],
+    };
     expect(codes([SKELETON, RED, drop, GREEN])).toEqual(['drop AUDIT_RED_TEST_REMOVED test/math.test.js']);
   });
 
   it('regression tests are listed; audit.failOnRegression fails them', () => {
     const regression: Literal = { ...RED, trailers: 'TDD-Phase: red\nTDD-Task: 1\nTDD-Regression: true' };
-    expect(codes([SKELETON, regression, { ...REFACTOR, changes: [['src/index.js', 'export const v = 1;\n', 'export const v = 2;\n']] }], { all: true })).toEqual([
-      'skeleton AUDIT_OFF',
-      'red AUDIT_REGRESSION',
-    ]);
+    expect(
+      codes([SKELETON, regression, { ...REFACTOR, changes: [['src/index.js', 'export const v = 1;\n', 'export const v = 2;\n']] }], { all: true }),
+    ).toEqual(['skeleton AUDIT_OFF', 'red AUDIT_REGRESSION']);
     expect(codes([SKELETON, regression], { options: { ...AUDIT_DEFAULTS, failOnRegression: true } })).toEqual(['red AUDIT_REGRESSION']);
   });
 });
 
 describe('GREEN and REFACTOR', () => {
   it.each<[string, Literal[], string[]]>([
-    ['GREEN edits the test', [{ ...GREEN, changes: [['src/math.js', null, IMPL], ['test/math.test.js', TEST(), EDITED]] }], ['green AUDIT_FROZEN_TEST_CHANGED test/math.test.js']],
-    ['GREEN deletes it', [{ ...GREEN, changes: [['src/math.js', null, IMPL], ['test/math.test.js', TEST(), null]] }], ['green AUDIT_FROZEN_TEST_CHANGED test/math.test.js']],
-    ['GREEN changes its mode', [{ ...GREEN, changes: [['src/math.js', null, IMPL], ['test/math.test.js', TEST(), TEST(), { mode: '100755' }]] }], ['green AUDIT_FROZEN_TEST_CHANGED test/math.test.js']],
-    ['GREEN adds a test', [{ ...GREEN, changes: [['src/math.js', null, IMPL], ['test/new.test.js', null, TEST('n')]] }], ['green AUDIT_FROZEN_TEST_CHANGED test/new.test.js']],
-    ['GREEN edits test support', [{ ...GREEN, changes: [['src/math.js', null, IMPL], ['test/helpers/h.js', null, 'x']] }], ['green AUDIT_FROZEN_TEST_CHANGED test/helpers/h.js']],
-    ['GREEN edits the configuration', [{ ...GREEN, changes: [['src/math.js', null, IMPL], ['.tddrc.json', null, '{}']] }], ['green AUDIT_FROZEN_TEST_CHANGED .tddrc.json']],
-    ['GREEN changes the test script', [{ ...GREEN, changes: [['src/math.js', null, IMPL], ['package.json', PKG, PKG.replace('node --test', 'true')]] }], ['green AUDIT_TEST_CONFIG_CHANGED package.json']],
-    ['GREEN changes a dependency (fine)', [{ ...GREEN, changes: [['src/math.js', null, IMPL], ['package.json', PKG, PKG.replace('}}', '},"dependencies":{"x":"1"}}')]] }], []],
-    ['GREEN adds a skip marker', [{ ...GREEN, changes: [['src/math.js', null, IMPL], ['test/math.test.js', TEST(), TEST().replace('test(', 'test.skip(')]] }], ['green AUDIT_FROZEN_TEST_CHANGED test/math.test.js', 'green AUDIT_MARKER_ADDED test/math.test.js']],
-    ['a forged REFACTOR edits the test', [GREEN, { ...REFACTOR, changes: [['test/math.test.js', TEST(), EDITED]] }], ['refactor AUDIT_FROZEN_TEST_CHANGED test/math.test.js']],
+    [
+      'GREEN edits the test',
+      [
+        {
+          ...GREEN,
+          changes: [
+            ['src/math.js', null, IMPL],
+            ['test/math.test.js', TEST(), EDITED],
+          ],
+        },
+      ],
+      ['green AUDIT_FROZEN_TEST_CHANGED test/math.test.js'],
+    ],
+    [
+      'GREEN deletes it',
+      [
+        {
+          ...GREEN,
+          changes: [
+            ['src/math.js', null, IMPL],
+            ['test/math.test.js', TEST(), null],
+          ],
+        },
+      ],
+      ['green AUDIT_FROZEN_TEST_CHANGED test/math.test.js'],
+    ],
+    [
+      'GREEN changes its mode',
+      [
+        {
+          ...GREEN,
+          changes: [
+            ['src/math.js', null, IMPL],
+            ['test/math.test.js', TEST(), TEST(), { mode: '100755' }],
+          ],
+        },
+      ],
+      ['green AUDIT_FROZEN_TEST_CHANGED test/math.test.js'],
+    ],
+    [
+      'GREEN adds a test',
+      [
+        {
+          ...GREEN,
+          changes: [
+            ['src/math.js', null, IMPL],
+            ['test/new.test.js', null, TEST('n')],
+          ],
+        },
+      ],
+      ['green AUDIT_FROZEN_TEST_CHANGED test/new.test.js'],
+    ],
+    [
+      'GREEN edits test support',
+      [
+        {
+          ...GREEN,
+          changes: [
+            ['src/math.js', null, IMPL],
+            ['test/helpers/h.js', null, 'x'],
+          ],
+        },
+      ],
+      ['green AUDIT_FROZEN_TEST_CHANGED test/helpers/h.js'],
+    ],
+    [
+      'GREEN edits the configuration',
+      [
+        {
+          ...GREEN,
+          changes: [
+            ['src/math.js', null, IMPL],
+            ['.tddrc.json', null, '{}'],
+          ],
+        },
+      ],
+      ['green AUDIT_FROZEN_TEST_CHANGED .tddrc.json'],
+    ],
+    [
+      'GREEN changes the test script',
+      [
+        {
+          ...GREEN,
+          changes: [
+            ['src/math.js', null, IMPL],
+            ['package.json', PKG, PKG.replace('node --test', 'true')],
+          ],
+        },
+      ],
+      ['green AUDIT_TEST_CONFIG_CHANGED package.json'],
+    ],
+    [
+      'GREEN changes a dependency (fine)',
+      [
+        {
+          ...GREEN,
+          changes: [
+            ['src/math.js', null, IMPL],
+            ['package.json', PKG, PKG.replace('}}', '},"dependencies":{"x":"1"}}')],
+          ],
+        },
+      ],
+      [],
+    ],
+    [
+      'GREEN adds a skip marker',
+      [
+        {
+          ...GREEN,
+          changes: [
+            ['src/math.js', null, IMPL],
+            ['test/math.test.js', TEST(), TEST().replace('test(', 'test.skip(')],
+          ],
+        },
+      ],
+      ['green AUDIT_FROZEN_TEST_CHANGED test/math.test.js', 'green AUDIT_MARKER_ADDED test/math.test.js'],
+    ],
+    [
+      'a forged REFACTOR edits the test',
+      [GREEN, { ...REFACTOR, changes: [['test/math.test.js', TEST(), EDITED]] }],
+      ['refactor AUDIT_FROZEN_TEST_CHANGED test/math.test.js'],
+    ],
     ['a second GREEN without a new RED', [GREEN, { ...GREEN, name: 'green2', changes: [['src/b.js', null, 'x']] }], ['green2 AUDIT_GREEN_WITHOUT_RED']],
     ['GREEN of another task', [{ ...GREEN, trailers: 'TDD-Phase: green\nTDD-Task: 2' }], ['green AUDIT_GREEN_WITHOUT_RED']],
   ])('%s', (_, after, expected) => {
@@ -146,11 +330,22 @@ describe('lines of history', () => {
       { ...GREEN, name: 'side-green' },
     ];
     const main: Literal = { name: 'docs', parents: ['skeleton'], changes: [['README.md', null, 'x']] };
-    const merge: Literal = { name: 'merge', parents: ['docs', 'side-green'], changes: [['test/math.test.js', null, TEST()], ['src/math.js', null, IMPL]] };
+    const merge: Literal = {
+      name: 'merge',
+      parents: ['docs', 'side-green'],
+      changes: [
+        ['test/math.test.js', null, TEST()],
+        ['src/math.js', null, IMPL],
+      ],
+    };
     expect(codes([SKELETON, ...side, main, merge])).toEqual([]);
-    const own = new Map([[sha('merge'), [{ path: 'src/math.js', status: 'M' as const, oldMode: '100644', newMode: '100644', oldBlob: oid(IMPL), newBlob: oid('evil') }]]]);
+    const own = new Map([
+      [sha('merge'), [{ path: 'src/math.js', status: 'M' as const, oldMode: '100644', newMode: '100644', oldBlob: oid(IMPL), newBlob: oid('evil') }]],
+    ]);
     expect(codes([SKELETON, ...side, main, merge], { all: true, mergeOwn: own })).toEqual(['skeleton AUDIT_OFF', 'merge AUDIT_MERGE_CHANGES src/math.js']);
-    expect(codes([SKELETON, ...side, main, merge], { mergeOwn: own, options: { ...AUDIT_DEFAULTS, failOnMergeChanges: true } })).toEqual(['merge AUDIT_MERGE_CHANGES src/math.js']);
+    expect(codes([SKELETON, ...side, main, merge], { mergeOwn: own, options: { ...AUDIT_DEFAULTS, failOnMergeChanges: true } })).toEqual([
+      'merge AUDIT_MERGE_CHANGES src/math.js',
+    ]);
     // After the merge, the side branch's RED record is known: its REFACTOR is judged by it.
     const refactor: Literal = { ...REFACTOR, parents: ['merge'], changes: [['test/math.test.js', TEST(), EDITED]] };
     expect(codes([SKELETON, ...side, main, merge, refactor])).toEqual(['refactor AUDIT_FROZEN_TEST_CHANGED test/math.test.js']);
@@ -179,7 +374,13 @@ describe('lines of history', () => {
 describe('the rules a commit is judged by', () => {
   const ignoreSrc = JSON.stringify({ ignore: ['src/**'] });
   it('are its parent’s: a commit cannot loosen its own rules', () => {
-    const loosen: Literal = { name: 'loosen', changes: [['.tddrc.json', null, ignoreSrc], ['src/a.js', null, 'x']] };
+    const loosen: Literal = {
+      name: 'loosen',
+      changes: [
+        ['.tddrc.json', null, ignoreSrc],
+        ['src/a.js', null, 'x'],
+      ],
+    };
     expect(codes([SKELETON, loosen])).toEqual(['loosen AUDIT_NO_TRAILERS .tddrc.json']);
     const after: Literal = { name: 'after', changes: [['src/b.js', null, 'y']] };
     // From the next commit on, the committed rules apply: src/** is ignored.
@@ -214,8 +415,12 @@ describe('snapshots of the RED tests', () => {
   });
 
   it('a REFACTOR that rewrites or removes an entry is a frozen-test change', () => {
-    expect(codes([SKELETON, RED, green, { ...REFACTOR, changes: [[SNAP, one, one.replace('`5`', '`6`')]] }])).toEqual(['refactor AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/math.test.js.snap']);
-    expect(codes([SKELETON, RED, green, { ...REFACTOR, changes: [[SNAP, one, null]] }])).toEqual(['refactor AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/math.test.js.snap']);
+    expect(codes([SKELETON, RED, green, { ...REFACTOR, changes: [[SNAP, one, one.replace('`5`', '`6`')]] }])).toEqual([
+      'refactor AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/math.test.js.snap',
+    ]);
+    expect(codes([SKELETON, RED, green, { ...REFACTOR, changes: [[SNAP, one, null]] }])).toEqual([
+      'refactor AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/math.test.js.snap',
+    ]);
   });
 
   it("another test file's snapshot is no snapshot of the task's RED tests", () => {

@@ -33,7 +33,8 @@ describe('parseLedger', () => {
 
 describe('src/budget purity (STYLE §1)', () => {
   const DIR = join(PROJECT_ROOT, 'src', 'budget');
-  const IO_IMPORT = /^import(?!\s+type\b)[^;]*?from\s+'(node:(?:fs|fs\/promises|child_process|os|net|http)|\.\.\/(?:git|verify|state|config|cli|install)\/[^']*)'/gm;
+  const IO_IMPORT =
+    /^import(?!\s+type\b)[^;]*?from\s+'(node:(?:fs|fs\/promises|child_process|os|net|http)|\.\.\/(?:git|verify|state|config|cli|install)\/[^']*)'/gm;
   it('the check sees the I/O imports of the shell (state/attempts.ts)', () => {
     expect([...readFileSync(join(PROJECT_ROOT, 'src', 'state', 'attempts.ts'), 'utf8').matchAll(IO_IMPORT)].length).toBeGreaterThan(0);
   });

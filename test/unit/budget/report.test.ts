@@ -42,7 +42,17 @@ describe('reportOf', () => {
   });
 
   it('every task in natural id order when no id is given', () => {
-    expect(reportOf(ledgerOf([['10', 'red', 0], ['9', 'red', 0], ['a', 'red', 0]]), LIMITS, at(1)).tasks.map((t) => t.task)).toEqual(['9', '10', 'a']);
+    expect(
+      reportOf(
+        ledgerOf([
+          ['10', 'red', 0],
+          ['9', 'red', 0],
+          ['a', 'red', 0],
+        ]),
+        LIMITS,
+        at(1),
+      ).tasks.map((t) => t.task),
+    ).toEqual(['9', '10', 'a']);
   });
 
   it('a task whose clock has not started keeps its whole budget', () => {
@@ -60,7 +70,10 @@ describe('reportOf', () => {
   });
 
   it('a green batch attempt before the clock started puts all clock time in green', () => {
-    const l = ledgerOf([['7', 'green', 0, true], ['7', 'red', 5]]);
+    const l = ledgerOf([
+      ['7', 'green', 0, true],
+      ['7', 'red', 5],
+    ]);
     const [t] = reportOf(l, LIMITS, at(8), '7').tasks;
     expect([t!.red.spentMs, t!.green.spentMs]).toEqual([0, 3 * 60_000]);
   });
@@ -82,7 +95,11 @@ describe('wording', () => {
   ])('formatDuration(%d) = %s', (ms, text) => expect(formatDuration(ms)).toBe(text));
 
   it('every refusal names the next step, with the reset command', () => {
-    const l = ledgerOf([['12', 'green', 0], ['12', 'green', 1], ['12', 'green', 2]]);
+    const l = ledgerOf([
+      ['12', 'green', 0],
+      ['12', 'green', 1],
+      ['12', 'green', 2],
+    ]);
     const { verdict } = recordAttempt(l, '12', 'green', { batch: false, now: at(40) }, LIMITS);
     const ceiling = formatRefusal('ATTEMPT_CEILING', verdict);
     expect(ceiling.what).toBe('attempt ceiling reached for task 12 (green 3/3)');
@@ -102,10 +119,18 @@ describe('wording', () => {
 
 describe('the TDD-Attempts trailer', () => {
   it('is compact and round-trips', () => {
-    const l = ledgerOf([['12', 'red', 0, true], ['12', 'green', 2], ['12', 'green', 16.5]]);
+    const l = ledgerOf([
+      ['12', 'red', 0, true],
+      ['12', 'green', 2],
+      ['12', 'green', 16.5],
+    ]);
     const value = formatAttemptsTrailer(taskOf(l, '12'), LIMITS, at(16.5));
     expect(`${ATTEMPTS_TRAILER}: ${value}`).toBe('TDD-Attempts: red 1/2, green 2/3, elapsed 14.5m/30m');
-    expect(parseAttemptsTrailer(value!)).toEqual({ red: { count: 1, ceiling: 2 }, green: { count: 2, ceiling: 3 }, elapsed: { minutes: 14.5, budgetMinutes: 30 } });
+    expect(parseAttemptsTrailer(value!)).toEqual({
+      red: { count: 1, ceiling: 2 },
+      green: { count: 2, ceiling: 3 },
+      elapsed: { minutes: 14.5, budgetMinutes: 30 },
+    });
   });
 
   it('leaves the clock out until it started, and says nothing for a task without attempts', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCatFileBatch, parseRawDiff, parseStatusV2 } from '../../../src/git/parse.js';
+import { isEmptyBlob } from '../../../src/git/ids.js';
+import { mayBeIntentToAdd } from '../../../src/snapshot/read.js';
 import { parseTrailerLog } from '../../../src/state/trailers.js';
 import { validateConfig } from '../../../src/config/validate.js';
 import { applyCommit, nextPhase } from '../../../src/state/machine.js';
@@ -25,6 +27,20 @@ describe('parseRawDiff', () => {
     expect(parseRawDiff(`:000000 000000 ${Z} ${Z} U\0c.js\0`)[0]?.status).toBe('U');
   });
   it('is empty for no output', () => expect(parseRawDiff('')).toEqual([]));
+});
+
+describe('git/ids', () => {
+  it('knows the empty blob in both object formats (git hash-object -t blob /dev/null, and with --object-format=sha256)', () => {
+    expect(isEmptyBlob('e69de29bb2d1d6434b8b29ae775ad8c2e48c5391')).toBe(true);
+    expect(isEmptyBlob('473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813')).toBe(true);
+    expect(isEmptyBlob(A)).toBe(false);
+  });
+
+  it('an added empty file may be intent-to-add in either format (the tree tells)', () => {
+    const added = (newBlob: string) => ({ path: 'a', status: 'A' as const, oldMode: '000000', newMode: '100644', oldBlob: Z, newBlob, kind: 'impl' as const });
+    expect(mayBeIntentToAdd(added('473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813'))).toBe(true);
+    expect(mayBeIntentToAdd(added(B))).toBe(false);
+  });
 });
 
 describe('parseStatusV2', () => {
@@ -85,11 +101,26 @@ describe('validateConfig', () => {
 
 describe('phase machine', () => {
   const pending = (phase: Pending['phase'], extra: Partial<Pending> = {}): Pending => ({
-    tree: 't', phase, task: '1', regression: false, reason: null, testFiles: ['a.test.js'], blobs: { 'a.test.js': A }, failing: ['a.test.js > x'], summary: '', at: '', ...extra,
+    tree: 't',
+    phase,
+    task: '1',
+    regression: false,
+    reason: null,
+    testFiles: ['a.test.js'],
+    blobs: { 'a.test.js': A },
+    failing: ['a.test.js > x'],
+    summary: '',
+    at: '',
+    ...extra,
   });
   const now = new Date(0);
   it('advances red → green → refactor, and stays in refactor', () => {
-    expect([nextPhase('red', false), nextPhase('green', false), nextPhase('refactor', false), nextPhase('red', true)]).toEqual(['green', 'refactor', 'refactor', 'refactor']);
+    expect([nextPhase('red', false), nextPhase('green', false), nextPhase('refactor', false), nextPhase('red', true)]).toEqual([
+      'green',
+      'refactor',
+      'refactor',
+      'refactor',
+    ]);
   });
   it('records RED, accumulates a second RED, closes on GREEN', () => {
     let s = { ...emptyState(now), phase: 'red' as const, task: '1' };

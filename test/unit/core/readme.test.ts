@@ -10,7 +10,23 @@ const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
 
 describe('the README stays true', () => {
   it.each(FINDING_CODES)('documents %s', (code) => expect(readme).toContain(`\`${code}\``));
-  it.each(['install', 'uninstall', 'phase', 'status', 'verify', 'stage', 'waves', 'attempt', 'rollback', 'report', 'red-check', 'audit', 'doctor', 'demo', 'hook'])('shows the current `tdd %s --help`', (cmd) => {
+  it.each([
+    'install',
+    'uninstall',
+    'phase',
+    'status',
+    'verify',
+    'stage',
+    'waves',
+    'attempt',
+    'rollback',
+    'report',
+    'red-check',
+    'audit',
+    'doctor',
+    'demo',
+    'hook',
+  ])('shows the current `tdd %s --help`', (cmd) => {
     const help = execFileSync(process.execPath, [BIN, cmd, '--help'], { encoding: 'utf8' }).trimEnd();
     expect(readme).toContain(help);
   });

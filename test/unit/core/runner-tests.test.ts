@@ -18,7 +18,11 @@ const FALLBACK = ['**/*.test.js'];
 
 function read(runner: RunnerName, files: Record<string, string>, root = '.'): ReturnType<typeof readRunnerTests> {
   const pkg = files['package.json'];
-  return readRunnerTests(runner, { root, read: (n) => files[n] ?? null, packageJson: pkg ? (JSON.parse(pkg) as Record<string, unknown>) : undefined }, FALLBACK);
+  return readRunnerTests(
+    runner,
+    { root, read: (n) => files[n] ?? null, packageJson: pkg ? (JSON.parse(pkg) as Record<string, unknown>) : undefined },
+    FALLBACK,
+  );
 }
 
 const MOCHA_DEFAULT = ['test', 'test.{js,cjs,mjs}', 'test/*.{js,cjs,mjs}'];
@@ -27,11 +31,27 @@ describe('mocha', () => {
   it.each<[string, Record<string, string>, TestMatch | undefined]>([
     ["no configuration: mocha's own `test` folder, with the default globs", {}, { tests: [...MOCHA_DEFAULT, ...FALLBACK] }],
     ['.mocharc.json spec (a glob as it is)', { '.mocharc.json': '{ "spec": "tests/lib/**/*.js" }' }, { tests: ['tests/lib/**/*.js'] }],
-    ['.mocharc.jsonc with comments, extension and recursive', { '.mocharc.jsonc': '{\n  // where\n  "spec": ["spec"], /* ts too */ "extension": ["ts"],\n  "recursive": true,\n}' }, { tests: ['spec', 'spec.ts', 'spec/**/*.ts'] }],
-    ['.mocharc.yml list and ignore', { '.mocharc.yml': "spec:\n  - 'test/unit'\n  - test/int/*.spec.js # later\nignore: ['test/unit/fixtures/**']\n" }, { tests: ['test/unit', 'test/unit.{js,cjs,mjs}', 'test/unit/*.{js,cjs,mjs}', 'test/int/*.spec.js'], ignore: ['test/unit/fixtures/**'] }],
+    [
+      '.mocharc.jsonc with comments, extension and recursive',
+      { '.mocharc.jsonc': '{\n  // where\n  "spec": ["spec"], /* ts too */ "extension": ["ts"],\n  "recursive": true,\n}' },
+      { tests: ['spec', 'spec.ts', 'spec/**/*.ts'] },
+    ],
+    [
+      '.mocharc.yml list and ignore',
+      { '.mocharc.yml': "spec:\n  - 'test/unit'\n  - test/int/*.spec.js # later\nignore: ['test/unit/fixtures/**']\n" },
+      { tests: ['test/unit', 'test/unit.{js,cjs,mjs}', 'test/unit/*.{js,cjs,mjs}', 'test/int/*.spec.js'], ignore: ['test/unit/fixtures/**'] },
+    ],
     ['package.json mocha.spec', { 'package.json': '{ "mocha": { "spec": "./spec/**/*.spec.js" } }' }, { tests: ['spec/**/*.spec.js'] }],
-    ['the test script: positional specs and --recursive', { 'package.json': '{ "scripts": { "test": "nyc mocha --recursive --timeout 5000 \'test/**/*.spec.js\' spec" } }' }, { tests: ['test/**/*.spec.js', 'spec', 'spec.{js,cjs,mjs}', 'spec/**/*.{js,cjs,mjs}'] }],
-    ['the test script and .mocharc spec together (mocha concatenates them)', { 'package.json': '{ "scripts": { "test": "mocha a.js" } }', '.mocharc.json': '{ "spec": "b.js" }' }, { tests: ['a.js', 'a.js.{js,cjs,mjs}', 'a.js/*.{js,cjs,mjs}', 'b.js', 'b.js.{js,cjs,mjs}', 'b.js/*.{js,cjs,mjs}'] }],
+    [
+      'the test script: positional specs and --recursive',
+      { 'package.json': '{ "scripts": { "test": "nyc mocha --recursive --timeout 5000 \'test/**/*.spec.js\' spec" } }' },
+      { tests: ['test/**/*.spec.js', 'spec', 'spec.{js,cjs,mjs}', 'spec/**/*.{js,cjs,mjs}'] },
+    ],
+    [
+      'the test script and .mocharc spec together (mocha concatenates them)',
+      { 'package.json': '{ "scripts": { "test": "mocha a.js" } }', '.mocharc.json': '{ "spec": "b.js" }' },
+      { tests: ['a.js', 'a.js.{js,cjs,mjs}', 'a.js/*.{js,cjs,mjs}', 'b.js', 'b.js.{js,cjs,mjs}', 'b.js/*.{js,cjs,mjs}'] },
+    ],
     ['.mocharc.js is code', { '.mocharc.js': 'module.exports = { spec: "x" }' }, undefined],
     ['the first rc file wins, even if it is code', { '.mocharc.cjs': 'module.exports = {}', '.mocharc.json': '{ "spec": "x" }' }, undefined],
     ['--config names another file', { 'package.json': '{ "scripts": { "test": "mocha --config ci.yml" } }' }, undefined],
@@ -42,19 +62,37 @@ describe('mocha', () => {
   });
 
   it('a runner in a folder: its globs from the top', () => {
-    expect(read('mocha', { '.mocharc.json': '{ "spec": "test/**/*.js", "ignore": "test/helpers/**" }' }, 'packages/app')).toEqual({ tests: ['packages/app/test/**/*.js'], ignore: ['packages/app/test/helpers/**'] });
+    expect(read('mocha', { '.mocharc.json': '{ "spec": "test/**/*.js", "ignore": "test/helpers/**" }' }, 'packages/app')).toEqual({
+      tests: ['packages/app/test/**/*.js'],
+      ignore: ['packages/app/test/helpers/**'],
+    });
   });
 
   it('reads a mocha command line', () => {
-    expect(parseMochaCommand(['mocha', '-r', 'ts-node/register', '--extension=ts,tsx', '--spec', 'src', '-t', '100', 'x'])).toEqual({ spec: ['src', 'x'], extension: ['ts', 'tsx'], ignore: [] });
+    expect(parseMochaCommand(['mocha', '-r', 'ts-node/register', '--extension=ts,tsx', '--spec', 'src', '-t', '100', 'x'])).toEqual({
+      spec: ['src', 'x'],
+      extension: ['ts', 'tsx'],
+      ignore: [],
+    });
   });
 });
 
 describe('jest', () => {
   it.each<[string, Record<string, string>, TestMatch | undefined]>([
     ['no configuration: jest defaults, the fallback keeps them', {}, undefined],
-    ['testMatch and roots from package.json', { 'package.json': '{ "jest": { "roots": ["<rootDir>/src", "lib"], "testMatch": ["**/*.check.js", "<rootDir>/src/**/*.it.js", "!**/fixtures/**", "relative/*.js"] } }' }, { tests: ['**/*.check.js', 'src/**/*.it.js'], within: ['src', 'lib'], ignore: ['**/fixtures/**'], ignoreRegex: ['/node_modules/'] }],
-    ['testRegex and testPathIgnorePatterns from jest.config.json', { 'jest.config.json': '{ "testRegex": "(/__tests__/.*|\\\\.spec)\\\\.js$", "testPathIgnorePatterns": ["<rootDir>/build/", "/node_modules/"] }' }, { tests: [], regex: ['(/__tests__/.*|\\.spec)\\.js$'], ignoreRegex: ['/build/', '/node_modules/'] }],
+    [
+      'testMatch and roots from package.json',
+      {
+        'package.json':
+          '{ "jest": { "roots": ["<rootDir>/src", "lib"], "testMatch": ["**/*.check.js", "<rootDir>/src/**/*.it.js", "!**/fixtures/**", "relative/*.js"] } }',
+      },
+      { tests: ['**/*.check.js', 'src/**/*.it.js'], within: ['src', 'lib'], ignore: ['**/fixtures/**'], ignoreRegex: ['/node_modules/'] },
+    ],
+    [
+      'testRegex and testPathIgnorePatterns from jest.config.json',
+      { 'jest.config.json': '{ "testRegex": "(/__tests__/.*|\\\\.spec)\\\\.js$", "testPathIgnorePatterns": ["<rootDir>/build/", "/node_modules/"] }' },
+      { tests: [], regex: ['(/__tests__/.*|\\.spec)\\.js$'], ignoreRegex: ['/build/', '/node_modules/'] },
+    ],
     ['jest.config.js is code', { 'jest.config.js': 'module.exports = {}', 'package.json': '{ "jest": { "testMatch": ["**/*.x.js"] } }' }, undefined],
     ['a preset may set testMatch', { 'package.json': '{ "jest": { "preset": "ts-jest" } }' }, undefined],
     ['projects', { 'package.json': '{ "jest": { "projects": ["a", "b"] } }' }, undefined],
@@ -65,7 +103,9 @@ describe('jest', () => {
   });
 
   it('in a folder: <rootDir> is the folder, and the regular expressions see "/" + the repository path', () => {
-    expect(read('jest', { 'jest.config.json': '{ "testMatch": ["<rootDir>/t/**/*.js"], "testPathIgnorePatterns": ["<rootDir>/t/slow/"] }' }, 'packages/app')).toEqual({
+    expect(
+      read('jest', { 'jest.config.json': '{ "testMatch": ["<rootDir>/t/**/*.js"], "testPathIgnorePatterns": ["<rootDir>/t/slow/"] }' }, 'packages/app'),
+    ).toEqual({
       tests: ['packages/app/t/**/*.js'],
       within: ['packages/app'],
       ignoreRegex: ['/packages/app/t/slow/'],
@@ -76,11 +116,31 @@ describe('jest', () => {
 describe('pytest', () => {
   it.each<[string, Record<string, string>, TestMatch | undefined]>([
     ['none: the fallback (pytest defaults)', {}, undefined],
-    ['pytest.ini testpaths and python_files', { 'pytest.ini': '[pytest]\ntestpaths = tests integration\npython_files =\n    check_*.py\n    *_spec.py\n' }, { tests: ['tests/**/check_*.py', 'tests/**/*_spec.py', 'integration/**/check_*.py', 'integration/**/*_spec.py'] }],
-    ['an empty pytest.ini is the configuration: defaults anywhere', { 'pytest.ini': '', 'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["x"]\n' }, { tests: ['**/test_*.py', '**/*_test.py'] }],
-    ['pyproject.toml ini_options, arrays over lines', { 'pyproject.toml': '[project]\nname = "p"\n\n[tool.pytest.ini_options]\ntestpaths = [\n  "tests", # unit\n  "./e2e/",\n]\npython_files = "t_*.py"\n' }, { tests: ['tests/**/t_*.py', 'e2e/**/t_*.py'] }],
-    ['pyproject.toml [tool.pytest] (native TOML, pytest 9)', { 'pyproject.toml': '[tool.pytest]\npython_files = ["test_*.py"]\n' }, { tests: ['**/test_*.py'] }],
-    ['pyproject.toml without pytest tables: on to setup.cfg', { 'pyproject.toml': '[project]\n', 'setup.cfg': '[metadata]\nname = x\n[tool:pytest]\ntestpaths = src/tests\n' }, { tests: ['src/tests/**/test_*.py', 'src/tests/**/*_test.py'] }],
+    [
+      'pytest.ini testpaths and python_files',
+      { 'pytest.ini': '[pytest]\ntestpaths = tests integration\npython_files =\n    check_*.py\n    *_spec.py\n' },
+      { tests: ['tests/**/check_*.py', 'tests/**/*_spec.py', 'integration/**/check_*.py', 'integration/**/*_spec.py'] },
+    ],
+    [
+      'an empty pytest.ini is the configuration: defaults anywhere',
+      { 'pytest.ini': '', 'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["x"]\n' },
+      { tests: ['**/test_*.py', '**/*_test.py'] },
+    ],
+    [
+      'pyproject.toml ini_options, arrays over lines',
+      { 'pyproject.toml': '[project]\nname = "p"\n\n[tool.pytest.ini_options]\ntestpaths = [\n  "tests", # unit\n  "./e2e/",\n]\npython_files = "t_*.py"\n' },
+      { tests: ['tests/**/t_*.py', 'e2e/**/t_*.py'] },
+    ],
+    [
+      'pyproject.toml [tool.pytest] (native TOML, pytest 9)',
+      { 'pyproject.toml': '[tool.pytest]\npython_files = ["test_*.py"]\n' },
+      { tests: ['**/test_*.py'] },
+    ],
+    [
+      'pyproject.toml without pytest tables: on to setup.cfg',
+      { 'pyproject.toml': '[project]\n', 'setup.cfg': '[metadata]\nname = x\n[tool:pytest]\ntestpaths = src/tests\n' },
+      { tests: ['src/tests/**/test_*.py', 'src/tests/**/*_test.py'] },
+    ],
     ["tox.ini's [pytest]", { 'tox.ini': '[tox]\nenvlist = py3\n[pytest]\npython_files = *_checks.py\n' }, { tests: ['**/*_checks.py'] }],
     ['a python_files pattern with a path: fnmatch on the whole path', { 'pytest.ini': '[pytest]\npython_files = tests/*.py\n' }, undefined],
     ['a testpath above the folder', { 'pytest.ini': '[pytest]\ntestpaths = ../x\n' }, undefined],
@@ -94,21 +154,43 @@ describe('vitest', () => {
     ['no configuration file: the fallback', {}, undefined],
     [
       'a literal test.include and exclude (coverage.include is not it)',
-      { 'vitest.config.ts': "import { defineConfig } from 'vitest/config';\n// include: ['no']\nexport default defineConfig({\n  test: {\n    include: ['tests/lib/**/*.js', \"src/**/*.spec.ts\"],\n    exclude: ['tests/lib/fixtures/**'],\n    coverage: { include: ['src/**'] },\n  },\n});\n" },
+      {
+        'vitest.config.ts':
+          "import { defineConfig } from 'vitest/config';\n// include: ['no']\nexport default defineConfig({\n  test: {\n    include: ['tests/lib/**/*.js', \"src/**/*.spec.ts\"],\n    exclude: ['tests/lib/fixtures/**'],\n    coverage: { include: ['src/**'] },\n  },\n});\n",
+      },
       { tests: ['tests/lib/**/*.js', 'src/**/*.spec.ts'], ignore: ['tests/lib/fixtures/**'] },
     ],
-    ['vitest.config before vite.config', { 'vite.config.ts': "export default { test: { include: ['a/**'] } }", 'vitest.config.mjs': "export default { test: { include: ['b/**'] } }" }, { tests: ['b/**'] }],
+    [
+      'vitest.config before vite.config',
+      { 'vite.config.ts': "export default { test: { include: ['a/**'] } }", 'vitest.config.mjs': "export default { test: { include: ['b/**'] } }" },
+      { tests: ['b/**'] },
+    ],
     ['include built by code', { 'vitest.config.ts': "const dirs = ['a'];\nexport default { test: { include: dirs.map((d) => `${d}/**`) } }" }, undefined],
-    ['include from a shared configuration', { 'vitest.config.ts': "import base from './base';\nexport default mergeConfig(base, { test: { environment: 'node' } })" }, undefined],
+    [
+      'include from a shared configuration',
+      { 'vitest.config.ts': "import base from './base';\nexport default mergeConfig(base, { test: { environment: 'node' } })" },
+      undefined,
+    ],
     ['no include at all: it may come from elsewhere', { 'vite.config.js': "export default { plugins: [], test: { environment: 'jsdom' } }" }, undefined],
     ['projects', { 'vitest.config.ts': "export default { test: { include: ['a/**'], projects: ['packages/*'] } }" }, undefined],
-    ['a regular expression and a division do not confuse it', { 'vitest.config.ts': "const r = /[']/g; const h = 4 / 2;\nexport default { resolve: { alias: [{ find: /^~\\//, replacement: '' }] }, test: { include: ['t/**/*.t.js'] } }" }, { tests: ['t/**/*.t.js'] }],
+    [
+      'a regular expression and a division do not confuse it',
+      {
+        'vitest.config.ts':
+          "const r = /[']/g; const h = 4 / 2;\nexport default { resolve: { alias: [{ find: /^~\\//, replacement: '' }] }, test: { include: ['t/**/*.t.js'] } }",
+      },
+      { tests: ['t/**/*.t.js'] },
+    ],
   ])('%s', (_, files, expected) => {
     expect(read('vitest', files)).toEqual(expected);
   });
 
   it('scans only `test.include` and `test.exclude` as literals', () => {
-    expect(scanVitestConfig("export default { test: { include: ['a', `b`], exclude: [x] } }")).toEqual({ include: [['a', 'b']], exclude: [null], doubt: false });
+    expect(scanVitestConfig("export default { test: { include: ['a', `b`], exclude: [x] } }")).toEqual({
+      include: [['a', 'b']],
+      exclude: [null],
+      doubt: false,
+    });
   });
 });
 
@@ -116,21 +198,35 @@ describe('cargo', () => {
   it.each<[string, Record<string, string>, ReturnType<typeof readRunnerTests>]>([
     ['a package alone: the fallback', { 'Cargo.toml': '[package]\nname = "a"\n' }, undefined],
     [
-      'a virtual workspace: its members\' integration tests, excluded folders left out',
-      { 'Cargo.toml': '[workspace]\nresolver = "2"\nmembers = [\n  "crates/*",\n  "tools/gen",\n]\nexclude = ["crates/old"]\n\n[workspace.dependencies]\nserde = "1"\n' },
-      { tests: ['crates/*/tests/*.rs', 'crates/*/tests/*/main.rs', 'tools/gen/tests/*.rs', 'tools/gen/tests/*/main.rs'], members: ['crates/*', 'tools/gen'], ignore: ['crates/old/**'] },
+      "a virtual workspace: its members' integration tests, excluded folders left out",
+      {
+        'Cargo.toml':
+          '[workspace]\nresolver = "2"\nmembers = [\n  "crates/*",\n  "tools/gen",\n]\nexclude = ["crates/old"]\n\n[workspace.dependencies]\nserde = "1"\n',
+      },
+      {
+        tests: ['crates/*/tests/*.rs', 'crates/*/tests/*/main.rs', 'tools/gen/tests/*.rs', 'tools/gen/tests/*/main.rs'],
+        members: ['crates/*', 'tools/gen'],
+        ignore: ['crates/old/**'],
+      },
     ],
-    ['a workspace with a package at its top', { 'Cargo.toml': '[package]\nname = "top"\n[workspace]\nmembers = ["core"]\n' }, { tests: ['tests/*.rs', 'tests/*/main.rs', 'core/tests/*.rs', 'core/tests/*/main.rs'], members: ['core'] }],
+    [
+      'a workspace with a package at its top',
+      { 'Cargo.toml': '[package]\nname = "top"\n[workspace]\nmembers = ["core"]\n' },
+      { tests: ['tests/*.rs', 'tests/*/main.rs', 'core/tests/*.rs', 'core/tests/*/main.rs'], members: ['core'] },
+    ],
   ])('%s', (_, files, expected) => {
     expect(read('cargo', files)).toEqual(expected);
   });
 });
 
-describe('the classifier from the runners\' rules', () => {
+describe("the classifier from the runners' rules", () => {
   function classify(raw: Record<string, unknown>, files: Record<string, string>) {
     const { config, problems } = validateConfig(raw, '.tddrc.json');
     expect(problems).toEqual([]);
-    resolveConfig(config, raw, () => (files['package.json'] ? JSON.parse(files['package.json']) : undefined), { readFile: (p) => files[p] ?? null, readTests: readRunnerTests });
+    resolveConfig(config, raw, () => (files['package.json'] ? JSON.parse(files['package.json']) : undefined), {
+      readFile: (p) => files[p] ?? null,
+      readTests: readRunnerTests,
+    });
     return { kind: makeClassifier(config), config };
   }
 
@@ -140,7 +236,10 @@ describe('the classifier from the runners\' rules', () => {
   });
 
   it('jest roots, testMatch, testPathIgnorePatterns; testRegex on "/" + the path', () => {
-    const { kind } = classify({ runner: 'jest' }, { 'package.json': '{ "jest": { "roots": ["<rootDir>/src"], "testMatch": ["**/*.check.js"], "testPathIgnorePatterns": ["/slow/"] } }' });
+    const { kind } = classify(
+      { runner: 'jest' },
+      { 'package.json': '{ "jest": { "roots": ["<rootDir>/src"], "testMatch": ["**/*.check.js"], "testPathIgnorePatterns": ["/slow/"] } }' },
+    );
     expect(['src/a.check.js', 'lib/a.check.js', 'src/slow/b.check.js', 'src/a.test.js'].map(kind)).toEqual(['test', 'impl', 'impl', 'impl']);
     const regex = classify({ runner: 'jest' }, { 'jest.config.json': '{ "testRegex": "/__tests__/.*\\\\.js$" }' }).kind;
     expect(['__tests__/a.js', 'x/__tests__/b.js', 'x__tests__/c.js'].map(regex)).toEqual(['test', 'test', 'impl']);
@@ -162,7 +261,7 @@ describe('the classifier from the runners\' rules', () => {
   });
 });
 
-describe('vite.config test settings are frozen like package.json\'s', () => {
+describe("vite.config test settings are frozen like package.json's", () => {
   it('only test.include and test.exclude count', () => {
     const before = "export default { plugins: [a()], test: { include: ['t/**'] } }";
     expect(hasTestSettings('web/vite.config.ts')).toBe(true);
@@ -186,6 +285,11 @@ describe('formats', () => {
     expect(Object.fromEntries(t.get('tool.pytest.ini_options')!)).toEqual({ x: 'a b', n: undefined, b: true, l: ['a', 'b'] });
   });
   it('YAML: scalars, flow and block lists', () => {
-    expect(Object.fromEntries(parseYamlTop('a: "x"\nb: [c, \'d\']\ne:\n  - f\n- g\nh: {x: 1}\n'))).toEqual({ a: 'x', b: ['c', 'd'], e: ['f', 'g'], h: undefined });
+    expect(Object.fromEntries(parseYamlTop('a: "x"\nb: [c, \'d\']\ne:\n  - f\n- g\nh: {x: 1}\n'))).toEqual({
+      a: 'x',
+      b: ['c', 'd'],
+      e: ['f', 'g'],
+      h: undefined,
+    });
   });
 });

@@ -120,10 +120,17 @@ describe('runStaged: assignment and merging', () => {
     ]);
   });
 
-  it('at the same depth, the first in the configuration; globs outside a runner\'s folder never beat one that holds the file', () => {
+  it("at the same depth, the first in the configuration; globs outside a runner's folder never beat one that holds the file", () => {
     const same = runnerSpecs(resolved({ runners: [{ runner: 'vitest' }, { runner: 'jest' }] }));
     expect(assignRunners(same, ['a.test.js']).map((g) => g.spec.runner)).toEqual(['vitest']);
-    const odd = runnerSpecs(resolved({ runners: [{ runner: 'pytest', tests: ['**/test_*.py'] }, { runner: 'pytest', root: 'api/inner', tests: ['**/test_*.py'] }] }));
+    const odd = runnerSpecs(
+      resolved({
+        runners: [
+          { runner: 'pytest', tests: ['**/test_*.py'] },
+          { runner: 'pytest', root: 'api/inner', tests: ['**/test_*.py'] },
+        ],
+      }),
+    );
     expect(assignRunners(odd, ['test_top.py', 'api/inner/test_b.py']).map((g) => [g.spec.root, g.files])).toEqual([
       ['.', ['test_top.py']],
       ['api/inner', ['api/inner/test_b.py']],
@@ -138,7 +145,13 @@ describe('runStaged: assignment and merging', () => {
       ],
       ['a.test.js', 'api/test_a.py'],
     );
-    expect(merged).toMatchObject({ runner: 'node+pytest', status: 'timeout', reason: 'pytest: no result within 10 ms', durationMs: 20, files: ['a.test.js', 'api/test_a.py'] });
+    expect(merged).toMatchObject({
+      runner: 'node+pytest',
+      status: 'timeout',
+      reason: 'pytest: no result within 10 ms',
+      durationMs: 20,
+      files: ['a.test.js', 'api/test_a.py'],
+    });
     expect(merged.tests).toHaveLength(1);
     expect(merged.outputTail).toBe('[pytest]\nslow');
     const one = run('go', 'completed');

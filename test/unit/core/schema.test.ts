@@ -37,4 +37,3 @@ describe('assertFunctionNames', () => {
     expect(validateConfig({ assertFunctionNames: value }, '.tddrc.json').problems.map((p) => p.key)).toEqual(keys);
   });
 });
-

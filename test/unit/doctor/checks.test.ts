@@ -1,5 +1,8 @@
 /** Facts → statuses and codes, one table per check (the wording is messages.ts', not asserted here). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../helpers/repo.js';
 import { STATE_HISTORY_CODES } from './state-history-codes.js';
 import { evaluateChecks, exitCodeOf } from '../../../src/doctor/checks/index.js';
 import { checkCli } from '../../../src/doctor/checks/cli.js';
@@ -9,7 +12,7 @@ import { checkGitLock } from '../../../src/doctor/checks/git-lock.js';
 import { checkHooks } from '../../../src/doctor/checks/hooks.js';
 import { checkHooksDir } from '../../../src/doctor/checks/hooks-dir.js';
 import { checkHooksPath } from '../../../src/doctor/checks/hooks-path.js';
-import { checkNode } from '../../../src/doctor/checks/node.js';
+import { checkNode, MIN_NODE } from '../../../src/doctor/checks/node.js';
 import { checkPending } from '../../../src/doctor/checks/pending.js';
 import { checkRunner } from '../../../src/doctor/checks/runner.js';
 import { checkState } from '../../../src/doctor/checks/state.js';
@@ -33,13 +36,30 @@ function table(check: (f: DoctorFacts) => CheckResult | CheckResult[] | null, ro
   });
 }
 
+it("MIN_NODE is package.json's engines.node", () => {
+  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
+  expect(`>=${MIN_NODE}`.startsWith(pkg.engines.node)).toBe(true);
+});
+
 describe('a healthy checkout', () => {
   it('passes every check, git hooks and husky alike', () => {
     for (const f of [facts(), huskyFacts()]) {
       const results = evaluateChecks(f);
       expect(results.filter((r) => r.status !== 'ok')).toEqual([]);
       expect(results.map((r) => r.id)).toEqual([
-        'hooks-path', 'hooks-dir', 'hook-pre-commit', 'hook-commit-msg', 'hook-post-commit', 'cli', 'node', 'config', 'runner', 'state', 'state-history', 'pending', 'env',
+        'hooks-path',
+        'hooks-dir',
+        'hook-pre-commit',
+        'hook-commit-msg',
+        'hook-post-commit',
+        'cli',
+        'node',
+        'config',
+        'runner',
+        'state',
+        'state-history',
+        'pending',
+        'env',
       ]);
       expect(exitCodeOf(results)).toBe(0);
     }
@@ -56,40 +76,69 @@ describe('hooks-path', () => {
       facts({ layout: l, hooksPath: { value: '~/.githooks', origin: 'file:/home/u/.gitconfig', scope: 'global' } }),
       { status: 'fail', code: 'HOOKS_PATH_SHARED', fix: `git config --local core.hooksPath ${TOP}/.git/hooks && npx tdd-hooks install` },
     ],
-    ['set by -c', facts({ layout: l, hooksPath: { value: '/dev/null', origin: 'command line:', scope: 'command' } }), { status: 'fail', code: 'HOOKS_PATH_SHARED' }],
+    [
+      'set by -c',
+      facts({ layout: l, hooksPath: { value: '/dev/null', origin: 'command line:', scope: 'command' } }),
+      { status: 'fail', code: 'HOOKS_PATH_SHARED' },
+    ],
     [
       'a relative value in ~/.gitconfig (each repository its own folder)',
-      facts({ layout: layout({ hooksDir: `${TOP}/.githooks`, hooksDirPlace: 'worktree' }), hooksPath: { value: '.githooks', origin: 'file:/home/u/.gitconfig', scope: 'global' } }),
+      facts({
+        layout: layout({ hooksDir: `${TOP}/.githooks`, hooksDirPlace: 'worktree' }),
+        hooksPath: { value: '.githooks', origin: 'file:/home/u/.gitconfig', scope: 'global' },
+      }),
       { status: 'warn', code: 'HOOKS_PATH_SHARED' },
     ],
     [
-      "an absolute path into the main worktree, seen from a linked one",
+      'an absolute path into the main worktree, seen from a linked one',
       facts({
-        layout: layout({ top: '/r-wt', cwd: '/r-wt', gitDir: `${TOP}/.git/worktrees/r-wt`, hooksDir: `${TOP}/.husky/_`, hooksDirPlace: 'outside', linkedWorktree: true }),
+        layout: layout({
+          top: '/r-wt',
+          cwd: '/r-wt',
+          gitDir: `${TOP}/.git/worktrees/r-wt`,
+          hooksDir: `${TOP}/.husky/_`,
+          hooksDirPlace: 'outside',
+          linkedWorktree: true,
+        }),
         hooksPath: { value: `${TOP}/.husky/_`, origin: 'file:.git/config', scope: 'local' },
       }),
       { status: 'warn', code: 'HOOKS_PATH_ABSOLUTE', fix: 'git config core.hooksPath .husky/_' },
     ],
     [
       'husky in the project, not run in this clone',
-      huskyFacts({ layout: layout({ huskyDir: `${TOP}/.husky` }), hooksPath: null, project: { packageManager: 'pnpm', dependencies: ['husky', 'tdd-hooks'], huskyInstalled: false } }),
+      huskyFacts({
+        layout: layout({ huskyDir: `${TOP}/.husky` }),
+        hooksPath: null,
+        project: { packageManager: 'pnpm', dependencies: ['husky', 'tdd-hooks'], huskyInstalled: false },
+      }),
       { status: 'fail', code: 'HOOKS_PATH_HUSKY_UNSET', fix: 'pnpm install' },
     ],
   ]);
 });
 
 describe('hooks-dir', () => {
-  const wt = { top: '/r-wt', cwd: '/r-wt/src', gitDir: `${TOP}/.git/worktrees/r-wt`, hooksDir: '/r-wt/.husky/_', huskyDir: '/r-wt/.husky', hooksDirPlace: 'worktree' as const, linkedWorktree: true };
+  const wt = {
+    top: '/r-wt',
+    cwd: '/r-wt/src',
+    gitDir: `${TOP}/.git/worktrees/r-wt`,
+    hooksDir: '/r-wt/.husky/_',
+    huskyDir: '/r-wt/.husky',
+    hooksDirPlace: 'worktree' as const,
+    linkedWorktree: true,
+  };
   table(checkHooksDir, [
     ['there', facts(), { status: 'ok', code: 'HOOKS_DIR_OK' }],
     [
       "husky's .husky/_ missing in a new worktree, husky installed there",
       huskyFacts({ layout: layout({ ...wt, hooksDirKind: 'absent' }) }),
-      { status: 'fail', code: 'HOOKS_DIR_MISSING', fix: "cd /r-wt && npx --no-install husky" },
+      { status: 'fail', code: 'HOOKS_DIR_MISSING', fix: 'cd /r-wt && npx --no-install husky' },
     ],
     [
       'the same without node_modules',
-      huskyFacts({ layout: layout({ ...wt, hooksDirKind: 'absent' }), project: { packageManager: 'yarn', dependencies: ['husky', 'tdd-hooks'], huskyInstalled: false } }),
+      huskyFacts({
+        layout: layout({ ...wt, hooksDirKind: 'absent' }),
+        project: { packageManager: 'yarn', dependencies: ['husky', 'tdd-hooks'], huskyInstalled: false },
+      }),
       { status: 'fail', code: 'HOOKS_DIR_MISSING', fix: 'cd /r-wt && yarn install' },
     ],
     [
@@ -112,13 +161,21 @@ describe('hook-<name>', () => {
       facts({ layout: layout({ cwd: `${TOP}/src` }), hooks: shimHooks((h) => ({ run: file(shim(h), 0o644) })) }),
       { fix: 'chmod +x ../.git/hooks/pre-commit' },
     ],
-    ['replaced by lefthook', pre(() => ({ run: file(lefthook) })), { status: 'fail', code: 'HOOK_FOREIGN', data: { path: `${TOP}/.git/hooks/pre-commit`, owner: 'lefthook' }, fix: 'npx tdd-hooks install' }],
+    [
+      'replaced by lefthook',
+      pre(() => ({ run: file(lefthook) })),
+      { status: 'fail', code: 'HOOK_FOREIGN', data: { path: `${TOP}/.git/hooks/pre-commit`, owner: 'lefthook' }, fix: 'npx tdd-hooks install' },
+    ],
     [
       'replaced by lefthook while another hook is chained: no command can keep both',
       pre(() => ({ run: file(lefthook), chained: file('#!/bin/sh\necho mine\n') })),
       { status: 'fail', code: 'HOOK_FOREIGN', data: { chained: `${TOP}/.git/hooks/pre-commit.pre-tdd-hooks` }, fix: undefined },
     ],
-    ['a hand-written hook that runs the CLI', pre((h) => ({ run: file(`#!/bin/sh\nexec npx tdd hook ${h} "$@"\n`) })), { status: 'ok', code: 'HOOK_CALLS_TDD' }],
+    [
+      'a hand-written hook that runs the CLI',
+      pre((h) => ({ run: file(`#!/bin/sh\nexec npx tdd hook ${h} "$@"\n`) })),
+      { status: 'ok', code: 'HOOK_CALLS_TDD' },
+    ],
     ['a directory', pre(() => ({ run: { kind: 'other' } })), { status: 'fail', code: 'HOOK_NOT_A_FILE' }],
     [
       'the chained hook not executable',
@@ -129,16 +186,38 @@ describe('hook-<name>', () => {
     [
       'husky ran after install: our shim left in .git/hooks, husky script without the block',
       huskyFacts({ hooks: huskyHooks((h) => ({ script: file('npm test\n'), stranded: `${TOP}/.git/hooks/${h}` })) }),
-      { status: 'fail', code: 'HUSKY_BLOCK_MISSING', data: { stranded: `${TOP}/.git/hooks/pre-commit` }, fix: 'npx tdd-hooks install && git add .husky/pre-commit' },
+      {
+        status: 'fail',
+        code: 'HUSKY_BLOCK_MISSING',
+        data: { stranded: `${TOP}/.git/hooks/pre-commit` },
+        fix: 'npx tdd-hooks install && git add .husky/pre-commit',
+      },
     ],
     [
       "husky init's `npm test` ahead of the block: it stops every RED commit before tdd-hooks",
       huskyFacts({ hooks: huskyHooks((h) => ({ script: file(`npm test\n# >>> tdd-hooks >>>\nnode x hook ${h} "$@" || exit $?\n# <<< tdd-hooks <<<\n`) })) }),
-      { status: 'fail', code: 'HUSKY_TEST_LINE', data: { line: 1, text: 'npm test' }, fix: 'npx tdd-hooks install --replace-test-line && git add .husky/pre-commit' },
+      {
+        status: 'fail',
+        code: 'HUSKY_TEST_LINE',
+        data: { line: 1, text: 'npm test' },
+        fix: 'npx tdd-hooks install --replace-test-line && git add .husky/pre-commit',
+      },
     ],
-    ['husky: a stray marker', huskyFacts({ hooks: huskyHooks(() => ({ script: file('# >>> tdd-hooks >>>\n') })) }), { status: 'fail', code: 'HUSKY_BLOCK_MALFORMED', data: { line: 1 } }],
-    ['husky: the stub missing', huskyFacts({ hooks: huskyHooks(() => ({ run: ABSENT })) }), { status: 'fail', code: 'HUSKY_STUB_MISSING', fix: 'npx --no-install husky' }],
-    ['husky: the stub not executable', huskyFacts({ hooks: huskyHooks(() => ({ run: file('x', 0o644) })) }), { status: 'fail', code: 'HOOK_NOT_EXECUTABLE', fix: 'chmod +x .husky/_/pre-commit' }],
+    [
+      'husky: a stray marker',
+      huskyFacts({ hooks: huskyHooks(() => ({ script: file('# >>> tdd-hooks >>>\n') })) }),
+      { status: 'fail', code: 'HUSKY_BLOCK_MALFORMED', data: { line: 1 } },
+    ],
+    [
+      'husky: the stub missing',
+      huskyFacts({ hooks: huskyHooks(() => ({ run: ABSENT })) }),
+      { status: 'fail', code: 'HUSKY_STUB_MISSING', fix: 'npx --no-install husky' },
+    ],
+    [
+      'husky: the stub not executable',
+      huskyFacts({ hooks: huskyHooks(() => ({ run: file('x', 0o644) })) }),
+      { status: 'fail', code: 'HOOK_NOT_EXECUTABLE', fix: 'chmod +x .husky/_/pre-commit' },
+    ],
     [
       'husky ≤ 8 (core.hooksPath=.husky): the script itself must be executable',
       huskyFacts({
@@ -147,7 +226,11 @@ describe('hook-<name>', () => {
       }),
       { status: 'fail', code: 'HOOK_NOT_EXECUTABLE', fix: 'chmod +x .husky/pre-commit' },
     ],
-    ['husky: .husky/_ missing', huskyFacts({ layout: layout({ hooksDir: `${TOP}/.husky/_`, huskyDir: `${TOP}/.husky`, hooksDirKind: 'absent' }) }), { status: 'fail', code: 'HOOK_NOT_REACHED' }],
+    [
+      'husky: .husky/_ missing',
+      huskyFacts({ layout: layout({ hooksDir: `${TOP}/.husky/_`, huskyDir: `${TOP}/.husky`, hooksDirKind: 'absent' }) }),
+      { status: 'fail', code: 'HOOK_NOT_REACHED' },
+    ],
   ]);
 
   it('gives one result per hook', () => {
@@ -160,10 +243,15 @@ describe('hook-<name>', () => {
 });
 
 describe('cli', () => {
-  const cli = (over: Partial<DoctorFacts['cli'][number]>) => facts({ cli: [{ cli: 'node_modules/tdd-hooks/bin/tdd.js', present: true, fallback: null, fallbackPresent: false, hooks: ['pre-commit'], ...over }] });
+  const cli = (over: Partial<DoctorFacts['cli'][number]>) =>
+    facts({ cli: [{ cli: 'node_modules/tdd-hooks/bin/tdd.js', present: true, fallback: null, fallbackPresent: false, hooks: ['pre-commit'], ...over }] });
   table(checkCli, [
     ['present', facts(), { status: 'ok', code: 'CLI_OK' }],
-    ['a linked worktree without node_modules: the fallback', cli({ present: false, fallback: '/r/node_modules/tdd-hooks/bin/tdd.js', fallbackPresent: true }), { status: 'ok', code: 'CLI_FALLBACK' }],
+    [
+      'a linked worktree without node_modules: the fallback',
+      cli({ present: false, fallback: '/r/node_modules/tdd-hooks/bin/tdd.js', fallbackPresent: true }),
+      { status: 'ok', code: 'CLI_FALLBACK' },
+    ],
     ['missing, tdd-hooks in package.json', cli({ present: false }), { status: 'fail', code: 'CLI_MISSING', fix: 'npm install' }],
     [
       'missing, not in package.json',
@@ -177,7 +265,11 @@ describe('cli', () => {
 describe('node', () => {
   table(checkNode, [
     ['on PATH; GUI clients use the recorded fallback', facts(), { status: 'ok', code: 'NODE_OK', data: { gui: NODE } }],
-    ['on the GUI PATH too', facts({ node: node({ onGuiPath: { path: '/usr/bin/node', version: 'v22.1.0' } }) }), { status: 'ok', data: { gui: '/usr/bin/node' } }],
+    [
+      'on the GUI PATH too',
+      facts({ node: node({ onGuiPath: { path: '/usr/bin/node', version: 'v22.1.0' } }) }),
+      { status: 'ok', data: { gui: '/usr/bin/node' } },
+    ],
     [
       'the recorded fallback gone',
       facts({ node: node({ fallbacks: [{ path: '/old/node', version: null }] }) }),
@@ -195,8 +287,16 @@ describe('node', () => {
         fix: `mkdir -p /home/u/.config/husky && echo 'export PATH="/home/u/.nvm/versions/node/v20.12.2/bin:$PATH"' >> /home/u/.config/husky/init.sh`,
       },
     ],
-    ['husky, not on PATH, the init file puts it there', huskyFacts({ node: node({ onPath: null, fallbacks: [], huskyInit: { path: '/h/init.sh', exists: true, node: NODE } }) }), { status: 'ok', code: 'NODE_OK' }],
-    ['husky, the init file puts node on PATH', huskyFacts({ node: node({ fallbacks: [], huskyInit: { path: '/h/init.sh', exists: true, node: NODE } }) }), { status: 'ok', code: 'NODE_OK' }],
+    [
+      'husky, not on PATH, the init file puts it there',
+      huskyFacts({ node: node({ onPath: null, fallbacks: [], huskyInit: { path: '/h/init.sh', exists: true, node: NODE } }) }),
+      { status: 'ok', code: 'NODE_OK' },
+    ],
+    [
+      'husky, the init file puts node on PATH',
+      huskyFacts({ node: node({ fallbacks: [], huskyInit: { path: '/h/init.sh', exists: true, node: NODE } }) }),
+      { status: 'ok', code: 'NODE_OK' },
+    ],
     [
       'shims in a tracked folder record no node',
       facts({ layout: layout({ hooksDir: `${TOP}/.githooks`, hooksDirPlace: 'worktree' }), node: node({ fallbacks: [] }) }),
@@ -208,25 +308,75 @@ describe('node', () => {
 
 describe('config and runner', () => {
   const invalid = facts({
-    config: { ok: false, code: 'CONFIG_INVALID', message: 'invalid configuration:\n  .tddrc.json: runner: expected one of "vitest", "node", found "mocha"', problems: [{ file: '.tddrc.json', key: 'runner', expected: 'one of', found: '"mocha"' }] },
+    config: {
+      ok: false,
+      code: 'CONFIG_INVALID',
+      message: 'invalid configuration:\n  .tddrc.json: runner: expected one of "vitest", "node", found "mocha"',
+      problems: [{ file: '.tddrc.json', key: 'runner', expected: 'one of', found: '"mocha"' }],
+    },
     runners: [],
   });
   table(checkConfig, [
     ['valid', facts(), { status: 'ok', code: 'CONFIG_OK' }],
-    ['invalid, committed', invalid, { status: 'fail', code: 'CONFIG_INVALID', fix: `"\${EDITOR:-vi}" .tddrc.json && git add .tddrc.json && npx tdd phase off --reason 'fix .tddrc.json' && git commit -m 'fix .tddrc.json'` }],
+    [
+      'invalid, committed',
+      invalid,
+      {
+        status: 'fail',
+        code: 'CONFIG_INVALID',
+        fix: `"\${EDITOR:-vi}" .tddrc.json && git add .tddrc.json && npx tdd phase off --reason 'fix .tddrc.json' && git commit -m 'fix .tddrc.json'`,
+      },
+    ],
     [
       'an unstaged edit',
-      facts({ config: { ok: true, source: '.tddrc.json', runner: 'node', autoAdvance: true, warnings: [{ code: 'CONFIG_UNSTAGED', severity: 'warn', path: '.tddrc.json', data: { state: 'modified' } }] } }),
+      facts({
+        config: {
+          ok: true,
+          source: '.tddrc.json',
+          runner: 'node',
+          autoAdvance: true,
+          warnings: [{ code: 'CONFIG_UNSTAGED', severity: 'warn', path: '.tddrc.json', data: { state: 'modified' } }],
+        },
+      }),
       { status: 'warn', code: 'CONFIG_WARNINGS', fix: 'git add .tddrc.json' },
     ],
     [
       'the working copy not JSON: named with line:column, fixed in place (never git add)',
-      facts({ config: { ok: true, source: '.tddrc.json', runner: 'node', autoAdvance: true, warnings: [], worktree: { file: '.tddrc.json', line: 3, column: 8, message: 'Unexpected number' } } }),
+      facts({
+        config: {
+          ok: true,
+          source: '.tddrc.json',
+          runner: 'node',
+          autoAdvance: true,
+          warnings: [],
+          worktree: { file: '.tddrc.json', line: 3, column: 8, message: 'Unexpected number' },
+        },
+      }),
       { status: 'fail', code: 'CONFIG_WORKTREE_INVALID', fix: '"${EDITOR:-vi}" +3 .tddrc.json' },
     ],
     [
       'the committed rules load, the working copy has an unknown key: named, with the nearest',
-      facts({ config: { ok: true, source: '.tddrc.json', runner: 'node', autoAdvance: true, warnings: [], worktree: { file: '.tddrc.json', problems: [{ file: '.tddrc.json', key: 'timeoutSecs', expected: 'a known key: did you mean "timeoutSeconds"?', found: 'unknown key', suggestion: 'timeoutSeconds' }] } } }),
+      facts({
+        config: {
+          ok: true,
+          source: '.tddrc.json',
+          runner: 'node',
+          autoAdvance: true,
+          warnings: [],
+          worktree: {
+            file: '.tddrc.json',
+            problems: [
+              {
+                file: '.tddrc.json',
+                key: 'timeoutSecs',
+                expected: 'a known key: did you mean "timeoutSeconds"?',
+                found: 'unknown key',
+                suggestion: 'timeoutSeconds',
+              },
+            ],
+          },
+        },
+      }),
       { status: 'fail', code: 'CONFIG_WORKTREE_INVALID', fix: '"${EDITOR:-vi}" .tddrc.json' },
     ],
   ]);
@@ -241,20 +391,45 @@ describe('config and runner', () => {
     ['vitest installed', vitest(true, true), { status: 'ok', code: 'RUNNER_OK', data: { version: '4.1.12' } }],
     ['vitest listed, not installed', vitest(false, true), { status: 'fail', code: 'RUNNER_MISSING', fix: 'npm install' }],
     ['vitest not even listed', vitest(false, false), { status: 'fail', code: 'RUNNER_MISSING', fix: 'npm install --save-dev vitest' }],
-    ['the node reporter missing', facts({ runners: [{ name: 'node', root: '.', entry: null, present: false, version: null, nodeReporter: false }] }), { status: 'fail', code: 'RUNNER_REPORTER_MISSING' }],
+    [
+      'the node reporter missing',
+      facts({ runners: [{ name: 'node', root: '.', entry: null, present: false, version: null, nodeReporter: false }] }),
+      { status: 'fail', code: 'RUNNER_REPORTER_MISSING' },
+    ],
     [
       'go found',
-      facts({ runners: [{ name: 'go', root: 'svc', entry: null, present: true, version: 'go version go1.19.8 linux/amd64', nodeReporter: true, probe: ['go', 'version'] }] }),
+      facts({
+        runners: [
+          { name: 'go', root: 'svc', entry: null, present: true, version: 'go version go1.19.8 linux/amd64', nodeReporter: true, probe: ['go', 'version'] },
+        ],
+      }),
       { status: 'ok', code: 'RUNNER_OK', data: { root: 'svc', version: 'go version go1.19.8 linux/amd64' } },
     ],
     [
       'cargo not on PATH',
-      facts({ runners: [{ name: 'cargo', root: '.', entry: null, present: false, version: null, nodeReporter: true, probe: ['cargo', '--version'], probeError: 'cargo is not on PATH' }] }),
+      facts({
+        runners: [
+          {
+            name: 'cargo',
+            root: '.',
+            entry: null,
+            present: false,
+            version: null,
+            nodeReporter: true,
+            probe: ['cargo', '--version'],
+            probeError: 'cargo is not on PATH',
+          },
+        ],
+      }),
       { status: 'fail', code: 'RUNNER_TOOL_MISSING', fix: 'install Rust: https://rustup.rs' },
     ],
     [
       "a command runner's program missing",
-      facts({ runners: [{ name: 'command', root: '.', entry: null, present: false, version: null, nodeReporter: true, probe: ['rspec'], probeError: 'rspec is not on PATH' }] }),
+      facts({
+        runners: [
+          { name: 'command', root: '.', entry: null, present: false, version: null, nodeReporter: true, probe: ['rspec'], probeError: 'rspec is not on PATH' },
+        ],
+      }),
       { status: 'fail', code: 'RUNNER_TOOL_MISSING', data: { error: 'rspec is not on PATH' } },
     ],
   ]);
@@ -262,7 +437,16 @@ describe('config and runner', () => {
     const two = facts({
       runners: [
         { name: 'node', root: '.', entry: null, present: false, version: null, nodeReporter: true },
-        { name: 'pytest', root: 'api', entry: null, present: false, version: null, nodeReporter: true, probe: ['python3', '-m', 'pytest', '--version'], probeError: '`python3 -m pytest --version` failed: No module named pytest' },
+        {
+          name: 'pytest',
+          root: 'api',
+          entry: null,
+          present: false,
+          version: null,
+          nodeReporter: true,
+          probe: ['python3', '-m', 'pytest', '--version'],
+          probeError: '`python3 -m pytest --version` failed: No module named pytest',
+        },
       ],
     });
     expect(checkRunner(two)?.map((r) => [r.status, r.code])).toEqual([
@@ -277,9 +461,14 @@ describe('state, pending, env', () => {
   table(checkState, [
     ['readable', facts(), { status: 'ok', code: 'STATE_OK' }],
     ['absent', facts({ state: { kind: 'absent', path: `${TOP}/.git/tdd/state.json` } }), { status: 'ok', code: 'STATE_ABSENT' }],
-    ['corrupt', facts({ state: { kind: 'corrupt', path: `${TOP}/.git/tdd/state.json`, reason: 'json' } }), { status: 'fail', code: 'STATE_CORRUPT', fix: 'rm .git/tdd/state.json && npx tdd status' }],
+    [
+      'corrupt',
+      facts({ state: { kind: 'corrupt', path: `${TOP}/.git/tdd/state.json`, reason: 'json' } }),
+      { status: 'fail', code: 'STATE_CORRUPT', fix: 'rm .git/tdd/state.json && npx tdd status' },
+    ],
   ]);
-  const pending = (head: string | null | undefined) => facts({ pending: { kind: 'ok', path: `${TOP}/.git/tdd/pending.json`, head, tree: 't', at: '2024-01-01T00:00:00Z', phase: 'red' } });
+  const pending = (head: string | null | undefined) =>
+    facts({ pending: { kind: 'ok', path: `${TOP}/.git/tdd/pending.json`, head, tree: 't', at: '2024-01-01T00:00:00Z', phase: 'red' } });
   table(checkPending, [
     ['none', facts(), { status: 'ok', code: 'PENDING_NONE' }],
     ['for HEAD (an aborted commit)', pending(HEAD), { status: 'ok', code: 'PENDING_CURRENT' }],

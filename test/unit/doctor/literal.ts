@@ -66,7 +66,15 @@ export function facts(over: Partial<DoctorFacts> = {}): DoctorFacts {
     hooksPath: null,
     hooks: shimHooks(),
     project: { packageManager: 'npm', dependencies: ['tdd-hooks'], huskyInstalled: false },
-    cli: [{ cli: 'node_modules/tdd-hooks/bin/tdd.js', present: true, fallback: `${TOP}/node_modules/tdd-hooks/bin/tdd.js`, fallbackPresent: true, hooks: [...HOOK_NAMES] }],
+    cli: [
+      {
+        cli: 'node_modules/tdd-hooks/bin/tdd.js',
+        present: true,
+        fallback: `${TOP}/node_modules/tdd-hooks/bin/tdd.js`,
+        fallbackPresent: true,
+        hooks: [...HOOK_NAMES],
+      },
+    ],
     node: node(),
     config: { ok: true, source: '.tddrc.json', runner: 'node', autoAdvance: true, warnings: [] },
     runners: [{ name: 'node', root: '.', entry: null, present: false, version: null, nodeReporter: true }],

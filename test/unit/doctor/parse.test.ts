@@ -14,7 +14,7 @@ describe('parseHooksPathSetting', () => {
 });
 
 describe('shell words and hook scripts', () => {
-  it.each(["/plain/path", "/with space/node", "it's/here", "a'b'c"])('unquotes what shQuote wrote: %s', (v) => {
+  it.each(['/plain/path', '/with space/node', "it's/here", "a'b'c"])('unquotes what shQuote wrote: %s', (v) => {
     expect(unquoteShellWord(shQuote(v))).toBe(v);
   });
 
@@ -29,7 +29,7 @@ describe('shell words and hook scripts', () => {
 
   it('reads the CLI a husky block runs', () => {
     expect(parseBlockCli(huskyScript('commit-msg'))).toBe('node_modules/tdd-hooks/bin/tdd.js');
-    expect(parseBlockCli("  node 'packages/my tool/bin/tdd.js' hook pre-commit \"$@\" || exit $?\n")).toBe('packages/my tool/bin/tdd.js');
+    expect(parseBlockCli('  node \'packages/my tool/bin/tdd.js\' hook pre-commit "$@" || exit $?\n')).toBe('packages/my tool/bin/tdd.js');
   });
 
   it.each<[string, boolean]>([

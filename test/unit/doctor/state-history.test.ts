@@ -8,7 +8,15 @@ import { facts, HEAD, TOP } from './literal.js';
 
 const RED = 'r'.repeat(40);
 const OTHER = 'o'.repeat(40);
-const record = (commit: string, extra: Partial<RedRecord> = {}): RedRecord => ({ commit, tree: 't', files: ['a.test.js'], blobs: {}, failing: [], regression: false, ...extra });
+const record = (commit: string, extra: Partial<RedRecord> = {}): RedRecord => ({
+  commit,
+  tree: 't',
+  files: ['a.test.js'],
+  blobs: {},
+  failing: [],
+  regression: false,
+  ...extra,
+});
 const state = (over: Partial<State>): State => ({ ...emptyState(new Date('2024-01-02T00:00:00Z')), ...over });
 
 function withState(st: State, history: Partial<HistoryFacts>, over: Partial<DoctorFacts> = {}): DoctorFacts {
@@ -25,10 +33,18 @@ const rebuiltGreen = (commit: string | null) => state({ phase: 'green', task: '1
 describe('state-history', () => {
   it.each<[string, DoctorFacts, string, string]>([
     ['agrees', withState(greenOn12, { rebuilt: rebuiltGreen(RED), ancestors: { [RED]: true } }), 'ok', 'STATE_HISTORY_OK'],
-    ['the open RED commit was amended or rebased away', withState(greenOn12, { rebuilt: rebuiltGreen(RED), ancestors: { [RED]: false } }), 'fail', 'STATE_RED_NOT_IN_HISTORY'],
+    [
+      'the open RED commit was amended or rebased away',
+      withState(greenOn12, { rebuilt: rebuiltGreen(RED), ancestors: { [RED]: false } }),
+      'fail',
+      'STATE_RED_NOT_IN_HISTORY',
+    ],
     [
       'a closed record off the history does not matter',
-      withState(state({ phase: 'refactor', task: '12', red: { '12': record(RED, { greenCommit: OTHER }) } }), { rebuilt: state({ phase: 'refactor', task: '12' }), ancestors: { [RED]: false } }),
+      withState(state({ phase: 'refactor', task: '12', red: { '12': record(RED, { greenCommit: OTHER }) } }), {
+        rebuilt: state({ phase: 'refactor', task: '12' }),
+        ancestors: { [RED]: false },
+      }),
       'ok',
       'STATE_HISTORY_OK',
     ],

@@ -30,12 +30,15 @@ const USER_CLAUDE = `{
 `;
 
 describe('agent settings files', () => {
-  it.each(['claude', 'codex', 'gemini', 'cursor', 'windsurf'] as const)('%s: a new file is created, unchanged the second time, and deleted by uninstall', (agent) => {
-    const { installed, again, removed } = roundTrip(agent, null);
-    expect(installed).toMatch(new RegExp(`guard ${agent}`));
-    expect(again).toBe(false);
-    expect(removed).toBeNull();
-  });
+  it.each(['claude', 'codex', 'gemini', 'cursor', 'windsurf'] as const)(
+    '%s: a new file is created, unchanged the second time, and deleted by uninstall',
+    (agent) => {
+      const { installed, again, removed } = roundTrip(agent, null);
+      expect(installed).toMatch(new RegExp(`guard ${agent}`));
+      expect(again).toBe(false);
+      expect(removed).toBeNull();
+    },
+  );
 
   it("keeps the user's own hooks and settings in place, and gives back the same bytes", () => {
     const reformatted = renderSettings(parseSettings(USER_CLAUDE), USER_CLAUDE);
@@ -62,8 +65,24 @@ describe('agent settings files', () => {
 
   it('a handler of ours inside a group the user shares is taken out alone', () => {
     const file = fileOf('claude');
-    const root = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './lint.sh' }, { type: 'command', command: `node ${CLI} guard claude` }] }] } };
-    expect(removeEntries(file, 'claude', root)).toMatchObject({ changed: true, empty: false, root: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './lint.sh' }] }] } } });
+    const root = {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: './lint.sh' },
+              { type: 'command', command: `node ${CLI} guard claude` },
+            ],
+          },
+        ],
+      },
+    };
+    expect(removeEntries(file, 'claude', root)).toMatchObject({
+      changed: true,
+      empty: false,
+      root: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './lint.sh' }] }] } },
+    });
   });
 
   it('Cursor: a file tdd-hooks created with version 1 is deleted; one with the user’s hooks keeps them', () => {

@@ -48,7 +48,7 @@ describe('projectDir', () => {
 
 describe('install --agent', () => {
   const parse = (argv: string[]) => readAgents(parseCommandArgs('install', argv, installCommand.options!).values.agent as string[] | undefined, 'install');
-  it('--agent repeated or comma-separated, all; --replace-test-line install\'s alone; an unknown agent or option, a missing name is a usage error', () => {
+  it("--agent repeated or comma-separated, all; --replace-test-line install's alone; an unknown agent or option, a missing name is a usage error", () => {
     expect(parse([])).toEqual([]);
     expect(parse(['--dry-run'])).toEqual([]);
     expect(parse(['--agent', 'codex', '--agent=claude'])).toEqual(['claude', 'codex']);

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HUSKY_SHEBANG,
-  planBlockInstall,
-  planBlockUninstall,
-  planShimInstall,
-  planShimUninstall,
-  type FileState,
-} from '../../../src/install/plan.js';
+import { HUSKY_SHEBANG, planBlockInstall, planBlockUninstall, planShimInstall, planShimUninstall, type FileState } from '../../../src/install/plan.js';
 
 const SHIM = '#!/bin/sh\n# tdd-hooks shim 1: x\nexec node cli hook pre-commit "$@"\n';
 const OLD_SHIM = '#!/bin/sh\n# tdd-hooks shim 0: x\nexec npx tdd hook pre-commit "$@"\n';
@@ -96,7 +89,11 @@ describe('planBlockInstall / planBlockUninstall', () => {
     const written = replaced.ok ? (replaced.ops[0] as { content: string }).content : '';
     expect(written.startsWith('# ')).toBe(true);
     const back = planBlockUninstall('pre-commit', H, file(written));
-    expect(back).toEqual({ ok: true, report: { hook: 'pre-commit', path: H, action: 'block-removed', restoredLines: 1 }, ops: [{ op: 'write', path: H, content: 'npm test\n', mode: 0o755 }] });
+    expect(back).toEqual({
+      ok: true,
+      report: { hook: 'pre-commit', path: H, action: 'block-removed', restoredLines: 1 },
+      ops: [{ op: 'write', path: H, content: 'npm test\n', mode: 0o755 }],
+    });
   });
 
   it('creates a missing script with a shebang, executable', () => {

@@ -67,7 +67,11 @@ describe('renderShim', () => {
     expect(code.slice(open, close + 1).filter((l) => /\$\(|`/.test(l))).toEqual([]);
     // The CLI found; or (a global install that moved) the tdd-hooks on PATH; or, in a Yarn PnP project, through .pnp.cjs.
     const execs = code.filter((l) => /\bexec\b/.test(l));
-    expect(execs.map((l) => l.slice(l.indexOf('exec ')).split(' ').slice(0, 3).join(' '))).toEqual(['exec tdd-hooks hook', 'exec "$node" --require', 'exec "$node" "$cli"']);
+    expect(execs.map((l) => l.slice(l.indexOf('exec ')).split(' ').slice(0, 3).join(' '))).toEqual([
+      'exec tdd-hooks hook',
+      'exec "$node" --require',
+      'exec "$node" "$cli"',
+    ]);
     expect(execs.at(-1)).toBe('exec "$node" "$cli" hook "$hook" $prefetched "$@"');
   });
 

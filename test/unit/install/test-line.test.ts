@@ -4,13 +4,43 @@ import { BLOCK_BEGIN, BLOCK_END } from '../../../src/install/block.js';
 import { findTestLines, isTestCommand, replaceTestLines, restoreTestLines } from '../../../src/install/test-line.js';
 
 describe('isTestCommand', () => {
-  it.each(['npm test', 'npm t', 'npm run test', 'npm run test:unit -- --run', 'pnpm test', 'yarn test', 'bun run test', 'npx vitest', 'npx vitest run', 'npx --no -- jest', 'pnpm exec vitest', 'yarn jest --ci', 'bunx mocha', 'vitest run', 'jest', 'node --test', 'bun test', 'pytest -q', 'python3 -m pytest', 'go test ./...', 'cargo test', 'CI=1 npm test', 'exec npm test', '  npm test  '])(
-    '%j runs the suite',
-    (line) => expect(isTestCommand(line)).toBe(true),
-  );
-  it.each(['npx lint-staged', '# npm test', 'npm run lint', 'npm run testing-docs', 'echo npm test', 'npx tdd hook pre-commit', 'npm install', 'npm run build && git add dist', ''])('%j does not', (line) =>
-    expect(isTestCommand(line)).toBe(false),
-  );
+  it.each([
+    'npm test',
+    'npm t',
+    'npm run test',
+    'npm run test:unit -- --run',
+    'pnpm test',
+    'yarn test',
+    'bun run test',
+    'npx vitest',
+    'npx vitest run',
+    'npx --no -- jest',
+    'pnpm exec vitest',
+    'yarn jest --ci',
+    'bunx mocha',
+    'vitest run',
+    'jest',
+    'node --test',
+    'bun test',
+    'pytest -q',
+    'python3 -m pytest',
+    'go test ./...',
+    'cargo test',
+    'CI=1 npm test',
+    'exec npm test',
+    '  npm test  ',
+  ])('%j runs the suite', (line) => expect(isTestCommand(line)).toBe(true));
+  it.each([
+    'npx lint-staged',
+    '# npm test',
+    'npm run lint',
+    'npm run testing-docs',
+    'echo npm test',
+    'npx tdd hook pre-commit',
+    'npm install',
+    'npm run build && git add dist',
+    '',
+  ])('%j does not', (line) => expect(isTestCommand(line)).toBe(false));
 });
 
 describe('replace and restore', () => {

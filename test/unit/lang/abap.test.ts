@@ -80,14 +80,20 @@ describe('ABAP print-only', () => {
 
 describe('ABAP markers', () => {
   const POSITIVE: [string, string, string[]][] = [
-    ["cl_abap_unit_assert=>skip( )", "cl_abap_unit_assert=>skip( 'needs an RFC destination' ).\n", ['skip cl_abap_unit_assert=>skip']],
-    ['assumptions and abort end a test unjudged', 'cl_abap_unit_assert=>assume_true( act = x ).\ncl_aunit_assert=>abort( ).\n',
-      ['skip cl_abap_unit_assert=>assume_true', 'skip cl_aunit_assert=>abort']],
+    ['cl_abap_unit_assert=>skip( )', "cl_abap_unit_assert=>skip( 'needs an RFC destination' ).\n", ['skip cl_abap_unit_assert=>skip']],
+    [
+      'assumptions and abort end a test unjudged',
+      'cl_abap_unit_assert=>assume_true( act = x ).\ncl_aunit_assert=>abort( ).\n',
+      ['skip cl_abap_unit_assert=>assume_true', 'skip cl_aunit_assert=>abort'],
+    ],
     ['in a subclass, unqualified', "CLASS ltc DEFINITION FOR TESTING INHERITING FROM cl_abap_unit_assert.\nENDCLASS.\nskip( 'later' ).\n", ['skip skip']],
     ['any case', "CL_ABAP_UNIT_ASSERT=>SKIP( 'x' ).\n", ['skip CL_ABAP_UNIT_ASSERT=>SKIP']],
   ];
   const NEGATIVE: [string, string][] = [
-    ['in comments and literals', "* cl_abap_unit_assert=>skip( ).\n\" cl_abap_unit_assert=>skip( ).\nDATA(s) = 'cl_abap_unit_assert=>skip( )' && |cl_abap_unit_assert=>skip( )|.\n"],
+    [
+      'in comments and literals',
+      "* cl_abap_unit_assert=>skip( ).\n\" cl_abap_unit_assert=>skip( ).\nDATA(s) = 'cl_abap_unit_assert=>skip( )' && |cl_abap_unit_assert=>skip( )|.\n",
+    ],
     ['ABAP Unit has no focus marker: test class options select nothing', 'CLASS ltc DEFINITION FOR TESTING DURATION SHORT RISK LEVEL HARMLESS.\nENDCLASS.\n'],
     ['other skip methods', 'METHODS skip_if_empty.\nlo_reader->skip( 4 ).\nskip( 1 ).\n'],
   ];
@@ -112,7 +118,27 @@ describe('ABAP titles and blanking', () => {
   it.each(BLANK)('blank: %s', (_name, text, expected) => expect(blank(P, text)).toBe(expected));
 
   // ABAP's own delimiters (blank-families.test.ts has the shared ones), mostly unterminated and interleaved.
-  const FRAGMENTS = ['"', "'", "''", '`', '``', '|', '\\|', '\\', '{', '}', '*', '\n*', '\n', '\r\n', ' ', 'x', 'cl_abap_unit_assert=>fail( ).', 'WRITE x.', '😀'];
+  const FRAGMENTS = [
+    '"',
+    "'",
+    "''",
+    '`',
+    '``',
+    '|',
+    '\\|',
+    '\\',
+    '{',
+    '}',
+    '*',
+    '\n*',
+    '\n',
+    '\r\n',
+    ' ',
+    'x',
+    'cl_abap_unit_assert=>fail( ).',
+    'WRITE x.',
+    '😀',
+  ];
   it('keeps the length and every newline of any text, and never throws', () => {
     const text = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 60 }).map((parts) => parts.join(''));
     const newlines = (s: string): number[] => Array.from(s.matchAll(/\n/g), (m) => m.index);

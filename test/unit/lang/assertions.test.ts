@@ -12,7 +12,7 @@ const EDGE: [string, string, number, string?][] = [
   ['nested template', 'const s = `a ${`b ${expect(1).toBe(1)} c`} expect(2).toBe(2) d`;', 1],
   ['// inside a string', 'const u = "http://x//expect("; expect(u).toBe(1);', 1],
   ['block comment', '/* expect(a)\n assert.ok(b) */\nconst x = 1;', 0],
-  ["line comment with a quote", "// don't expect(x)\nexpect(y).toBe(1);", 1],
+  ['line comment with a quote', "// don't expect(x)\nexpect(y).toBe(1);", 1],
   ['regex after return', 'function f(s) { return /expect(x)/.test(s); }', 0],
   ['regex after )', 'if (ok) /expect(x)/.test(s);', 0],
   ['JSX text', 'const el = <div>expect(x)</div>;\nexpect(el).toBeTruthy();', 1, 'x.test.tsx'],
@@ -53,7 +53,11 @@ const PATTERNS: [string, string, number][] = [
   ['bare node:assert import', "import { strictEqual, ok as yes } from 'node:assert/strict';\nstrictEqual(a, 1); yes(b);", 2],
   ['namespace import of uvu/assert', "import * as a from 'uvu/assert';\na.is(x, 1);", 1],
   ['renamed import in use twice is counted once', "import assert from 'node:assert';\nassert.equal(a, 1);", 1],
-  ['TS generics around', 'const m = new Map<string, RegExp>();\nconst r = /expect(/;\nfunction id<T>(x: T): T { return x; }\nexpect(id<number>(1)).toBe(1);', 1],
+  [
+    'TS generics around',
+    'const m = new Map<string, RegExp>();\nconst r = /expect(/;\nfunction id<T>(x: T): T { return x; }\nexpect(id<number>(1)).toBe(1);',
+    1,
+  ],
   ['TS generic arrow', 'const f = <T,>(x: T) => x;\nexpect(f(1)).toBe(1);', 1],
 ];
 

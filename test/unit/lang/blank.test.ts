@@ -4,12 +4,27 @@ import { analyzeTestFile, blank, knownLanguages, languageOf } from '../../../src
 
 describe('languageOf', () => {
   const cases: [string, string | undefined][] = [
-    ['a.test.js', 'js'], ['a.spec.mjs', 'js'], ['a.test.cjs', 'js'], ['App.test.jsx', 'js'],
-    ['src/a.test.ts', 'js'], ['a.test.mts', 'js'], ['a.test.cts', 'js'], ['App.test.tsx', 'js'],
-    ['A.TEST.TS', 'js'], ['test_a.py', 'python'], ['a_test.go', 'go'], ['tests/it.rs', 'rust'],
-    ['AddTest.java', 'java'], ['AddTest.kt', 'kotlin'], ['build.gradle.kts', 'kotlin'], ['AddTests.cs', 'csharp'],
-    ['add_spec.rb', 'ruby'], ['zcl_calc.clas.testclasses.abap', 'abap'],
-    ['a_test.exs', undefined], ['Makefile', undefined], ['dir.ts/README', undefined],
+    ['a.test.js', 'js'],
+    ['a.spec.mjs', 'js'],
+    ['a.test.cjs', 'js'],
+    ['App.test.jsx', 'js'],
+    ['src/a.test.ts', 'js'],
+    ['a.test.mts', 'js'],
+    ['a.test.cts', 'js'],
+    ['App.test.tsx', 'js'],
+    ['A.TEST.TS', 'js'],
+    ['test_a.py', 'python'],
+    ['a_test.go', 'go'],
+    ['tests/it.rs', 'rust'],
+    ['AddTest.java', 'java'],
+    ['AddTest.kt', 'kotlin'],
+    ['build.gradle.kts', 'kotlin'],
+    ['AddTests.cs', 'csharp'],
+    ['add_spec.rb', 'ruby'],
+    ['zcl_calc.clas.testclasses.abap', 'abap'],
+    ['a_test.exs', undefined],
+    ['Makefile', undefined],
+    ['dir.ts/README', undefined],
   ];
   it.each(cases)('%s → %s', (path, id) => {
     expect(languageOf(path)).toBe(id);

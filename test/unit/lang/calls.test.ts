@@ -8,7 +8,11 @@ const CASES: [string, string, string[], boolean?][] = [
   ['a chain with the arguments dropped', "request(app).get('/').expect(200);", ['request →', 'request.get →', 'request.get.expect']],
   ['a bare call is not continued', 'expect(x);\nexpect(y).toBe(1);', ['expect', 'expect →', 'expect.toBe']],
   ['keywords open no call', 'if (a) { while (b) {} } return (c);', []],
-  ['a member named like a keyword is a call', 'return ListTestSuiteBuilder.using(g).named("x");', ['ListTestSuiteBuilder.using →', 'ListTestSuiteBuilder.using.named']],
+  [
+    'a member named like a keyword is a call',
+    'return ListTestSuiteBuilder.using(g).named("x");',
+    ['ListTestSuiteBuilder.using →', 'ListTestSuiteBuilder.using.named'],
+  ],
   ['declarations are not calls', 'function check(x) {}\ndef verify(self):\nfn eq(a: u8) {}', []],
   ['a Go method declaration: the receiver is no call', 'func (h *harness) check(t *testing.T) {}', ['check']],
   ['TypeScript type arguments', 'expect<number>(x).toBe(1); a < b && c > (d);', ['expect →', 'expect.toBe']],

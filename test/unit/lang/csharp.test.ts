@@ -14,7 +14,7 @@ const EDGE: [string, string, number][] = [
   ['raw string literal', 'var s = """\n  Assert.True(x) "quoted" ""\n  """;\n', 0],
   ['raw string with four quotes', 'var s = """"\n  """ Assert.True(x)\n  """";\nAssert.Equal(1, 1);\n', 1],
   ['interpolated raw string', 'var s = $$"""{{x}} Assert.True(y) {z}""";\n', 0],
-  ["char '\"'", "var q = '\"'; var s = \"Assert.True(x)\";\n", 0],
+  ["char '\"'", 'var q = \'"\'; var s = "Assert.True(x)";\n', 0],
   ['@identifier is code', 'var @class = 1;\nAssert.Equal(1, @class);\n', 1],
 ];
 
@@ -25,7 +25,11 @@ const PATTERNS: [string, string, number][] = [
   ['qualified', 'Xunit.Assert.Equal(1, x);\nNUnit.Framework.Assert.That(y, Is.Null);\n', 2],
   ['Assert methods that verify nothing', 'Assert.Pass();\nAssert.Multiple(() => {});\nAssert.Warn("x");\n', 0],
   ['FluentAssertions and Shouldly', 'x.Should().Be(1);\nresult.Should().NotBeNull();\ny.ShouldBe(2);\nShould.Throw<E>(() => F());\n', 4],
-  ['Moq, NSubstitute, FakeItEasy, Verify', 'mock.Verify(m => m.Save(), Times.Once);\nsub.Received().Save();\nA.CallTo(() => f.Go()).MustHaveHappened();\nawait Verify(result);\n', 4],
+  [
+    'Moq, NSubstitute, FakeItEasy, Verify',
+    'mock.Verify(m => m.Save(), Times.Once);\nsub.Received().Save();\nA.CallTo(() => f.Go()).MustHaveHappened();\nawait Verify(result);\n',
+    4,
+  ],
   ['declarations are not calls', 'public static void ShouldBeValid(this User u) {}\nprivate Task Verify(int x) => Task.CompletedTask;\n', 0],
   ['look-alikes', 'var asserted = Assertion(x);\nMyAssert.Equal(a, b);\nvar shouldRun = true;\n', 0],
 ];
@@ -37,7 +41,12 @@ describe('C# assertions', () => {
 
 describe('C# print-only', () => {
   const cases: [string, string, boolean, number][] = [
-    ['Console, Debug, TestContext, ITestOutputHelper', 'Console.WriteLine(Add(1, 2));\nDebug.WriteLine(x);\nTestContext.WriteLine(y);\n_output.WriteLine("z");\n', true, 4],
+    [
+      'Console, Debug, TestContext, ITestOutputHelper',
+      'Console.WriteLine(Add(1, 2));\nDebug.WriteLine(x);\nTestContext.WriteLine(y);\n_output.WriteLine("z");\n',
+      true,
+      4,
+    ],
     ['prints and an assertion', 'Console.WriteLine(x);\nAssert.Equal(1, x);\n', false, 1],
     ['a logger is no print', 'logger.LogInformation("x");\n', false, 0],
   ];
@@ -49,15 +58,27 @@ describe('C# print-only', () => {
 
 describe('C# markers', () => {
   const POSITIVE: [string, string, string[]][] = [
-    ['xUnit [Fact(Skip = …)] and [Theory(Skip = …)]', '[Fact(Skip = "flaky")]\npublic void A() {}\n[Theory(Skip = "later")]\n[InlineData(1)]\npublic void B(int x) {}\n',
-      ['skip [Fact(Skip = "flaky")]', 'skip [Theory(Skip = "later")]']],
-    ['NUnit [Ignore], [Explicit], [Test, Ignore(…)]', '[Test]\n[Ignore("not yet")]\npublic void A() {}\n[Test, Explicit]\npublic void B() {}\n[Test][Ignore]\npublic void C() {}\n',
-      ['skip [Ignore("not yet")]', 'skip [Test, Explicit]', 'skip [Ignore]']],
-    ['MSTest [Ignore], qualified with Attribute', '[TestMethod]\n[Microsoft.VisualStudio.TestTools.UnitTesting.IgnoreAttribute]\npublic void A() {}\n',
-      ['skip [Microsoft.VisualStudio.TestTools.UnitTesting.IgnoreAttribute]']],
+    [
+      'xUnit [Fact(Skip = …)] and [Theory(Skip = …)]',
+      '[Fact(Skip = "flaky")]\npublic void A() {}\n[Theory(Skip = "later")]\n[InlineData(1)]\npublic void B(int x) {}\n',
+      ['skip [Fact(Skip = "flaky")]', 'skip [Theory(Skip = "later")]'],
+    ],
+    [
+      'NUnit [Ignore], [Explicit], [Test, Ignore(…)]',
+      '[Test]\n[Ignore("not yet")]\npublic void A() {}\n[Test, Explicit]\npublic void B() {}\n[Test][Ignore]\npublic void C() {}\n',
+      ['skip [Ignore("not yet")]', 'skip [Test, Explicit]', 'skip [Ignore]'],
+    ],
+    [
+      'MSTest [Ignore], qualified with Attribute',
+      '[TestMethod]\n[Microsoft.VisualStudio.TestTools.UnitTesting.IgnoreAttribute]\npublic void A() {}\n',
+      ['skip [Microsoft.VisualStudio.TestTools.UnitTesting.IgnoreAttribute]'],
+    ],
     ['NUnit TestCase Ignore =', '[TestCase(1, Ignore = "bug 12")]\npublic void A(int x) {}\n', ['skip [TestCase(1, Ignore = "bug 12")]']],
-    ['calls that skip', 'Assert.Ignore("x");\nAssert.Inconclusive();\nAssert.Skip("v3");\nAssume.That(ok);\nSkip.If(ci);\n',
-      ['skip Assert.Ignore', 'skip Assert.Inconclusive', 'skip Assert.Skip', 'skip Assume.That', 'skip Skip.If']],
+    [
+      'calls that skip',
+      'Assert.Ignore("x");\nAssert.Inconclusive();\nAssert.Skip("v3");\nAssume.That(ok);\nSkip.If(ci);\n',
+      ['skip Assert.Ignore', 'skip Assert.Inconclusive', 'skip Assert.Skip', 'skip Assume.That', 'skip Skip.If'],
+    ],
   ];
   const NEGATIVE: [string, string][] = [
     ['in comments and strings', '// [Fact(Skip = "x")]\nvar s = "[Ignore]";\n/* Assert.Ignore("y"); */\n'],
@@ -70,7 +91,8 @@ describe('C# markers', () => {
 
 describe('C# titles and blanking', () => {
   it('methods under test attributes', () => {
-    const text = '[Fact]\npublic void Adds() {}\n[Theory]\n[InlineData(1, 2)]\npublic async Task AddsMany(int a, int b) {}\n[Test, Category("x")] public void Nunit() {}\n[TestMethod]\npublic void MsTest() {}\npublic void Helper() {}\n';
+    const text =
+      '[Fact]\npublic void Adds() {}\n[Theory]\n[InlineData(1, 2)]\npublic async Task AddsMany(int a, int b) {}\n[Test, Category("x")] public void Nunit() {}\n[TestMethod]\npublic void MsTest() {}\npublic void Helper() {}\n';
     expect(declaredTestTitles(P, text)).toEqual(['Adds', 'AddsMany', 'Nunit', 'MsTest']);
   });
 

@@ -8,7 +8,7 @@ const markers = (text: string): string[] => (analyzeTestFile(P, text)?.markers ?
 // research/test-runners.md §5.2 (Go rows), and the comment and string forms around them.
 const EDGE: [string, string, number][] = [
   ['raw string `assert.Equal(...)`', 'want := `assert.Equal(t, 1, 2)\nt.Fatal(x)`\nassert.Equal(t, want, got)\n', 1],
-  ["rune '\"'", "q := '\"'\ns := \"t.Errorf(x)\"\n", 0],
+  ["rune '\"'", 'q := \'"\'\ns := "t.Errorf(x)"\n', 0],
   ["rune '\\''", "q := '\\''\nif got != want { t.Errorf(\"got %v\", got) }\n", 1],
   ['escaped quote in a string', 's := "a \\" t.Fatal(x)"\nt.Fatal(s)\n', 1],
   ['line and block comments', '// t.Errorf("x")\n/* require.NoError(t, err)\n t.Fatal(y) */\n', 0],
@@ -19,7 +19,11 @@ const EDGE: [string, string, number][] = [
 const PATTERNS: [string, string, number][] = [
   ['a harness holding the testing.T', 'func (h *harness) check(want int) {\n\th.t.Fatalf("want %d", want)\n\ts.tb.Error("x")\n}\n', 2],
   ['testify objects under any name', 'r := require.New(t)\nis := assert.New(t)\nr.Error(err)\nis.Equal(1, got)\nr.New(t)\n', 2],
-  ['an example with its expected output', 'func ExampleAdd() {\n\tfmt.Println(Add(1, 2))\n\t// Output: 3\n}\n\nfunc ExampleSorted() {\n\t// unordered output:\n\t// a\n}\n', 2],
+  [
+    'an example with its expected output',
+    'func ExampleAdd() {\n\tfmt.Println(Add(1, 2))\n\t// Output: 3\n}\n\nfunc ExampleSorted() {\n\t// unordered output:\n\t// a\n}\n',
+    2,
+  ],
   ['an example without output, or an Output comment outside examples', 'func ExampleAdd() {\n\tAdd(1, 2)\n}\n', 0],
   ['an Output comment in a file without examples', 'func TestA(t *testing.T) {\n\t// Output: 3\n}\n', 0],
   ['testing: Error Errorf Fatal Fatalf Fail FailNow', 't.Error(a)\nt.Errorf("%d", b)\nt.Fatal(c)\nt.Fatalf("x")\nt.Fail()\nt.FailNow()\n', 6],
@@ -58,14 +62,23 @@ describe('Go print-only', () => {
 describe('Go markers', () => {
   const GINKGO = 'import (\n  . "github.com/onsi/ginkgo/v2"\n  . "github.com/onsi/gomega"\n)\n';
   const POSITIVE: [string, string, string[]][] = [
-    ['t.Skip( t.Skipf( t.SkipNow(', 'if testing.Short() { t.Skip("slow") }\nt.Skipf("%s", x)\nt.SkipNow()\nb.Skip()\n',
-      ['skip t.Skip', 'skip t.Skipf', 'skip t.SkipNow', 'skip b.Skip']],
+    [
+      't.Skip( t.Skipf( t.SkipNow(',
+      'if testing.Short() { t.Skip("slow") }\nt.Skipf("%s", x)\nt.SkipNow()\nb.Skip()\n',
+      ['skip t.Skip', 'skip t.Skipf', 'skip t.SkipNow', 'skip b.Skip'],
+    ],
     ['suite s.T().Skip(', 's.T().Skip("later")\n', ['skip T().Skip']],
     ['//go:build ignore', '//go:build ignore\n\npackage math\n', ['skip //go:build ignore']],
-    ['// +build ignore, and a constraint that includes ignore', '//go:build ignore && linux\n// +build ignore\n\npackage math\n',
-      ['skip //go:build ignore && linux', 'skip // +build ignore']],
-    ['Ginkgo X/P/F specs, Skip( and decorators', `${GINKGO}var _ = Describe("a", func() {\n  FIt("x", func() {})\n  XIt("y", func() {})\n  PDescribe("z", func() {})\n  It("w", Focus, func() {})\n  It("v", Pending, func() { Skip("later") })\n})\n`,
-      ['focus FIt', 'skip XIt', 'skip PDescribe', 'focus Focus', 'skip Pending', 'skip Skip']],
+    [
+      '// +build ignore, and a constraint that includes ignore',
+      '//go:build ignore && linux\n// +build ignore\n\npackage math\n',
+      ['skip //go:build ignore && linux', 'skip // +build ignore'],
+    ],
+    [
+      'Ginkgo X/P/F specs, Skip( and decorators',
+      `${GINKGO}var _ = Describe("a", func() {\n  FIt("x", func() {})\n  XIt("y", func() {})\n  PDescribe("z", func() {})\n  It("w", Focus, func() {})\n  It("v", Pending, func() { Skip("later") })\n})\n`,
+      ['focus FIt', 'skip XIt', 'skip PDescribe', 'focus Focus', 'skip Pending', 'skip Skip'],
+    ],
   ];
   const NEGATIVE: [string, string][] = [
     ['in comments and strings', '// t.Skip("x")\ns := "t.SkipNow()"\nr := `t.Skipf(`\n'],
@@ -80,14 +93,20 @@ describe('Go markers', () => {
 
 describe('Go titles, imports and blanking', () => {
   it('declares Test functions only', () => {
-    const text = 'func TestAdd(t *testing.T) {}\nfunc Test_sub(t *testing.T) {}\nfunc Test(t *testing.T) {}\nfunc Testing(t *testing.T) {}\nfunc BenchmarkAdd(b *testing.B) {}\nfunc helper() {}\n// func TestComment(t *testing.T) {}\n';
+    const text =
+      'func TestAdd(t *testing.T) {}\nfunc Test_sub(t *testing.T) {}\nfunc Test(t *testing.T) {}\nfunc Testing(t *testing.T) {}\nfunc BenchmarkAdd(b *testing.B) {}\nfunc helper() {}\n// func TestComment(t *testing.T) {}\n';
     expect(declaredTestTitles(P, text)).toEqual(['TestAdd', 'Test_sub', 'Test']);
   });
 
   it('reads single, grouped, aliased, dot and blank imports', () => {
-    const text = 'import "testing"\nimport (\n  "fmt" // why\n  q "github.com/frankban/quicktest"\n  . "github.com/onsi/gomega"\n  _ "embed"\n  "github.com/stretchr/testify/v2/assert"\n)\n';
+    const text =
+      'import "testing"\nimport (\n  "fmt" // why\n  q "github.com/frankban/quicktest"\n  . "github.com/onsi/gomega"\n  _ "embed"\n  "github.com/stretchr/testify/v2/assert"\n)\n';
     expect(Object.fromEntries(extractImports(P, text))).toEqual({
-      testing: 'testing', fmt: 'fmt', q: 'github.com/frankban/quicktest', '.': 'github.com/onsi/gomega', _: 'embed',
+      testing: 'testing',
+      fmt: 'fmt',
+      q: 'github.com/frankban/quicktest',
+      '.': 'github.com/onsi/gomega',
+      _: 'embed',
       assert: 'github.com/stretchr/testify/v2/assert',
     });
   });

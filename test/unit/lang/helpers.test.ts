@@ -45,9 +45,11 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
   [
     "JS: eslint's rule tester — a CommonJS class whose method asserts, re-exported, called on an instance",
     {
-      'tests/lib/rules/no-x.js': "const rule = require('../../../lib/rules/no-x'),\n  { RuleTester } = require('../../../lib/rule-tester');\nconst ruleTester = new RuleTester();\nruleTester.run('no-x', rule, { valid: [], invalid: [] });\n",
+      'tests/lib/rules/no-x.js':
+        "const rule = require('../../../lib/rules/no-x'),\n  { RuleTester } = require('../../../lib/rule-tester');\nconst ruleTester = new RuleTester();\nruleTester.run('no-x', rule, { valid: [], invalid: [] });\n",
       'lib/rule-tester/index.js': "const RuleTester = require('./rule-tester');\nmodule.exports = { RuleTester };\n",
-      'lib/rule-tester/rule-tester.js': 'class RuleTester {\n  run(name, rule, tests) {\n    describe(name, () => {\n      function testValid(item) { assert.ok(lint(item)); }\n      tests.valid.forEach(testValid);\n    });\n  }\n}\nmodule.exports = RuleTester;\n',
+      'lib/rule-tester/rule-tester.js':
+        'class RuleTester {\n  run(name, rule, tests) {\n    describe(name, () => {\n      function testValid(item) { assert.ok(lint(item)); }\n      tests.valid.forEach(testValid);\n    });\n  }\n}\nmodule.exports = RuleTester;\n',
       'lib/rules/no-x.js': 'module.exports = { create() { return {}; } };\n',
     },
     { assertions: 1, via: ['ruleTester.run → run @ lib/rule-tester/rule-tester.js'] },
@@ -55,7 +57,8 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
   [
     'JS: a same-file helper that calls an imported one, transitively',
     {
-      'test/b.test.js': "const { expectSame } = require('./util/compare.js');\nfunction roundTrip(x) { expectSame(parse(print(x)), x); }\nit('round-trips', () => roundTrip({ a: 1 }));\n",
+      'test/b.test.js':
+        "const { expectSame } = require('./util/compare.js');\nfunction roundTrip(x) { expectSame(parse(print(x)), x); }\nit('round-trips', () => roundTrip({ a: 1 }));\n",
       'test/util/compare.js': "const { deepEqual } = require('./deep.js');\nexports.expectSame = function expectSame(a, b) { deepEqual(a, b); };\n",
       'test/util/deep.js': "exports.deepEqual = function deepEqual(a, b) { if (!eq(a, b)) throw new Error('differs'); assert.deepStrictEqual(a, b); };\n",
     },
@@ -64,16 +67,20 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
   [
     'Python: a project module imported by its package path',
     {
-      'tests/test_format.py': 'from tests.util import assert_same_output, read_data\n\ndef test_simple():\n    src, expected = read_data("simple")\n    check_file(src, expected)\n\nfrom tests.util import check_file\n',
-      'tests/util.py': 'def read_data(name):\n    return open(name).read(), ""\n\ndef check_file(src, expected):\n    actual = fmt(src)\n    assert actual == expected, "differs"\n',
+      'tests/test_format.py':
+        'from tests.util import assert_same_output, read_data\n\ndef test_simple():\n    src, expected = read_data("simple")\n    check_file(src, expected)\n\nfrom tests.util import check_file\n',
+      'tests/util.py':
+        'def read_data(name):\n    return open(name).read(), ""\n\ndef check_file(src, expected):\n    actual = fmt(src)\n    assert actual == expected, "differs"\n',
     },
     { assertions: 1, via: ['check_file → check_file @ tests/util.py'] },
   ],
   [
     'Python: a base class in a relative module, called through self',
     {
-      'pkg/tests/test_cli.py': 'from .base import CliCase\n\nclass TestRun(CliCase):\n    def test_help(self):\n        self.check_output(["--help"], "usage")\n',
-      'pkg/tests/base.py': 'import unittest\n\nclass CliCase(unittest.TestCase):\n    def check_output(self, args, want):\n        out = run(args)\n        self.assertIn(want, out)\n',
+      'pkg/tests/test_cli.py':
+        'from .base import CliCase\n\nclass TestRun(CliCase):\n    def test_help(self):\n        self.check_output(["--help"], "usage")\n',
+      'pkg/tests/base.py':
+        'import unittest\n\nclass CliCase(unittest.TestCase):\n    def check_output(self, args, want):\n        out = run(args)\n        self.assertIn(want, out)\n',
     },
     { assertions: 1, via: ['self.check_output → check_output @ pkg/tests/base.py'] },
   ],
@@ -81,7 +88,8 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
     'Go: a helper in another _test.go file of the package',
     {
       'flag_test.go': 'package cli\n\nimport "testing"\n\nfunc TestFlag(t *testing.T) {\n\tgot := parse("-v")\n\texpect(t, got, true)\n}\n',
-      'helpers_test.go': 'package cli\n\nimport "testing"\n\nfunc expect(t *testing.T, a, b interface{}) {\n\tt.Helper()\n\tif a != b {\n\t\tt.Errorf("expected %v, got %v", b, a)\n\t}\n}\n',
+      'helpers_test.go':
+        'package cli\n\nimport "testing"\n\nfunc expect(t *testing.T, a, b interface{}) {\n\tt.Helper()\n\tif a != b {\n\t\tt.Errorf("expected %v, got %v", b, a)\n\t}\n}\n',
       'flag.go': 'package cli\n\nfunc parse(s string) bool { return s == "-v" }\n',
     },
     { assertions: 1, via: ['expect → expect @ helpers_test.go'] },
@@ -90,15 +98,18 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
     'Go: a method helper, and a helper bound to a local func literal',
     {
       'srv/srv_test.go': 'package srv\n\nfunc TestServe(t *testing.T) {\n\th := newHarness(t)\n\th.get("/").status(200)\n}\n',
-      'srv/harness_test.go': 'package srv\n\ntype harness struct{ t *testing.T }\n\nfunc (h *harness) status(want int) *harness {\n\tcheck := func(t *testing.T) { t.Fatalf("status %d", want) }\n\tif h.code != want {\n\t\tcheck(h.t)\n\t}\n\treturn h\n}\n',
+      'srv/harness_test.go':
+        'package srv\n\ntype harness struct{ t *testing.T }\n\nfunc (h *harness) status(want int) *harness {\n\tcheck := func(t *testing.T) { t.Fatalf("status %d", want) }\n\tif h.code != want {\n\t\tcheck(h.t)\n\t}\n\treturn h\n}\n',
     },
     { assertions: 1, via: ['h.get.status → status @ srv/harness_test.go'] },
   ],
   [
     "Rust: a macro_rules! of the crate's test folder (ripgrep's eqnice!)",
     {
-      'tests/regression.rs': 'rgtest!(r16, |dir: Dir, mut cmd: TestCommand| {\n    let expected = "foo\\n";\n    eqnice!(expected, cmd.arg("x").stdout());\n});\n',
-      'tests/macros.rs': '#[macro_export]\nmacro_rules! eqnice {\n    ($expected:expr, $got:expr) => {\n        let (expected, got) = ($expected, $got);\n        assert_eq!(expected, got);\n    };\n}\n',
+      'tests/regression.rs':
+        'rgtest!(r16, |dir: Dir, mut cmd: TestCommand| {\n    let expected = "foo\\n";\n    eqnice!(expected, cmd.arg("x").stdout());\n});\n',
+      'tests/macros.rs':
+        '#[macro_export]\nmacro_rules! eqnice {\n    ($expected:expr, $got:expr) => {\n        let (expected, got) = ($expected, $got);\n        assert_eq!(expected, got);\n    };\n}\n',
       'tests/tests.rs': '#[macro_use]\nmod macros;\nmod regression;\n',
     },
     { assertions: 1, via: ['eqnice! → eqnice! @ tests/macros.rs'] },
@@ -115,15 +126,51 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
 
 // Helpers that exist but do not assert, or that are not the project's: still nothing.
 const NO_HELPER: [string, Record<string, string>][] = [
-  ['a helper that only prints', { 'test/p.test.js': "import { show } from './show.js';\nit('x', () => show(1));\n", 'test/show.js': 'export function show(x) { console.log(x); }\n' }],
+  [
+    'a helper that only prints',
+    { 'test/p.test.js': "import { show } from './show.js';\nit('x', () => show(1));\n", 'test/show.js': 'export function show(x) { console.log(x); }\n' },
+  ],
   ['an import of a package', { 'test/q.test.js': "import { check } from 'some-package';\nit('x', () => check(1));\n" }],
-  ['a same-named helper in a file the test does not import', { 'test/r.test.js': "it('x', () => verify(1));\n", 'test/verify.js': 'export function verify(x) { assert.ok(x); }\n' }],
-  ['a Python module whose function asserts nothing', { 'tests/test_s.py': 'from tests.util import prepare\n\ndef test_a():\n    prepare(1)\n', 'tests/util.py': 'def prepare(x):\n    return x + 1\n' }],
-  ['a Go helper of another package folder', { 'a/a_test.go': 'package a\n\nfunc TestA(t *testing.T) { expect(t, 1, 1) }\n', 'b/helpers_test.go': 'package b\n\nfunc expect(t *testing.T, a, b int) { t.Errorf("x") }\n' }],
-  ['a declaration named like an asserting helper (no call)', { 'a/a_test.go': 'package a\n\nfunc (x *T) expect(t *testing.T) {}\n\nfunc TestA(t *testing.T) { run() }\n', 'a/helpers_test.go': 'package a\n\nfunc expect(t *testing.T) { t.Errorf("x") }\n' }],
-  ['a JS method named like an imported asserting helper', { 'test/m.test.js': "import { check } from './h.js';\nclass Page { check(a) { return a; } }\n", 'test/h.js': 'export function check(x) { assert.ok(x); }\n' }],
-  ['Go: testing.T\'s own Run, and another package\'s function, named like an asserting package method', { 'p/p_test.go': 'package p\n\nimport "strings"\n\nfunc TestA(t *testing.T) {\n\tt.Run("x", func(t *testing.T) {})\n\tstrings.Check("a")\n}\n', 'p/h_test.go': 'package p\n\nfunc (h *harness) Run(t *testing.T) { t.Fatalf("x") }\nfunc (h *harness) Check(t *testing.T) { t.Fatalf("x") }\n' }],
-  ['a Rust macro that asserts nothing', { 'tests/t.rs': '#[test]\nfn a() { show!(1); }\n', 'tests/m.rs': 'macro_rules! show { ($x:expr) => { println!("{}", $x) }; }\n' }],
+  [
+    'a same-named helper in a file the test does not import',
+    { 'test/r.test.js': "it('x', () => verify(1));\n", 'test/verify.js': 'export function verify(x) { assert.ok(x); }\n' },
+  ],
+  [
+    'a Python module whose function asserts nothing',
+    { 'tests/test_s.py': 'from tests.util import prepare\n\ndef test_a():\n    prepare(1)\n', 'tests/util.py': 'def prepare(x):\n    return x + 1\n' },
+  ],
+  [
+    'a Go helper of another package folder',
+    {
+      'a/a_test.go': 'package a\n\nfunc TestA(t *testing.T) { expect(t, 1, 1) }\n',
+      'b/helpers_test.go': 'package b\n\nfunc expect(t *testing.T, a, b int) { t.Errorf("x") }\n',
+    },
+  ],
+  [
+    'a declaration named like an asserting helper (no call)',
+    {
+      'a/a_test.go': 'package a\n\nfunc (x *T) expect(t *testing.T) {}\n\nfunc TestA(t *testing.T) { run() }\n',
+      'a/helpers_test.go': 'package a\n\nfunc expect(t *testing.T) { t.Errorf("x") }\n',
+    },
+  ],
+  [
+    'a JS method named like an imported asserting helper',
+    {
+      'test/m.test.js': "import { check } from './h.js';\nclass Page { check(a) { return a; } }\n",
+      'test/h.js': 'export function check(x) { assert.ok(x); }\n',
+    },
+  ],
+  [
+    "Go: testing.T's own Run, and another package's function, named like an asserting package method",
+    {
+      'p/p_test.go': 'package p\n\nimport "strings"\n\nfunc TestA(t *testing.T) {\n\tt.Run("x", func(t *testing.T) {})\n\tstrings.Check("a")\n}\n',
+      'p/h_test.go': 'package p\n\nfunc (h *harness) Run(t *testing.T) { t.Fatalf("x") }\nfunc (h *harness) Check(t *testing.T) { t.Fatalf("x") }\n',
+    },
+  ],
+  [
+    'a Rust macro that asserts nothing',
+    { 'tests/t.rs': '#[test]\nfn a() { show!(1); }\n', 'tests/m.rs': 'macro_rules! show { ($x:expr) => { println!("{}", $x) }; }\n' },
+  ],
 ];
 
 describe('assertions through project helpers', () => {
@@ -140,7 +187,10 @@ describe('assertions through project helpers', () => {
     const chain = (n: number): Record<string, string> => {
       const files: Record<string, string> = { 'test/t.test.js': "const { h1 } = require('./h1.js');\nit('x', () => h1());\n" };
       for (let k = 1; k <= n; k++) {
-        files[`test/h${k}.js`] = k < n ? `const { h${k + 1} } = require('./h${k + 1}.js');\nexports.h${k} = function h${k}() { h${k + 1}(); };\n` : `exports.h${k} = function h${k}() { assert.ok(true); };\n`;
+        files[`test/h${k}.js`] =
+          k < n
+            ? `const { h${k + 1} } = require('./h${k + 1}.js');\nexports.h${k} = function h${k}() { h${k + 1}(); };\n`
+            : `exports.h${k} = function h${k}() { assert.ok(true); };\n`;
       }
       return files;
     };

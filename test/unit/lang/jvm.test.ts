@@ -10,7 +10,7 @@ const markers = (text: string, path = J): string[] => (analyzeTestFile(path, tex
 const EDGE: [string, string, number, string?][] = [
   ['text block """…assertEquals…"""', 'String s = """\n    assertEquals(1, 2); "quoted"\n    """;\n', 0],
   ['text block with an escaped quote run', 'String s = """\n  a \\""" assertEquals(1, 2);\n  """;\nassertEquals(1, x);\n', 1],
-  ["char '\"' then a string", "char q = '\"'; String s = \"assertTrue(x)\";\n", 0],
+  ["char '\"' then a string", 'char q = \'"\'; String s = "assertTrue(x)";\n', 0],
   ['comments', '// assertEquals(1, 2);\n/* assertTrue(x);\n fail("y"); */\n', 0],
   ['Kotlin: nested block comment', '/* /* */ assertEquals(1, 2) */\n', 0, K],
   ['Kotlin: template with nested quotes', 'val s = "${map["assertEquals(1, 2)"]} assertTrue(x)"\nassertEquals(1, s.length)\n', 1, K],
@@ -30,7 +30,12 @@ const PATTERNS: [string, string, number, string?][] = [
   ['declarations are not calls', 'void assertValid(User u) {}\nprivate static boolean assertOk(int x) { return true; }\n', 0],
   ['look-alikes', 'future.fail(e);\nint assertion = 1;\nmyAssertEquals(a, b);\nString shouldRender = "x";\n', 0],
   ['return of an assertion helper counts', 'return assertThat(x);\n', 1],
-  ['kotlin.test and JUnit from Kotlin', 'assertEquals(2, add(1, 1))\nassertFailsWith<IllegalStateException> { f() }\nassertThrows<E> { g() }\nassert(ok)\n', 4, K],
+  [
+    'kotlin.test and JUnit from Kotlin',
+    'assertEquals(2, add(1, 1))\nassertFailsWith<IllegalStateException> { f() }\nassertThrows<E> { g() }\nassert(ok)\n',
+    4,
+    K,
+  ],
   ['Kotest matchers', 'x shouldBe 2\nlist shouldContain 3\nshouldThrow<E> { f() }\ny.shouldBeNull()\nz shouldNotBe "a"\n', 5, K],
   ['Kotest look-alikes', 'val shouldRender = true\nif (shouldRender) {}\nval r = shouldRender && x\ninfix fun <T> T.shouldBeFoo(x: T) {}\n', 0, K],
   ['MockK and Strikt', 'verify { repo.save(any()) }\ncoVerify(exactly = 1) { repo.load() }\nconfirmVerified(repo)\nexpectThat(x).isEqualTo(1)\n', 4, K],
@@ -56,15 +61,33 @@ describe('Java / Kotlin print-only', () => {
 
 describe('Java / Kotlin markers', () => {
   const POSITIVE: [string, string, string[], string?][] = [
-    ['@Disabled and @Disabled("reason")', '@Disabled\n@Test void a() {}\n@Disabled("flaky")\n@Test void b() {}\n', ['skip @Disabled', 'skip @Disabled("flaky")']],
-    ['conditional JUnit 5', '@DisabledOnOs(OS.WINDOWS)\n@EnabledIfEnvironmentVariable(named = "CI", matches = "true")\n@Test void a() {}\n',
-      ['skip @DisabledOnOs(OS.WINDOWS)', 'skip @EnabledIfEnvironmentVariable(named = "CI", matches = "true")']],
+    [
+      '@Disabled and @Disabled("reason")',
+      '@Disabled\n@Test void a() {}\n@Disabled("flaky")\n@Test void b() {}\n',
+      ['skip @Disabled', 'skip @Disabled("flaky")'],
+    ],
+    [
+      'conditional JUnit 5',
+      '@DisabledOnOs(OS.WINDOWS)\n@EnabledIfEnvironmentVariable(named = "CI", matches = "true")\n@Test void a() {}\n',
+      ['skip @DisabledOnOs(OS.WINDOWS)', 'skip @EnabledIfEnvironmentVariable(named = "CI", matches = "true")'],
+    ],
     ['JUnit 4 @Ignore, qualified', '@org.junit.Ignore\n@Test public void a() {}\n', ['skip @org.junit.Ignore']],
-    ['assumptions', 'Assumptions.assumeTrue(isLinux());\nassumeThat(x, is(1));\nassumingThat(ci, () -> {});\norg.junit.Assume.assumeNotNull(y);\n',
-      ['skip Assumptions.assumeTrue', 'skip assumeThat', 'skip assumingThat', 'skip org.junit.Assume.assumeNotNull']],
-    ['TestNG', '@Test(enabled = false)\npublic void a() {}\nthrow new SkipException("later");\n', ['skip @Test(enabled = false)', 'skip throw new SkipException']],
-    ['Kotest x-prefixed and config', 'xtest("a") { }\nxshould("b") { }\ntest("c").config(enabled = false) { }\n',
-      ['skip xtest', 'skip xshould', 'skip config(enabled = false)'], K],
+    [
+      'assumptions',
+      'Assumptions.assumeTrue(isLinux());\nassumeThat(x, is(1));\nassumingThat(ci, () -> {});\norg.junit.Assume.assumeNotNull(y);\n',
+      ['skip Assumptions.assumeTrue', 'skip assumeThat', 'skip assumingThat', 'skip org.junit.Assume.assumeNotNull'],
+    ],
+    [
+      'TestNG',
+      '@Test(enabled = false)\npublic void a() {}\nthrow new SkipException("later");\n',
+      ['skip @Test(enabled = false)', 'skip throw new SkipException'],
+    ],
+    [
+      'Kotest x-prefixed and config',
+      'xtest("a") { }\nxshould("b") { }\ntest("c").config(enabled = false) { }\n',
+      ['skip xtest', 'skip xshould', 'skip config(enabled = false)'],
+      K,
+    ],
     ['Kotest focus and bang names', 'test("f:only this") { }\n"!not this" { }\n', ['focus "f:only this"', 'skip "!not this"'], K],
   ];
   const NEGATIVE: [string, string, string?][] = [
@@ -80,7 +103,8 @@ describe('Java / Kotlin markers', () => {
 
 describe('Java / Kotlin titles and blanking', () => {
   it('Java: methods under @Test, @ParameterizedTest…, past other annotations', () => {
-    const text = '@Test\nvoid adds() {}\n@ParameterizedTest(name = "{0}")\n@ValueSource(ints = {1, 2})\npublic void many(int n) {}\n@Test(expected = E.class) public void old() throws E {}\nvoid helper() {}\n';
+    const text =
+      '@Test\nvoid adds() {}\n@ParameterizedTest(name = "{0}")\n@ValueSource(ints = {1, 2})\npublic void many(int n) {}\n@Test(expected = E.class) public void old() throws E {}\nvoid helper() {}\n';
     expect(declaredTestTitles(J, text)).toEqual(['adds', 'many', 'old']);
   });
 

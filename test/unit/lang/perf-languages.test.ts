@@ -40,7 +40,9 @@ describe.each(Object.keys(LANGUAGES))('a 2,000-line %s test file', (language) =>
     expect(a.markers).toEqual([]);
     expect(a.printOnly).toBe(false);
     expect(a.prints).toBe(BLOCKS);
-    console.log(`lang ${language}: ${text.length} chars, ${a.assertions} assertions; first ${first.toFixed(1)} ms, warm ${warm.toFixed(1)} ms (median), ${best.toFixed(1)} ms (best)`);
+    console.log(
+      `lang ${language}: ${text.length} chars, ${a.assertions} assertions; first ${first.toFixed(1)} ms, warm ${warm.toFixed(1)} ms (median), ${best.toFixed(1)} ms (best)`,
+    );
     expect(best).toBeLessThan(20);
   });
 

@@ -20,7 +20,7 @@ const EDGE: [string, string, number][] = [
   ['unterminated string ends at the line', "s = 'assert x\nassert y\n", 1],
   ['line continuation inside a string', "s = 'a \\\nassert x'\nassert y\n", 1],
   ['a # in a format spec', 'h = f"{n:#x} assert"\nassert h\n', 1],
-  ['f-string expression with a dict and a slice', 'v = f"{ {\'a\': 1}[\'a\'] } {xs[1:2]!r:>{w}}"\nassert v\n', 1],
+  ['f-string expression with a dict and a slice', "v = f\"{ {'a': 1}['a'] } {xs[1:2]!r:>{w}}\"\nassert v\n", 1],
   ['nested f-strings', "v = f\"{f'{x!r}' + 'assert'}\"\nassert v\n", 1],
   ['a word ending in a prefix letter is not a prefix', "verb = 1; herb'x'\nassert verb\n", 1],
   ['hash inside a string, then a real comment', "s = '#'  # assert x\n", 0],
@@ -31,7 +31,11 @@ const PATTERNS: [string, string, number][] = [
   ['assert statement', 'def test_a():\n    assert add(1, 2) == 3\n', 1],
   ['assert with a message and parentheses', 'assert (x == 1), "bad"\nassert(x, "always true but still an assert")\n', 2],
   ['one-line compound statements', 'if x: assert y\nfor i in r: assert i; assert j\n', 3],
-  ['pytest.raises / warns / fail / deprecated_call', 'with pytest.raises(ValueError):\n    f()\nwith pytest.warns(UserWarning): g()\npytest.fail("no")\nwith pytest.deprecated_call(): h()\n', 4],
+  [
+    'pytest.raises / warns / fail / deprecated_call',
+    'with pytest.raises(ValueError):\n    f()\nwith pytest.warns(UserWarning): g()\npytest.fail("no")\nwith pytest.deprecated_call(): h()\n',
+    4,
+  ],
   ['import pytest as pt', 'import pytest as pt\nwith pt.raises(KeyError):\n    d["x"]\n', 1],
   ['from pytest import raises', 'from pytest import raises, approx as ap\nwith raises(KeyError):\n    d["x"]\nap(1)\n', 1],
   ['unittest self.assert*', 'self.assertEqual(a, 1)\nself.assertTrue(b)\nwith self.assertRaises(E):\n    f()\nself.assert_(c)\n', 4],
@@ -76,27 +80,47 @@ describe('Python markers', () => {
     ['@pytest.mark.skip', '@pytest.mark.skip\ndef test_a(): pass\n', ['skip pytest.mark.skip']],
     ['@pytest.mark.skip(reason=…)', '@pytest.mark.skip(reason="later")\ndef test_a(): pass\n', ['skip pytest.mark.skip']],
     ['@pytest.mark.skipif(', '@pytest.mark.skipif(sys.platform == "win32", reason="x")\ndef test_a(): pass\n', ['skip pytest.mark.skipif']],
-    ['pytest.skip( and importorskip(', 'pytest.skip("later", allow_module_level=True)\nnp = pytest.importorskip("numpy")\n',
-      ['skip pytest.skip', 'skip pytest.importorskip']],
+    [
+      'pytest.skip( and importorskip(',
+      'pytest.skip("later", allow_module_level=True)\nnp = pytest.importorskip("numpy")\n',
+      ['skip pytest.skip', 'skip pytest.importorskip'],
+    ],
     ['pytestmark = pytest.mark.skip', 'pytestmark = pytest.mark.skip(reason="wip")\n', ['skip pytest.mark.skip']],
     ['pytest.param marks', 'params = [pytest.param(1, marks=pytest.mark.skip)]\n', ['skip pytest.mark.skip']],
     ['split over lines', '@pytest \\\n  .mark.skip\ndef test_a(): pass\n', ['skip pytest.mark.skip']],
-    ['@pytest.mark.xfail and pytest.xfail(', '@pytest.mark.xfail(strict=True)\ndef test_a():\n    pytest.xfail("known")\n',
-      ['xfail pytest.mark.xfail', 'xfail pytest.xfail']],
-    ['focus plugins', '@pytest.mark.only\ndef test_a(): pass\n@pytest.mark.focus\ndef test_b(): pass\n',
-      ['focus pytest.mark.only', 'focus pytest.mark.focus']],
-    ['aliases', 'import pytest as pt\nfrom pytest import mark, skip\n@pt.mark.skip\ndef test_a(): pass\n@mark.xfail\ndef test_b(): skip("x")\n',
-      ['skip pt.mark.skip', 'xfail mark.xfail', 'skip skip']],
-    ['unittest decorators', '@unittest.skip("x")\n@unittest.skipIf(a, "y")\n@unittest.skipUnless(b, "z")\n@unittest.expectedFailure\ndef test_a(self): pass\n',
-      ['skip unittest.skip', 'skip unittest.skipIf', 'skip unittest.skipUnless', 'xfail unittest.expectedFailure']],
-    ['bare unittest decorators', 'from unittest import skip, expectedFailure\n@skip("x")\ndef test_a(self): pass\n@expectedFailure\ndef test_b(self): pass\n',
-      ['skip skip', 'xfail expectedFailure']],
-    ['self.skipTest( and raise SkipTest', 'self.skipTest("no network")\nraise unittest.SkipTest("x")\nraise SkipTest\n',
-      ['skip self.skipTest', 'skip raise unittest.SkipTest', 'skip raise SkipTest']],
+    [
+      '@pytest.mark.xfail and pytest.xfail(',
+      '@pytest.mark.xfail(strict=True)\ndef test_a():\n    pytest.xfail("known")\n',
+      ['xfail pytest.mark.xfail', 'xfail pytest.xfail'],
+    ],
+    ['focus plugins', '@pytest.mark.only\ndef test_a(): pass\n@pytest.mark.focus\ndef test_b(): pass\n', ['focus pytest.mark.only', 'focus pytest.mark.focus']],
+    [
+      'aliases',
+      'import pytest as pt\nfrom pytest import mark, skip\n@pt.mark.skip\ndef test_a(): pass\n@mark.xfail\ndef test_b(): skip("x")\n',
+      ['skip pt.mark.skip', 'xfail mark.xfail', 'skip skip'],
+    ],
+    [
+      'unittest decorators',
+      '@unittest.skip("x")\n@unittest.skipIf(a, "y")\n@unittest.skipUnless(b, "z")\n@unittest.expectedFailure\ndef test_a(self): pass\n',
+      ['skip unittest.skip', 'skip unittest.skipIf', 'skip unittest.skipUnless', 'xfail unittest.expectedFailure'],
+    ],
+    [
+      'bare unittest decorators',
+      'from unittest import skip, expectedFailure\n@skip("x")\ndef test_a(self): pass\n@expectedFailure\ndef test_b(self): pass\n',
+      ['skip skip', 'xfail expectedFailure'],
+    ],
+    [
+      'self.skipTest( and raise SkipTest',
+      'self.skipTest("no network")\nraise unittest.SkipTest("x")\nraise SkipTest\n',
+      ['skip self.skipTest', 'skip raise unittest.SkipTest', 'skip raise SkipTest'],
+    ],
   ];
   const NEGATIVE: [string, string][] = [
     ['in comments and strings', '# @pytest.mark.skip\ns = "pytest.skip(\'x\')"\n"""@unittest.skip("y")"""\n'],
-    ['other marks', '@pytest.mark.parametrize("x", [1])\n@pytest.mark.slow\n@pytest.mark.skipped_on_ci_only_in_name_but_not_a_marker_call\ndef test_a(x): pass\n'],
+    [
+      'other marks',
+      '@pytest.mark.parametrize("x", [1])\n@pytest.mark.slow\n@pytest.mark.skipped_on_ci_only_in_name_but_not_a_marker_call\ndef test_a(x): pass\n',
+    ],
     ['a bare skip( not imported from unittest or pytest', 'from helpers import skip\nskip(3)\n@skip\ndef test_a(): pass\n'],
     ['a skip method of another object', 'reader.skip(4)\nitems.skipTest\n'],
   ];
@@ -112,14 +136,22 @@ describe('Python markers', () => {
 
 describe('Python titles, imports and blanking', () => {
   it('declares def test_* names, async ones and methods, not other functions', () => {
-    const text = 'def test_adds():\n    pass\nasync def test_waits(): pass\nclass TestX:\n    def test_method(self): pass\n    def helper(self): pass\n# def test_comment(): pass\ns = "def test_string(): pass"\n';
+    const text =
+      'def test_adds():\n    pass\nasync def test_waits(): pass\nclass TestX:\n    def test_method(self): pass\n    def helper(self): pass\n# def test_comment(): pass\ns = "def test_string(): pass"\n';
     expect(declaredTestTitles(P, text)).toEqual(['test_adds', 'test_waits', 'test_method']);
   });
 
   it('reads import and from-import bindings', () => {
-    const text = 'import os, numpy.testing as npt\nimport a.b.c\nfrom pytest import (\n    raises,\n    mark as m,\n)\nfrom . import sibling\nfrom .pkg.mod import thing  # comment\nfrom x import *\n';
+    const text =
+      'import os, numpy.testing as npt\nimport a.b.c\nfrom pytest import (\n    raises,\n    mark as m,\n)\nfrom . import sibling\nfrom .pkg.mod import thing  # comment\nfrom x import *\n';
     expect(Object.fromEntries(extractImports(P, text))).toEqual({
-      os: 'os', npt: 'numpy.testing', a: 'a', raises: 'pytest', m: 'pytest', sibling: '.', thing: '.pkg.mod',
+      os: 'os',
+      npt: 'numpy.testing',
+      a: 'a',
+      raises: 'pytest',
+      m: 'pytest',
+      sibling: '.',
+      thing: '.pkg.mod',
     });
   });
 

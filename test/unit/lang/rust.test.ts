@@ -11,7 +11,7 @@ const EDGE: [string, string, number][] = [
   ['r#"assert!(x) "quoted""#', 'let s = r#"assert!(x) "quoted""#;\n', 0],
   ['nested /* /* */ assert!(x) */', '/* /* */ assert!(x) */\n', 0],
   ['raw string with more hashes', 'let s = r##"a "# assert!(x) "##;\nassert_eq!(s, "");\n', 1],
-  ['byte strings and byte chars', "let b = b\"assert!(x)\"; let c = b'\"'; let d = br\"assert!(y)\";\nassert!(b.len() > 0);\n", 1],
+  ['byte strings and byte chars', 'let b = b"assert!(x)"; let c = b\'"\'; let d = br"assert!(y)";\nassert!(b.len() > 0);\n', 1],
   ['C strings', 'let c = c"assert!(x)"; let d = cr#"assert!(y)"#;\n', 0],
   ['raw identifier r#match is code', 'let r#match = 1;\nassert_eq!(r#match, 1);\n', 1],
   ["'static and loop labels", "let s: &'static str = \"assert!(no)\";\n'outer: loop { assert!(true); break 'outer; }\n", 1],
@@ -69,7 +69,8 @@ describe('Rust markers', () => {
 
 describe('Rust titles and blanking', () => {
   it('declares the functions under a test attribute', () => {
-    const text = '#[test]\nfn adds() {}\n#[tokio::test]\nasync fn waits() {}\n#[test]\n#[should_panic(expected = "x")]\npub fn panics() {}\n#[rstest]\n#[case(1)]\nfn cases(#[case] n: u8) {}\nfn helper() {}\n// #[test] fn commented() {}\n';
+    const text =
+      '#[test]\nfn adds() {}\n#[tokio::test]\nasync fn waits() {}\n#[test]\n#[should_panic(expected = "x")]\npub fn panics() {}\n#[rstest]\n#[case(1)]\nfn cases(#[case] n: u8) {}\nfn helper() {}\n// #[test] fn commented() {}\n';
     expect(declaredTestTitles(P, text)).toEqual(['adds', 'waits', 'panics', 'cases']);
   });
 

@@ -37,8 +37,20 @@ describe('parsePlan', () => {
         { file: 'p.json', key: 'tasks[2]', expected: 'a task object {"id", "files", "tests", "deps"}', found: '"b"' },
         { file: 'p.json', key: 'tasks[3].id', expected: 'a string or number of letters, digits and . - _ / # : (1 to 64)', found: '"has space"' },
         { file: 'p.json', key: 'tasks[3].deps[0]', expected: 'a string or number of letters, digits and . - _ / # : (1 to 64)', found: 'null' },
-        { file: 'p.json', key: 'tasks[4].tests[0]', id: '7', expected: 'a path relative to the repository root (no leading /, no ..)', found: '"../outside.test.ts"' },
-        { file: 'p.json', key: 'tasks[4].tests[1]', id: '7', expected: 'a path relative to the repository root (no leading /, no ..)', found: '"/abs.test.ts"' },
+        {
+          file: 'p.json',
+          key: 'tasks[4].tests[0]',
+          id: '7',
+          expected: 'a path relative to the repository root (no leading /, no ..)',
+          found: '"../outside.test.ts"',
+        },
+        {
+          file: 'p.json',
+          key: 'tasks[4].tests[1]',
+          id: '7',
+          expected: 'a path relative to the repository root (no leading /, no ..)',
+          found: '"/abs.test.ts"',
+        },
         { file: 'p.json', key: 'tasks[4].tests[2]', id: '7', expected: 'a path relative to the repository root (no leading /, no ..)', found: '""' },
         { file: 'p.json', key: 'tasks[4].deps', id: '7', expected: 'an array of task ids', found: '"a"' },
       ],
@@ -66,7 +78,9 @@ describe('parsePlanText', () => {
     expect(parsePlanText('\ufeff[{"id":"a"}]', 'p.json').tasks).toEqual([{ id: 'a', files: [], tests: [], deps: [] }]);
   });
   it('empty input', () => {
-    expect(parsePlanText(' \n', 'p.json').problems).toEqual([{ file: 'p.json', key: '(root)', expected: 'JSON: an array of tasks, or {"tasks": [...]}', found: 'empty input' }]);
+    expect(parsePlanText(' \n', 'p.json').problems).toEqual([
+      { file: 'p.json', key: '(root)', expected: 'JSON: an array of tasks, or {"tasks": [...]}', found: 'empty input' },
+    ]);
   });
   it('invalid JSON: the parser message', () => {
     const [p] = parsePlanText('[{"id": }]', 'p.json').problems;

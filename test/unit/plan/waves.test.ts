@@ -18,11 +18,7 @@ const CASES: [string, PlanTask[], WavePlan][] = [
   ['one task', [t('a')], ok([['a']])],
   ['independent tasks share one wave, in natural id order', [t('c'), t('a'), t('b')], ok([['a', 'b', 'c']])],
   ['chain: one wave per link', [t('c', { deps: ['b'] }), t('b', { deps: ['a'] }), t('a')], ok([['a'], ['b'], ['c']])],
-  [
-    'diamond',
-    [t('a'), t('b', { deps: ['a'] }), t('c', { deps: ['a'] }), t('d', { deps: ['b', 'c'] })],
-    ok([['a'], ['b', 'c'], ['d']]),
-  ],
+  ['diamond', [t('a'), t('b', { deps: ['a'] }), t('c', { deps: ['a'] }), t('d', { deps: ['b', 'c'] })], ok([['a'], ['b', 'c'], ['d']])],
   [
     'a task waits for its deepest dependency',
     [t('a'), t('b', { deps: ['a'] }), t('c', { deps: ['b'] }), t('d', { deps: ['a', 'c'] }), t('e', { deps: ['a'] })],
@@ -66,11 +62,7 @@ const CASES: [string, PlanTask[], WavePlan][] = [
     failed([{ code: 'SHARED_TEST', path: 'test/p.test.ts', ids: ['a', 'b'] }], ['a', 'b', 'c']),
   ],
   ['self-dependency', [t('a', { deps: ['a'] }), t('b')], failed([{ code: 'CYCLE', ids: ['a'], cycle: ['a', 'a'] }], ['a', 'b'])],
-  [
-    '2-cycle',
-    [t('a', { deps: ['b'] }), t('b', { deps: ['a'] })],
-    failed([{ code: 'CYCLE', ids: ['a', 'b'], cycle: ['a', 'b', 'a'] }], ['a', 'b']),
-  ],
+  ['2-cycle', [t('a', { deps: ['b'] }), t('b', { deps: ['a'] })], failed([{ code: 'CYCLE', ids: ['a', 'b'], cycle: ['a', 'b', 'a'] }], ['a', 'b'])],
   [
     '3-cycle, with a task before it and one after it: the fallback keeps them in dependency order',
     [t('z'), t('c', { deps: ['a'] }), t('a', { deps: ['b', 'z'] }), t('b', { deps: ['c'] }), t('d', { deps: ['b'] })],
@@ -104,14 +96,7 @@ const CASES: [string, PlanTask[], WavePlan][] = [
   ],
   [
     'every error at once, grouped by code',
-    [
-      t('s', { deps: ['s'] }),
-      t('d'),
-      t('d'),
-      t('u', { deps: ['v', 'w'] }),
-      t('p', { tests: ['t.test.ts'] }),
-      t('q', { tests: ['t.test.ts'] }),
-    ],
+    [t('s', { deps: ['s'] }), t('d'), t('d'), t('u', { deps: ['v', 'w'] }), t('p', { tests: ['t.test.ts'] }), t('q', { tests: ['t.test.ts'] })],
     failed(
       [
         { code: 'DUPLICATE_ID', id: 'd', indices: [1, 2] },
@@ -213,7 +198,11 @@ describe('renderings', () => {
 
   it('text of a self-dependency, a duplicate id, and a cycle group larger than its shortest cycle', () => {
     const plan = planWaves([t('s', { deps: ['s'] }), t('k'), t('k'), t('a', { deps: ['b', 'c'] }), t('b', { deps: ['c'] }), t('c', { deps: ['a'] })]);
-    expect(formatPlanText(plan, false).split('\n').filter((l) => l.includes('✗'))).toEqual([
+    expect(
+      formatPlanText(plan, false)
+        .split('\n')
+        .filter((l) => l.includes('✗')),
+    ).toEqual([
       '  ✗ task id "k" is used by 2 tasks (positions 1, 2 of the task list) [DUPLICATE_ID]',
       '  ✗ dependency cycle: "a" → "c" → "a" (tasks caught in it: "a", "b", "c") [CYCLE]',
       '  ✗ task "s" depends on itself [CYCLE]',

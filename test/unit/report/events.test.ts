@@ -17,7 +17,16 @@ describe('parseEventLog', () => {
     );
     expect(log).toMatchObject({ lines: 5, corrupt: 0 });
     expect(log.events.map((e) => e.kind)).toEqual(['phase', 'pre-commit', 'commit', 'commit', 'commit']);
-    expect(log.events[1]).toEqual({ kind: 'pre-commit', line: 2, at: Date.parse(AT), phase: 'red', task: 'T1', exitCode: 1, codes: ['RED_WRONG_REASON'], testMs: 812 });
+    expect(log.events[1]).toEqual({
+      kind: 'pre-commit',
+      line: 2,
+      at: Date.parse(AT),
+      phase: 'red',
+      task: 'T1',
+      exitCode: 1,
+      codes: ['RED_WRONG_REASON'],
+      testMs: 812,
+    });
     expect(log.events[3]).toMatchObject({ kind: 'commit', commit: 'c2', task: null });
   });
 
@@ -41,16 +50,45 @@ describe('parseEventLog', () => {
 
   it('skips events it has no use for, blank lines and an unborn commit, without counting them corrupt', () => {
     const log = parseEventLog(
-      ['', line({ at: AT, event: 'attempt', task: 'T1' }), '   ', line({ at: AT, event: 'commit-unverified', commit: null, task: null }), line({ at: AT, event: 'rollback', task: null })].join('\n'),
+      [
+        '',
+        line({ at: AT, event: 'attempt', task: 'T1' }),
+        '   ',
+        line({ at: AT, event: 'commit-unverified', commit: null, task: null }),
+        line({ at: AT, event: 'rollback', task: null }),
+      ].join('\n'),
     );
     expect(log).toEqual({ events: [], lines: 3, corrupt: 0 });
   });
 
   it('keeps the agent guard’s denials (not its allows)', () => {
-    const guard = (decision: string) => line({ at: AT, event: 'guard', agent: 'codex', tool: 'apply_patch', decision, phase: 'green', task: 'T1', codes: decision === 'deny' ? ['TESTS_FROZEN'] : [], paths: ['test/a.test.js'] });
+    const guard = (decision: string) =>
+      line({
+        at: AT,
+        event: 'guard',
+        agent: 'codex',
+        tool: 'apply_patch',
+        decision,
+        phase: 'green',
+        task: 'T1',
+        codes: decision === 'deny' ? ['TESTS_FROZEN'] : [],
+        paths: ['test/a.test.js'],
+      });
     const log = parseEventLog([guard('deny'), guard('allow'), line({ at: AT, event: 'guard', decision: 'deny', codes: 'X' })].join('\n'));
     expect(log).toMatchObject({ lines: 3, corrupt: 1 });
-    expect(log.events).toEqual([{ kind: 'denied', line: 1, at: Date.parse(AT), task: 'T1', phase: 'green', agent: 'codex', tool: 'apply_patch', codes: ['TESTS_FROZEN'], paths: ['test/a.test.js'] }]);
+    expect(log.events).toEqual([
+      {
+        kind: 'denied',
+        line: 1,
+        at: Date.parse(AT),
+        task: 'T1',
+        phase: 'green',
+        agent: 'codex',
+        tool: 'apply_patch',
+        codes: ['TESTS_FROZEN'],
+        paths: ['test/a.test.js'],
+      },
+    ]);
   });
 
   it('reads an empty log', () => {

@@ -35,7 +35,14 @@ describe('assembleReport', () => {
     const t1 = build().tasks.find((t) => t.id === 'T1')!;
     expect(t1.cycles).toHaveLength(2);
     // RED at 14:04, GREEN at 14:10; the TDD-Attempts clock says the task started 6 minutes before its RED.
-    expect(t1.cycles[0]).toMatchObject({ redAt: '2025-05-02T14:04:00.000Z', greenAt: '2025-05-02T14:10:00.000Z', timeInRedMs: 6 * MIN, timeToGreenMs: 12 * MIN, refactors: 1, testsAdded: 2 });
+    expect(t1.cycles[0]).toMatchObject({
+      redAt: '2025-05-02T14:04:00.000Z',
+      greenAt: '2025-05-02T14:10:00.000Z',
+      timeInRedMs: 6 * MIN,
+      timeToGreenMs: 12 * MIN,
+      refactors: 1,
+      testsAdded: 2,
+    });
     // The second cycle: nothing before its RED commit at 14:30; GREEN with a false-fail at 14:35.
     expect(t1.cycles[1]).toMatchObject({ timeInRedMs: 5 * MIN, timeToGreenMs: 5 * MIN, testsAdded: 1, falseFail: true, refactors: 0 });
     expect(t1).toMatchObject({ status: 'false-fail', timeInRedMs: 11 * MIN, timeToGreenMs: 12 * MIN, testsAdded: 3, testFiles: ['test/parser.test.js'] });
@@ -47,7 +54,11 @@ describe('assembleReport', () => {
     const commits = [commit('3', 10, 'feat', { 'TDD-Phase': 'green', 'TDD-Task': 'T9' }), commit('2', 4, 'test', { 'TDD-Phase': 'red', 'TDD-Task': 'T9' })];
     const at = (m: number) => new Date(Date.parse('2025-05-02T14:00:00Z') + m * MIN).toISOString();
     const log = parseEventLog(
-      [{ at: at(1), event: 'phase', to: 'red', task: 'T9' }, { at: at(4), event: 'commit', commit: SHA('2'), task: 'T9' }, { at: at(10), event: 'commit', commit: SHA('3'), task: 'T9' }]
+      [
+        { at: at(1), event: 'phase', to: 'red', task: 'T9' },
+        { at: at(4), event: 'commit', commit: SHA('2'), task: 'T9' },
+        { at: at(10), event: 'commit', commit: SHA('3'), task: 'T9' },
+      ]
         .map((e) => JSON.stringify(e))
         .join('\n'),
     );
@@ -93,7 +104,17 @@ describe('assembleReport', () => {
   it('counts the edits the agent guard denied per task, with their codes and paths, and no light for them', () => {
     const at = (m: number) => new Date(Date.parse('2025-05-02T14:00:00Z') + m * MIN).toISOString();
     const commits = [commit('3', 10, 'feat', { 'TDD-Phase': 'green', 'TDD-Task': 'T9' }), commit('2', 4, 'test', { 'TDD-Phase': 'red', 'TDD-Task': 'T9' })];
-    const guard = (m: number, decision: string, codes: string[], paths: string[], task = 'T9') => ({ at: at(m), event: 'guard', agent: 'claude', tool: 'Write', decision, phase: 'red', task, codes, paths });
+    const guard = (m: number, decision: string, codes: string[], paths: string[], task = 'T9') => ({
+      at: at(m),
+      event: 'guard',
+      agent: 'claude',
+      tool: 'Write',
+      decision,
+      phase: 'red',
+      task,
+      codes,
+      paths,
+    });
     const log = parseEventLog(
       [
         guard(1, 'deny', ['RED_IMPL_WRITE'], ['src/a.js']),
@@ -108,15 +129,23 @@ describe('assembleReport', () => {
         .join('\n'),
     );
     const r = build({ commits, eventLog: log });
-    expect(r.tasks.find((t) => t.id === 'T9')).toMatchObject({ status: 'green', denied: { count: 3, codes: { RED_IMPL_WRITE: 2, TESTS_FROZEN: 1 }, paths: ['src/a.js', 'test/a.test.js'] } });
+    expect(r.tasks.find((t) => t.id === 'T9')).toMatchObject({
+      status: 'green',
+      denied: { count: 3, codes: { RED_IMPL_WRITE: 2, TESTS_FROZEN: 1 }, paths: ['src/a.js', 'test/a.test.js'] },
+    });
     expect(kinds(r)).toEqual({ T9: 'red green', T8: '' });
     expect(r.tasks.find((t) => t.id === 'T8')).toMatchObject({ status: 'denied', denied: { count: 1 } });
     expect(r.summary).toMatchObject({ deniedEdits: 4, deniedCodes: { RED_IMPL_WRITE: 2, TESTS_FROZEN: 1, NO_VERIFY: 1 } });
   });
 
   it('counts errors only as refusals, and names the refused file with its words', () => {
-    const refused = build().tasks.find((t) => t.id === 'T1')!.lights.find((l) => l.kind === 'refused' && l.phase === 'green')!;
-    expect(refused).toMatchObject({ codes: ['TESTS_CHANGED'], findings: [{ code: 'TESTS_CHANGED', path: 'test/parser.test.js', what: expect.stringContaining('edited') }] });
+    const refused = build()
+      .tasks.find((t) => t.id === 'T1')!
+      .lights.find((l) => l.kind === 'refused' && l.phase === 'green')!;
+    expect(refused).toMatchObject({
+      codes: ['TESTS_CHANGED'],
+      findings: [{ code: 'TESTS_CHANGED', path: 'test/parser.test.js', what: expect.stringContaining('edited') }],
+    });
   });
 
   it('a commit without trailers that changes code once TDD commits began is a bypass; docs, merges and earlier commits are not', () => {
@@ -127,8 +156,20 @@ describe('assembleReport', () => {
       commit('4', 3, 'merge', {}, [M('src/a.js')], [SHA('2'), SHA('3')]),
       commit('5', 4, 'fix: quick', {}),
     ].reverse();
-    const r = assembleReport({ commits: history, range: RANGE, includeOpen: true, now: NOW, isIgnoredPath: (p) => p.startsWith('docs/'), titles: new Map([['T1', 'parse input']]) });
-    expect(r.untracked.map((c) => [c.subject, c.bypass])).toEqual([['initial import', false], ['docs: notes', false], ['merge', false], ['fix: quick', true]]);
+    const r = assembleReport({
+      commits: history,
+      range: RANGE,
+      includeOpen: true,
+      now: NOW,
+      isIgnoredPath: (p) => p.startsWith('docs/'),
+      titles: new Map([['T1', 'parse input']]),
+    });
+    expect(r.untracked.map((c) => [c.subject, c.bypass])).toEqual([
+      ['initial import', false],
+      ['docs: notes', false],
+      ['merge', false],
+      ['fix: quick', true],
+    ]);
     expect(r.summary.bypasses).toBe(1);
     expect(r.tasks[0]!.title).toBe('parse input');
   });
@@ -139,7 +180,11 @@ describe('assembleReport', () => {
   });
 
   it('an empty range, or one without TDD trailers', () => {
-    expect(assembleReport({ commits: [], range: RANGE, includeOpen: true, now: NOW })).toMatchObject({ tasks: [], untracked: [], summary: { commits: 0, tasks: 0, medianTimeInRedMs: null } });
+    expect(assembleReport({ commits: [], range: RANGE, includeOpen: true, now: NOW })).toMatchObject({
+      tasks: [],
+      untracked: [],
+      summary: { commits: 0, tasks: 0, medianTimeInRedMs: null },
+    });
     const docs = assembleReport({ commits: [commit('5', 0, 'docs', {})], range: RANGE, includeOpen: true, now: NOW });
     expect(docs).toMatchObject({ tasks: [], summary: { commits: 1, untracked: 1 } });
   });
@@ -155,8 +200,20 @@ describe('cycles', () => {
   const t0 = Date.parse('2025-05-02T14:00:00Z');
   const iso = (m: number) => new Date(t0 + m * MINUTE).toISOString();
   const light = (kind: 'red' | 'green' | 'refactor', m: number, extra: object = {}) => ({
-    kind, at: iso(m), task: 'T', sha: String(m).repeat(40).slice(0, 40), subject: kind, evidence: null, counts: null,
-    regression: false, falseFail: null, reason: null, attempts: null, testFiles: [], testMs: null, ...extra,
+    kind,
+    at: iso(m),
+    task: 'T',
+    sha: String(m).repeat(40).slice(0, 40),
+    subject: kind,
+    evidence: null,
+    counts: null,
+    regression: false,
+    falseFail: null,
+    reason: null,
+    attempts: null,
+    testFiles: [],
+    testMs: null,
+    ...extra,
   });
 
   it('regression tests, a refactor, then a new RED: two cycles, no time in red for the first', () => {
@@ -173,7 +230,11 @@ describe('cycles', () => {
   });
 
   it('RED commits in a row belong to one cycle', () => {
-    const cycles = planCycles([light('red', 0, { counts: { runner: 'node', passed: 0, failed: 1, skipped: 0, reasons: {} } }), light('red', 2, { counts: { runner: 'node', passed: 0, failed: 2, skipped: 0, reasons: {} } }), light('green', 7)]);
+    const cycles = planCycles([
+      light('red', 0, { counts: { runner: 'node', passed: 0, failed: 1, skipped: 0, reasons: {} } }),
+      light('red', 2, { counts: { runner: 'node', passed: 0, failed: 2, skipped: 0, reasons: {} } }),
+      light('green', 7),
+    ]);
     expect(cycles).toEqual([expect.objectContaining({ testsAdded: 3, timeInRedMs: 7 * MINUTE })]);
   });
 });

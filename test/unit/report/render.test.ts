@@ -50,7 +50,7 @@ describe('formatReportHtml', () => {
 
   it('is self-contained: no URL to fetch, and a policy that forbids fetching', () => {
     expect(html).not.toMatch(/https?:\/\/|\bsrc=["']?[^x]|@import|url\(/i);
-    expect(html).toMatch(/content="default-src 'none'; style-src 'sha256-[A-Za-z0-9+\/=]+'; script-src 'sha256-[A-Za-z0-9+\/=]+';/);
+    expect(html).toMatch(/content="default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; script-src 'sha256-[A-Za-z0-9+/=]+';/);
   });
 
   it('draws one light per step for each task, each with a text label', () => {

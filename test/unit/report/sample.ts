@@ -6,8 +6,17 @@ const sha = (c: string) => c.repeat(40);
 const A = (path: string) => ({ path, status: 'A' as const, oldMode: '000000', newMode: '100644', oldBlob: '0'.repeat(40), newBlob: 'e'.repeat(40) });
 export const M = (path: string) => ({ ...A(path), status: 'M' as const, oldMode: '100644', oldBlob: 'd'.repeat(40) });
 
-export function commit(c: string, minutes: number, subject: string, trailers: Record<string, string>, changes = [M('src/a.js')], parents = [sha('0')]): HistoryCommit {
-  const trailerText = Object.entries(trailers).map(([k, v]) => `${k}: ${v}\n`).join('');
+export function commit(
+  c: string,
+  minutes: number,
+  subject: string,
+  trailers: Record<string, string>,
+  changes = [M('src/a.js')],
+  parents = [sha('0')],
+): HistoryCommit {
+  const trailerText = Object.entries(trailers)
+    .map(([k, v]) => `${k}: ${v}\n`)
+    .join('');
   return {
     sha: sha(c),
     parents,
@@ -29,13 +38,39 @@ export function commit(c: string, minutes: number, subject: string, trailers: Re
 /** Oldest first here; `HISTORY` is newest first, as readHistory returns it. */
 const OLDEST_FIRST: HistoryCommit[] = [
   commit('1', 0, 'chore: skeleton', { 'TDD-Phase': 'off', 'TDD-Reason': 'skeleton' }, [A('package.json')], []),
-  commit('2', 4, 'test: parser rejects <script>alert(1)</script>', { 'TDD-Phase': 'red', 'TDD-Task': 'T1', 'TDD-Evidence': 'node: 0 passed, 2 failed (assertion 1, missing-symbol 1)', 'TDD-Attempts': 'red 1/2, green 0/3, elapsed 6m/30m' }, [A('test/parser.test.js')]),
-  commit('3', 10, 'feat: parser', { 'TDD-Phase': 'green', 'TDD-Task': 'T1', 'TDD-Evidence': 'node: 2 passed, 0 failed', 'TDD-Attempts': 'red 1/2, green 2/3, elapsed 12m/30m' }, [A('src/parser.js')]),
+  commit(
+    '2',
+    4,
+    'test: parser rejects <script>alert(1)</script>',
+    {
+      'TDD-Phase': 'red',
+      'TDD-Task': 'T1',
+      'TDD-Evidence': 'node: 0 passed, 2 failed (assertion 1, missing-symbol 1)',
+      'TDD-Attempts': 'red 1/2, green 0/3, elapsed 6m/30m',
+    },
+    [A('test/parser.test.js')],
+  ),
+  commit(
+    '3',
+    10,
+    'feat: parser',
+    { 'TDD-Phase': 'green', 'TDD-Task': 'T1', 'TDD-Evidence': 'node: 2 passed, 0 failed', 'TDD-Attempts': 'red 1/2, green 2/3, elapsed 12m/30m' },
+    [A('src/parser.js')],
+  ),
   commit('4', 12, 'refactor: tokenizer', { 'TDD-Phase': 'refactor', 'TDD-Task': 'T1', 'TDD-Evidence': 'node: 2 passed, 0 failed' }),
   commit('5', 13, 'docs: readme', {}, [M('README.md')]),
-  commit('6', 20, 'test: old behaviour', { 'TDD-Phase': 'red', 'TDD-Task': 'T2', 'TDD-Regression': 'true', 'TDD-Evidence': 'node: 3 passed, 0 failed' }, [A('test/old.test.js')]),
-  commit('7', 30, 'test: T1 again', { 'TDD-Phase': 'red', 'TDD-Task': 'T1', 'TDD-Evidence': 'node: 1 passed, 1 failed (assertion 1)' }, [M('test/parser.test.js')]),
-  commit('8', 35, 'feat: T1 again', { 'TDD-Phase': 'green', 'TDD-Task': 'T1', 'TDD-Evidence': 'node: 2 passed, 1 failed (exception 1)', 'TDD-False-Fail': 'cds: command not found' }),
+  commit('6', 20, 'test: old behaviour', { 'TDD-Phase': 'red', 'TDD-Task': 'T2', 'TDD-Regression': 'true', 'TDD-Evidence': 'node: 3 passed, 0 failed' }, [
+    A('test/old.test.js'),
+  ]),
+  commit('7', 30, 'test: T1 again', { 'TDD-Phase': 'red', 'TDD-Task': 'T1', 'TDD-Evidence': 'node: 1 passed, 1 failed (assertion 1)' }, [
+    M('test/parser.test.js'),
+  ]),
+  commit('8', 35, 'feat: T1 again', {
+    'TDD-Phase': 'green',
+    'TDD-Task': 'T1',
+    'TDD-Evidence': 'node: 2 passed, 1 failed (exception 1)',
+    'TDD-False-Fail': 'cds: command not found',
+  }),
 ];
 export const HISTORY = [...OLDEST_FIRST].reverse();
 export const SHA = sha;

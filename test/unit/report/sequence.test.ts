@@ -49,7 +49,12 @@ describe('sequenceHistory', () => {
   it('keeps declarations with the commit they precede, and the test time of the verified run', () => {
     const seq = sequenceHistory(
       HISTORY,
-      events({ at: at(-5), event: 'phase', to: 'red', task: 'T1' }, { at: at(-1), event: 'pre-commit', phase: 'red', task: 'T1', exitCode: 0, codes: [], testMs: 640 }, landed(0, '1'), landed(60, '2')),
+      events(
+        { at: at(-5), event: 'phase', to: 'red', task: 'T1' },
+        { at: at(-1), event: 'pre-commit', phase: 'red', task: 'T1', exitCode: 0, codes: [], testMs: 640 },
+        landed(0, '1'),
+        landed(60, '2'),
+      ),
       true,
     );
     expect(words(seq.items)).toEqual(['d', '1', '2']);

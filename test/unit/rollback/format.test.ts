@@ -10,7 +10,14 @@ const outcome = (over: Partial<RollbackOutcome> = {}): RollbackOutcome => ({
   target: { commit: T, source: 'state', subject: 'green: parse dates' },
   head: T,
   entries: [
-    { path: 'src/a.js', action: 'restored', target: { mode: '100644', oid: T }, index: { mode: '100644', oid: T }, worktree: { kind: 'missing' }, changes: { index: false, worktree: true } },
+    {
+      path: 'src/a.js',
+      action: 'restored',
+      target: { mode: '100644', oid: T },
+      index: { mode: '100644', oid: T },
+      worktree: { kind: 'missing' },
+      changes: { index: false, worktree: true },
+    },
     { path: 'src/b.js', action: 'removed', target: null, index: null, worktree: { kind: 'missing' }, changes: { index: true, worktree: false } },
   ],
   kept: [{ path: 'test/a.test.js', reason: 'test' }],

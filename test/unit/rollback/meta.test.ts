@@ -12,8 +12,23 @@ const META: BackupMeta = {
   worktree: '/tmp/repo',
   at: '2025-03-01T10:00:00.000Z',
   paths: [
-    { path: 'src/new\nline "q".js', action: 'removed', target: null, index: null, worktree: { mode: '100755', oid: A, perm: 0o750 }, changes: { index: false, worktree: true } },
-    { path: '-dash.js', action: 'recreated', target: { mode: '120000', oid: A }, index: { mode: '100644', oid: A }, intentToAdd: true, worktree: null, changes: { index: true, worktree: true } },
+    {
+      path: 'src/new\nline "q".js',
+      action: 'removed',
+      target: null,
+      index: null,
+      worktree: { mode: '100755', oid: A, perm: 0o750 },
+      changes: { index: false, worktree: true },
+    },
+    {
+      path: '-dash.js',
+      action: 'recreated',
+      target: { mode: '120000', oid: A },
+      index: { mode: '100644', oid: A },
+      intentToAdd: true,
+      worktree: null,
+      changes: { index: true, worktree: true },
+    },
   ],
 };
 
@@ -31,8 +46,16 @@ describe('backup message', () => {
     ['no worktree', `tdd-rollback-meta: ${JSON.stringify({ ...META, worktree: undefined })}\n`, 'bad meta fields'],
     ['an absolute path', `tdd-rollback-meta: ${JSON.stringify({ ...META, paths: [{ ...META.paths[0], path: '/etc/passwd' }] })}\n`, 'bad path record'],
     ['a path out of the tree', `tdd-rollback-meta: ${JSON.stringify({ ...META, paths: [{ ...META.paths[0], path: 'src/../../x' }] })}\n`, 'bad path record'],
-    ['a gitlink mode', `tdd-rollback-meta: ${JSON.stringify({ ...META, paths: [{ ...META.paths[0], worktree: { mode: '160000', oid: A } }] })}\n`, 'bad path record'],
-    ['a short oid', `tdd-rollback-meta: ${JSON.stringify({ ...META, paths: [{ ...META.paths[0], worktree: { mode: '100644', oid: 'abc' } }] })}\n`, 'bad path record'],
+    [
+      'a gitlink mode',
+      `tdd-rollback-meta: ${JSON.stringify({ ...META, paths: [{ ...META.paths[0], worktree: { mode: '160000', oid: A } }] })}\n`,
+      'bad path record',
+    ],
+    [
+      'a short oid',
+      `tdd-rollback-meta: ${JSON.stringify({ ...META, paths: [{ ...META.paths[0], worktree: { mode: '100644', oid: 'abc' } }] })}\n`,
+      'bad path record',
+    ],
     ['a path twice', `tdd-rollback-meta: ${JSON.stringify({ ...META, paths: [META.paths[0], META.paths[0]] })}\n`, 'a path is recorded twice'],
   ])('refuses %s', (_name, text, error) => {
     expect(parseBackupMessage(text)).toEqual({ error: expect.stringContaining(error) });

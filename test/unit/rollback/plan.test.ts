@@ -74,8 +74,11 @@ describe('planRollback', () => {
     ]);
   });
 
-  it('touches tracked files only: an untracked one (the next task\'s new module) is kept, saying so', () => {
-    const p = plan([['src/next.js', null, null, file(B)], ['src/gone.js', entry(A), null, file(B)]]);
+  it("touches tracked files only: an untracked one (the next task's new module) is kept, saying so", () => {
+    const p = plan([
+      ['src/next.js', null, null, file(B)],
+      ['src/gone.js', entry(A), null, file(B)],
+    ]);
     expect(p.entries).toEqual([]);
     expect(p.kept).toEqual([
       { path: 'src/gone.js', reason: 'untracked' },
@@ -84,7 +87,10 @@ describe('planRollback', () => {
   });
 
   it("with the active task's declared files, another task's implementation is kept", () => {
-    const rows: Parameters<typeof plan>[0] = [['src/mine/a.js', entry(A), entry(A), file(B)], ['src/theirs.js', entry(A), entry(A), file(B)]];
+    const rows: Parameters<typeof plan>[0] = [
+      ['src/mine/a.js', entry(A), entry(A), file(B)],
+      ['src/theirs.js', entry(A), entry(A), file(B)],
+    ];
     const p = plan(rows, { task: ['src/mine', 'test/mine.test.js'] });
     expect(p.entries.map((e) => e.path)).toEqual(['src/mine/a.js']);
     expect(p.kept).toEqual([{ path: 'src/theirs.js', reason: 'other-task' }]);
@@ -101,24 +107,63 @@ describe('planRollback', () => {
   });
 
   it('dedupes and sorts candidates', () => {
-    const p = planRollback({ candidates: ['b', 'a', 'b'], classify: () => 'impl', target: new Map(), index: new Map([['a', entry(A)], ['b', entry(A)]]), worktree: new Map([['a', file(A)], ['b', file(B)]]), gitignored: new Set(), fileMode: true });
+    const p = planRollback({
+      candidates: ['b', 'a', 'b'],
+      classify: () => 'impl',
+      target: new Map(),
+      index: new Map([
+        ['a', entry(A)],
+        ['b', entry(A)],
+      ]),
+      worktree: new Map([
+        ['a', file(A)],
+        ['b', file(B)],
+      ]),
+      gitignored: new Set(),
+      fileMode: true,
+    });
     expect(p.entries.map((e) => e.path)).toEqual(['a', 'b']);
   });
 });
 
 describe('undo checks', () => {
-  const saved = (path: string, target: Entry | null, extra: Partial<SavedPath> = {}): SavedPath => ({ path, action: 'restored', target, index: entry(B), worktree: { mode: '100644', oid: B }, changes: { index: true, worktree: true }, ...extra });
+  const saved = (path: string, target: Entry | null, extra: Partial<SavedPath> = {}): SavedPath => ({
+    path,
+    action: 'restored',
+    target,
+    index: entry(B),
+    worktree: { mode: '100644', oid: B },
+    changes: { index: true, worktree: true },
+    ...extra,
+  });
 
-  it('findChangedSince: a path whose index entry or file is no longer the target\'s', () => {
+  it("findChangedSince: a path whose index entry or file is no longer the target's", () => {
     const paths = [saved('same', entry(A)), saved('edited', entry(A)), saved('staged', entry(A)), saved('gone', null), saved('back', null)];
-    const index = new Map([['same', entry(A)], ['edited', entry(A)], ['staged', entry(C)]]);
-    const worktree = new Map<string, WorktreeState>([['same', file(A)], ['edited', file(C)], ['staged', file(A)], ['back', file(C)]]);
+    const index = new Map([
+      ['same', entry(A)],
+      ['edited', entry(A)],
+      ['staged', entry(C)],
+    ]);
+    const worktree = new Map<string, WorktreeState>([
+      ['same', file(A)],
+      ['edited', file(C)],
+      ['staged', file(A)],
+      ['back', file(C)],
+    ]);
     expect(findChangedSince(paths, index, worktree, true)).toEqual(['edited', 'staged', 'back']);
   });
 
   it('findUndoBlocked: a directory where a saved file goes', () => {
     const paths = [saved('d', null), saved('n', null, { worktree: null })];
-    expect(findUndoBlocked(paths, new Map<string, WorktreeState>([['d', { kind: 'dir' }], ['n', { kind: 'dir' }]]))).toEqual(['d']);
+    expect(
+      findUndoBlocked(
+        paths,
+        new Map<string, WorktreeState>([
+          ['d', { kind: 'dir' }],
+          ['n', { kind: 'dir' }],
+        ]),
+      ),
+    ).toEqual(['d']);
   });
 
   it('isClearedBy: every file under the directory is removed; an empty subdirectory is never', () => {

@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
-import { buildCargoArgv, cargoMember, cargoTestTarget, parseCargoReport, parseRustUses } from '../../../src/runners/cargo.js';
+import { buildCargoArgv, cargoMember, cargoTestTarget, parseCargoReport } from '../../../src/runners/cargo.js';
+import { parseRustUses } from '../../../src/runners/cargo-build.js';
 import type { ParseInput } from '../../../src/runners/types.js';
 
 const ROOT = '/scratch/tree';
@@ -143,7 +144,11 @@ describe('cargoMember', () => {
   it('one member a run, picked by its manifest from the top', () => {
     const base = { root: '/w', reportPath: '', nodePath: '', runnerPath: 'cargo', cacheDir: '/c' };
     const one = buildCargoArgv({ ...base, files: ['crates/core/tests/math.rs', 'crates/core/tests/api/main.rs'] });
-    expect('argv' in one && one.argv.filter((a) => a.startsWith('--manifest-path') || a.startsWith('--test='))).toEqual(['--manifest-path=crates/core/Cargo.toml', '--test=math', '--test=api']);
+    expect('argv' in one && one.argv.filter((a) => a.startsWith('--manifest-path') || a.startsWith('--test='))).toEqual([
+      '--manifest-path=crates/core/Cargo.toml',
+      '--test=math',
+      '--test=api',
+    ]);
     const top = buildCargoArgv({ ...base, files: ['tests/math.rs'] });
     expect('argv' in top && top.argv.some((a) => a.startsWith('--manifest-path'))).toBe(false);
     expect(buildCargoArgv({ ...base, files: ['crates/a/tests/x.rs', 'crates/b/tests/x.rs'] })).toHaveProperty('error');
@@ -174,7 +179,9 @@ describe('buildCargoArgv', () => {
 
 describe('parseRustUses', () => {
   it('names, aliases, nested groups, self and globs', () => {
-    const uses = parseRustUses(`use mathlib::{sub, Circle as C, shapes::{self, Square}};\npub(crate) use ::other::*;\nuse std::time::Duration;\nuse a::b::{*, c};\nuse mathlib as m;\nuse x::y as _;`);
+    const uses = parseRustUses(
+      `use mathlib::{sub, Circle as C, shapes::{self, Square}};\npub(crate) use ::other::*;\nuse std::time::Duration;\nuse a::b::{*, c};\nuse mathlib as m;\nuse x::y as _;`,
+    );
     expect(Object.fromEntries(uses.names)).toEqual({
       sub: 'mathlib::sub',
       C: 'mathlib::Circle',
@@ -189,11 +196,12 @@ describe('parseRustUses', () => {
 });
 
 describe('parseCargoReport', () => {
-  it('a panic inside a macro assertFunctionNames names (ripgrep\'s eqnice!): an assertion; unnamed, an exception', () => {
+  it("a panic inside a macro assertFunctionNames names (ripgrep's eqnice!): an assertion; unnamed, an exception", () => {
     // rustc reports a panic inside a macro_rules! expansion where the macro is called (tests/math.rs:3:5).
     const stdout = RED_STDOUT.replace('assertion `left == right` failed\n  left: 8\n right: 2\n', '\nprinted outputs differ!\n');
     const sources = new Map([['tests/math.rs', 'use m::sub;\n#[test] fn subtracts() {\n    eqnice!("2", sub(5, 3).to_string());\n}\n']]);
-    const at = (names?: string[]) => parseCargoReport(input({ files: ['tests/math.rs'], stdout, stderr: RED_STDERR, sources, ...(names ? { assertNames: names } : {}) })).tests[0]?.failure;
+    const at = (names?: string[]) =>
+      parseCargoReport(input({ files: ['tests/math.rs'], stdout, stderr: RED_STDERR, sources, ...(names ? { assertNames: names } : {}) })).tests[0]?.failure;
     expect(at(['eqnice!'])).toBe('assertion');
     expect(at(['util::eqnice!', 'eqnice'])).toBe('exception'); // a function pattern names no macro
     expect(at()).toBe('exception');
@@ -264,16 +272,44 @@ describe('parseCargoReport', () => {
   });
 
   it('without the test sources, an assert! with a custom message cannot be told from a panic!', () => {
-    const r = parseCargoReport(input({ files: ['tests/panics.rs', 'tests/crash.rs', 'tests/exits.rs'], stdout: recorded('panics', 'stdout'), stderr: recorded('panics', 'stderr') }));
+    const r = parseCargoReport(
+      input({ files: ['tests/panics.rs', 'tests/crash.rs', 'tests/exits.rs'], stdout: recorded('panics', 'stdout'), stderr: recorded('panics', 'stderr') }),
+    );
     expect(r.tests.find((t) => t.name === 'custom_message')?.failure).toBe('exception');
     expect(r.tests.find((t) => t.name === 'equal')?.failure).toBe('assertion');
   });
 
-  const ZOO = ['fn_in_crate', 'import', 'module_path', 'type_path', 'glob', 'alias', 'method', 'assoc_fn', 'field', 'crate_import', 'crate_path', 'std_import', 'local_name', 'std_method', 'mismatch', 'mixed', 'delimiter', 'unterminated', 'compiles'].map(
-    (t) => `tests/${t}.rs`,
-  );
+  const ZOO = [
+    'fn_in_crate',
+    'import',
+    'module_path',
+    'type_path',
+    'glob',
+    'alias',
+    'method',
+    'assoc_fn',
+    'field',
+    'crate_import',
+    'crate_path',
+    'std_import',
+    'local_name',
+    'std_method',
+    'mismatch',
+    'mixed',
+    'delimiter',
+    'unterminated',
+    'compiles',
+  ].map((t) => `tests/${t}.rs`);
   const zoo = (o: Partial<ParseInput> = {}) =>
-    parseCargoReport(input({ files: ZOO, stdout: recorded('compile-errors', 'stdout'), stderr: recorded('compile-errors', 'stderr'), sources: sourcesOf('compile-errors'), ...o }));
+    parseCargoReport(
+      input({
+        files: ZOO,
+        stdout: recorded('compile-errors', 'stdout'),
+        stderr: recorded('compile-errors', 'stderr'),
+        sources: sourcesOf('compile-errors'),
+        ...o,
+      }),
+    );
 
   it('compile errors, per test target ([lib] name = "mathlib")', () => {
     const r = zoo();
@@ -290,7 +326,11 @@ describe('parseCargoReport', () => {
       ['alias', 'missing-symbol', 'error[E0425]: cannot find function `mul` in crate `m` (tests/alias.rs:5)'],
       ['method', 'missing-symbol', 'error[E0599]: no method named `area` found for struct `Circle` in the current scope (tests/method.rs:6)'],
       // `use mathlib::{sub, Circle as C};` then `C::unit()`: rustc says `Circle`.
-      ['assoc_fn', 'missing-symbol', 'error[E0599]: no function or associated item named `unit` found for struct `Circle` in the current scope (tests/assoc_fn.rs:5)'],
+      [
+        'assoc_fn',
+        'missing-symbol',
+        'error[E0599]: no function or associated item named `unit` found for struct `Circle` in the current scope (tests/assoc_fn.rs:5)',
+      ],
       // `mathlib::Circle { r: 1.0 }` without a use.
       ['field', 'missing-symbol', 'error[E0609]: no field `d` on type `Circle` (tests/field.rs:4)'],
       ['crate_import', 'missing-module', 'error[E0432]: unresolved import `undeclared_crate_xyz` (tests/crate_import.rs:1)'],
@@ -319,7 +359,9 @@ describe('parseCargoReport', () => {
 {"reason":"build-finished","success":false}
 `;
     const r = parseCargoReport(input({ files: ['tests/math.rs'], stdout, stderr: '' }));
-    expect(summary(r).fileErrors).toEqual([['tests/math.rs', 'missing-symbol', 'error[E0425]: cannot find function `add` in crate `red_missing_symbol` (tests/math.rs:3)']]);
+    expect(summary(r).fileErrors).toEqual([
+      ['tests/math.rs', 'missing-symbol', 'error[E0425]: cannot find function `add` in crate `red_missing_symbol` (tests/math.rs:3)'],
+    ]);
   });
 
   it('the library does not compile: every asked file is a load-error', () => {
@@ -330,11 +372,19 @@ describe('parseCargoReport', () => {
     const stderr = '   Compiling lib-broken v0.1.0 (/scratch/tree)\nerror: could not compile `lib-broken` (lib) due to 1 previous error\n';
     const r = parseCargoReport(input({ files: ['tests/math.rs', 'tests/other.rs'], stdout, stderr }));
     const message = 'src/lib.rs did not compile: error[E0277]: cannot divide `i32` by `&str` (src/lib.rs:6)';
-    expect(summary(r)).toEqual({ status: 'completed', tests: [], fileErrors: [['tests/math.rs', 'load-error', message], ['tests/other.rs', 'load-error', message]] });
+    expect(summary(r)).toEqual({
+      status: 'completed',
+      tests: [],
+      fileErrors: [
+        ['tests/math.rs', 'load-error', message],
+        ['tests/other.rs', 'load-error', message],
+      ],
+    });
   });
 
   it('running 0 tests: no-tests', () => {
-    const stdout = '{"reason":"build-finished","success":true}\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n';
+    const stdout =
+      '{"reason":"build-finished","success":true}\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n';
     const stderr = '     Running tests/math.rs (/cache/cargo-target/debug/deps/math-c0cb77225d7d2f04)\n';
     const r = parseCargoReport(input({ files: ['tests/math.rs'], stdout, stderr, exitCode: 0 }));
     expect(summary(r)).toEqual({ status: 'completed', tests: [], fileErrors: [['tests/math.rs', 'no-tests', 'running 0 tests']] });
@@ -350,19 +400,44 @@ describe('parseCargoReport', () => {
     it.each([
       [
         'a dependency not downloaded (--offline)',
-        { files: TWO_FILES, stdout: '', stderr: "error: no matching package named `serde` found\nlocation searched: crates.io index\nrequired by package `cy v0.1.0 (/scratch/tree)`\nAs a reminder, you're using offline mode (--offline) which can sometimes cause surprising resolution failures, if this error is too confusing you may wish to retry without `--offline`.\n" },
+        {
+          files: TWO_FILES,
+          stdout: '',
+          stderr:
+            "error: no matching package named `serde` found\nlocation searched: crates.io index\nrequired by package `cy v0.1.0 (/scratch/tree)`\nAs a reminder, you're using offline mode (--offline) which can sometimes cause surprising resolution failures, if this error is too confusing you may wish to retry without `--offline`.\n",
+        },
         'cargo could not get the dependencies offline: run `cargo fetch` in the repository (error: no matching package named `serde` found)',
       ],
       [
         'no such target (a [[test]] with another name)',
-        { files: TWO_FILES, stdout: '', stderr: 'error: no test target named `nope` in default-run packages\n\nhelp: a target with a similar name exists: `e`\n' },
+        {
+          files: TWO_FILES,
+          stdout: '',
+          stderr: 'error: no test target named `nope` in default-run packages\n\nhelp: a target with a similar name exists: `e`\n',
+        },
         'built nothing (exit 101): error: no test target named `nope` in default-run packages',
       ],
-      ['the start of the output cut off', { files: TWO_FILES, stdout: TWO_STDOUT.slice(TWO_STDOUT.indexOf('\n') + 1), stderr: TWO_STDERR }, "cargo's output was cut before its build result"],
+      [
+        'the start of the output cut off',
+        { files: TWO_FILES, stdout: TWO_STDOUT.slice(TWO_STDOUT.indexOf('\n') + 1), stderr: TWO_STDERR },
+        "cargo's output was cut before its build result",
+      ],
       ['an exit code cargo never gives for a run', { files: ['tests/math.rs'], stdout: RED_STDOUT, stderr: RED_STDERR, exitCode: 1 }, 'cargo stopped (exit 1)'],
-      ['a test line missing', { files: ['tests/math.rs'], stdout: RED_STDOUT.replace('test subtracts ... FAILED\n', ''), stderr: RED_STDERR }, expect.stringMatching(/^the output of tests\/math\.rs does not add up/)],
-      ['a Running line missing', { files: TWO_FILES, stdout: TWO_STDOUT, stderr: TWO_STDERR.replace(/ +Running tests\/sub.*\n/, '') }, 'cargo ran 1 test binaries but 2 printed results'],
-      ['a binary that was not asked for', { files: ['tests/math.rs'], stdout: RED_STDOUT, stderr: RED_STDERR.replace('tests/math.rs', 'tests/other.rs') }, 'cargo ran tests/other.rs, which was not asked for'],
+      [
+        'a test line missing',
+        { files: ['tests/math.rs'], stdout: RED_STDOUT.replace('test subtracts ... FAILED\n', ''), stderr: RED_STDERR },
+        expect.stringMatching(/^the output of tests\/math\.rs does not add up/),
+      ],
+      [
+        'a Running line missing',
+        { files: TWO_FILES, stdout: TWO_STDOUT, stderr: TWO_STDERR.replace(/ +Running tests\/sub.*\n/, '') },
+        'cargo ran 1 test binaries but 2 printed results',
+      ],
+      [
+        'a binary that was not asked for',
+        { files: ['tests/math.rs'], stdout: RED_STDOUT, stderr: RED_STDERR.replace('tests/math.rs', 'tests/other.rs') },
+        'cargo ran tests/other.rs, which was not asked for',
+      ],
     ])('%s', (_case, o, reason) => {
       const r = parseCargoReport(input(o));
       expect(r).toMatchObject({ status: 'unknown', tests: [], fileErrors: [], reason });

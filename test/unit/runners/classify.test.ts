@@ -80,11 +80,7 @@ describe('classifyLoadError', () => {
       'missing-symbol',
       undefined,
     ],
-    [
-      "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/scratch/tree/src/notyet.js' imported from /scratch/tree/test/a.test.js",
-      'missing-symbol',
-      undefined,
-    ],
+    ["Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/scratch/tree/src/notyet.js' imported from /scratch/tree/test/a.test.js", 'missing-symbol', undefined],
     [
       "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/scratch/tree/node_modules/pkg/sub.js' imported from /scratch/tree/test/a.test.js",
       'missing-module',
@@ -93,7 +89,11 @@ describe('classifyLoadError', () => {
     ["Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'left-pad' imported from /scratch/tree/test/a.test.js", 'missing-module', undefined],
     ["Error: Cannot find module 'left-pad'\nRequire stack:\n- /scratch/tree/test/a.test.cjs", 'missing-module', undefined],
     ["Error: Cannot find module '../src/notyet.cjs'\nRequire stack:", 'missing-symbol', undefined],
-    ['file:///scratch/tree/test/a.test.js:3\n\n\nSyntaxError: Unexpected end of input\n    at compileSourceTextModule', 'syntax', 'SyntaxError: Unexpected end of input'],
+    [
+      'file:///scratch/tree/test/a.test.js:3\n\n\nSyntaxError: Unexpected end of input\n    at compileSourceTextModule',
+      'syntax',
+      'SyntaxError: Unexpected end of input',
+    ],
     ["file:///x.js:2\nthrow new TypeError('boom');\n      ^\n\nTypeError: boom\n    at file:///x.js:2:7", 'load-error', 'TypeError: boom'],
     // vitest file-level messages
     ["Cannot find module '../src/notyet.js' imported from /scratch/tree/test/a.test.ts", 'missing-symbol', undefined],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildGoArgv, classifyGoError, declaredGoTests, parseGoReport, readCompileErrors, type GoContext } from '../../../src/runners/go.js';
+import { buildGoArgv, declaredGoTests, parseGoReport } from '../../../src/runners/go.js';
+import { classifyGoError, readCompileErrors, type GoContext } from '../../../src/runners/go-build.js';
 import type { ParseInput } from '../../../src/runners/types.js';
 
 const ROOT = '/scratch/tree';
@@ -218,7 +219,7 @@ describe('parseGoReport: test events', () => {
     expect(summary(r).tests).toEqual([['math_test.go', 'TestSlow', 'failed', 'timeout', 'panic: test timed out after 5ms']]);
   });
 
-  it("testify: the location line is empty, the message is on its `Error:` line", () => {
+  it('testify: the location line is empty, the message is on its `Error:` line', () => {
     const r = parseGoReport(input(TESTIFY, { files: ['math_test.go'], sources: new Map([['math_test.go', `${header()}${test('TestSub')}`]]) }));
     expect(summary(r).tests).toEqual([['math_test.go', 'TestSub', 'failed', 'assertion', 'math_test.go:7: Not equal:']]);
   });
@@ -265,7 +266,14 @@ FAIL	example.com/mathlib/b [build failed]
   });
 
   it('a package that failed while every test passed (TestMain exiting 1) is a load-error', () => {
-    const stdout = MIXED.split('\n').filter((l) => /"Test":"TestNeg"/.test(l) || /"Package":"example.com\/mathlib","Output":"FAIL/.test(l) || /"Action":"fail","Package":"example.com\/mathlib","Elapsed"/.test(l)).join('\n');
+    const stdout = MIXED.split('\n')
+      .filter(
+        (l) =>
+          /"Test":"TestNeg"/.test(l) ||
+          /"Package":"example.com\/mathlib","Output":"FAIL/.test(l) ||
+          /"Action":"fail","Package":"example.com\/mathlib","Elapsed"/.test(l),
+      )
+      .join('\n');
     const r = parseGoReport(input(stdout, { files: ['math_test.go'], sources: MIXED_SOURCES }));
     expect(summary(r).tests).toEqual([['math_test.go', 'TestNeg', 'passed', undefined, undefined]]);
     expect(summary(r).fileErrors).toEqual([['math_test.go', 'load-error', 'the package failed after its tests passed: it exited without saying why']]);
@@ -274,7 +282,8 @@ FAIL	example.com/mathlib/b [build failed]
 
 describe('parseGoReport: builds that fail (go 1.19: text on stdout, errors on stderr)', () => {
   /** Real go 1.19.8, `go test -json -count=1 ./. ./calc ./geo ./p` (exit 2); p/ imports dep/, which does not compile. */
-  const BUILD_STDOUT = 'FAIL\texample.com/mathlib [build failed]\nFAIL\texample.com/mathlib/calc [build failed]\nFAIL\texample.com/mathlib/geo [build failed]\nFAIL\texample.com/mathlib/p [build failed]\n';
+  const BUILD_STDOUT =
+    'FAIL\texample.com/mathlib [build failed]\nFAIL\texample.com/mathlib/calc [build failed]\nFAIL\texample.com/mathlib/geo [build failed]\nFAIL\texample.com/mathlib/p [build failed]\n';
   const BUILD_STDERR = `# example.com/mathlib [example.com/mathlib.test]
 ./math_test.go:6:5: undefined: Add
 # example.com/mathlib/calc_test [example.com/mathlib/calc.test]
@@ -287,9 +296,15 @@ dep/dep.go:3:23: cannot use "x" (untyped string constant) as int value in return
 `;
   const BUILD_SOURCES = new Map([
     ['math_test.go', `${header()}func TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal("Add(1, 2) != 3")\n\t}\n}\n`],
-    ['calc/calc_test.go', 'package calc_test\n\nimport (\n\t"testing"\n\n\t"example.com/mathlib/calc"\n)\n\nfunc TestAdd(t *testing.T) {\n\tvar c calc.Calc\n\tif c.Add(1, 2) != 3 {\n\t\tt.Fatal("x")\n\t}\n\tif calc.Double(2) != 4 {\n\t\tt.Fatal("y")\n\t}\n}\n'],
+    [
+      'calc/calc_test.go',
+      'package calc_test\n\nimport (\n\t"testing"\n\n\t"example.com/mathlib/calc"\n)\n\nfunc TestAdd(t *testing.T) {\n\tvar c calc.Calc\n\tif c.Add(1, 2) != 3 {\n\t\tt.Fatal("x")\n\t}\n\tif calc.Double(2) != 4 {\n\t\tt.Fatal("y")\n\t}\n}\n',
+    ],
     ['geo/geo_test.go', `${header('geo')}func TestArea(t *testing.T) {\n\tvar area string = 4\n\t_ = area\n}\n`],
-    ['p/p_test.go', 'package p\n\nimport (\n\t"testing"\n\n\t"example.com/mathlib/dep"\n)\n\nfunc TestP(t *testing.T) {\n\tif dep.D() != 1 {\n\t\tt.Fatal("x")\n\t}\n}\n'],
+    [
+      'p/p_test.go',
+      'package p\n\nimport (\n\t"testing"\n\n\t"example.com/mathlib/dep"\n)\n\nfunc TestP(t *testing.T) {\n\tif dep.D() != 1 {\n\t\tt.Fatal("x")\n\t}\n}\n',
+    ],
   ]);
 
   it('one file error per asked file: project symbols, a type error, a dependency that did not build', () => {
@@ -344,7 +359,8 @@ dep/dep.go:3:23: cannot use "x" (untyped string constant) as int value in return
   });
 
   /** Real go 1.19.8 (exit 1): errors while loading the packages, each `[setup failed]`. */
-  const SETUP_STDOUT = 'FAIL\texample.com/mathlib [setup failed]\nFAIL\texample.com/mathlib/calc [setup failed]\nFAIL\texample.com/mathlib/geo [setup failed]\nFAIL\texample.com/mathlib/p [setup failed]\n';
+  const SETUP_STDOUT =
+    'FAIL\texample.com/mathlib [setup failed]\nFAIL\texample.com/mathlib/calc [setup failed]\nFAIL\texample.com/mathlib/geo [setup failed]\nFAIL\texample.com/mathlib/p [setup failed]\n';
   const SETUP_STDERR = `# example.com/mathlib
 math_test.go:7:39: missing ',' before newline in argument list
 # example.com/mathlib/calc
@@ -374,7 +390,8 @@ p/p_test.go:6:2: no required module provides package example.com/mathlib/nothere
   });
 
   it("the caller's isProjectImport decides whether an import path is the project's next package", () => {
-    const isProjectImport = (file: string, path: string): boolean | undefined => (file === 'p/p_test.go' ? path === 'example.com/mathlib/nothere/shapes' : undefined);
+    const isProjectImport = (file: string, path: string): boolean | undefined =>
+      file === 'p/p_test.go' ? path === 'example.com/mathlib/nothere/shapes' : undefined;
     const r = parseGoReport(input(SETUP_STDOUT, { stderr: SETUP_STDERR, files: SETUP_FILES, isProjectImport }));
     expect(summary(r).fileErrors.map((e) => e[1])).toEqual(['syntax', 'missing-module', 'missing-symbol', 'missing-symbol']);
   });
@@ -449,7 +466,11 @@ describe('parseGoReport: what cannot be trusted', () => {
   it('every asked folder excluded by build constraints: no-tests (real go 1.19.8 stops the run on it)', () => {
     const stderr = 'package example.com/mathlib/ig: build constraints exclude all Go files in /scratch/tree/ig\n';
     const r = parseGoReport(input('', { stderr, files: ['ig/ig_test.go'] }));
-    expect(summary(r)).toEqual({ status: 'completed', tests: [], fileErrors: [['ig/ig_test.go', 'no-tests', 'build constraints exclude every Go file of the package']] });
+    expect(summary(r)).toEqual({
+      status: 'completed',
+      tests: [],
+      fileErrors: [['ig/ig_test.go', 'no-tests', 'build constraints exclude every Go file of the package']],
+    });
     // With another folder that go never got to, nothing can be said.
     expect(parseGoReport(input('', { stderr, files: ['ig/ig_test.go', 'only/only_test.go'] })).status).toBe('unknown');
   });
@@ -464,7 +485,11 @@ calc/calc_test.go:8:16: cannot use &Calc{} (value of type *Calc) as type Adder i
 calc/calc_test.go:20:2: too many errors
 `;
     expect(readCompileErrors(text, ROOT)).toEqual([
-      { file: 'calc/calc_test.go', line: 8, message: 'cannot use &Calc{} (value of type *Calc) as type Adder in variable declaration: *Calc does not implement Adder (missing Add method)' },
+      {
+        file: 'calc/calc_test.go',
+        line: 8,
+        message: 'cannot use &Calc{} (value of type *Calc) as type Adder in variable declaration: *Calc does not implement Adder (missing Add method)',
+      },
       { file: 'math_test.go', line: 12, message: 'undefined: Add' },
     ]);
   });
@@ -496,9 +521,19 @@ describe('classifyGoError', () => {
     ['b.Foo undefined (type strings.Builder has no field or method Foo)', external, 11, 'load-error'],
     ['n.Foo undefined (type int has no field or method Foo)', internal, 12, 'load-error'],
     ["unknown field 'Name' in struct literal of type calc.Calc", external, 11, 'missing-symbol'],
-    ['cannot use &Calc{} (value of type *Calc) as type Adder in variable declaration: *Calc does not implement Adder (missing Add method)', internal, 12, 'missing-symbol'],
+    [
+      'cannot use &Calc{} (value of type *Calc) as type Adder in variable declaration: *Calc does not implement Adder (missing Add method)',
+      internal,
+      12,
+      'missing-symbol',
+    ],
     // go ≥ 1.20 wording.
-    ['cannot use &Calc{} (value of type *Calc) as Adder value in variable declaration: *Calc does not implement Adder (missing method Add)', internal, 12, 'missing-symbol'],
+    [
+      'cannot use &Calc{} (value of type *Calc) as Adder value in variable declaration: *Calc does not implement Adder (missing method Add)',
+      internal,
+      12,
+      'missing-symbol',
+    ],
     ['cannot use 4 (untyped int constant) as string value in variable declaration', internal, 12, 'load-error'],
     ['x declared but not used', internal, 12, 'load-error'],
     ["missing ',' before newline in argument list", internal, 12, 'syntax'],
@@ -515,8 +550,10 @@ describe('classifyGoError', () => {
     expect(classifyGoError(message, line, ctx(text))).toBe(kind);
   });
 
-  it('without a known module path, no import path is the project\'s', () => {
-    expect(classifyGoError('no required module provides package example.com/mathlib/calc/shapes', 5, { ...ctx(internal), module: undefined })).toBe('missing-module');
+  it("without a known module path, no import path is the project's", () => {
+    expect(classifyGoError('no required module provides package example.com/mathlib/calc/shapes', 5, { ...ctx(internal), module: undefined })).toBe(
+      'missing-module',
+    );
     expect(classifyGoError('undefined: calc.Double', 11, { ...ctx(external), module: undefined })).toBe('load-error');
   });
 });

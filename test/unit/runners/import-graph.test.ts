@@ -5,7 +5,8 @@ import { editDistance, findNearMisses } from '../../../src/runners/near-miss.js'
 
 describe('import graph', () => {
   it('reads static imports, re-exports, require() and import() calls', () => {
-    const text = "import a from './a.js';\nexport { b } from './b';\nconst c = require('./c.cjs').c;\nrequire('./side');\nconst d = await import('./d.js');\nimport 'left-pad';\n";
+    const text =
+      "import a from './a.js';\nexport { b } from './b';\nconst c = require('./c.cjs').c;\nrequire('./side');\nconst d = await import('./d.js');\nimport 'left-pad';\n";
     expect(importSpecifiers(text).sort()).toEqual(['./a.js', './b', './c.cjs', './d.js', './side', 'left-pad']);
   });
 
@@ -23,7 +24,7 @@ describe('import graph', () => {
   });
 
   const sources = new Map([
-    ['src/slug.js', "export const lower = (s) => s.toLowerCase();\n"],
+    ['src/slug.js', 'export const lower = (s) => s.toLowerCase();\n'],
     ['src/title.js', "import { lower } from './slug.js';\nexport const title = lower;\n"],
     ['src/other.js', 'export const other = 1;\n'],
     ['test/slug.test.js', "import { lower } from '../src/slug.js';\n"],

@@ -24,7 +24,14 @@ const REPORT = {
           failureDetails: [{ matcherResult: { name: 'toBe', pass: false } }],
           failureMessages: [`Error: expect(received).toBe(expected) // Object.is equality\n\nExpected: 3\nReceived: 2${AT}`],
         },
-        { ancestorTitles: ['math'], title: 'adds', status: 'failed', failing: false, failureDetails: [{}], failureMessages: [`TypeError: add is not a function${AT}`] },
+        {
+          ancestorTitles: ['math'],
+          title: 'adds',
+          status: 'failed',
+          failing: false,
+          failureDetails: [{}],
+          failureMessages: [`TypeError: add is not a function${AT}`],
+        },
         {
           ancestorTitles: [],
           title: 'throws',
@@ -71,26 +78,43 @@ const REPORT = {
       status: 'failed',
       message: '  ● adds\n\n    TypeError: (0 , math_1.add) is not a function',
       assertionResults: [
-        { ancestorTitles: [], title: 'adds', status: 'failed', failing: false, failureDetails: [{}], failureMessages: ['TypeError: (0 , math_1.add) is not a function\n    at Object.<anonymous> (/scratch/tree/test/ts.test.ts:5:42)'] },
-        { ancestorTitles: [], title: 'ns', status: 'failed', failing: false, failureDetails: [{}], failureMessages: ['TypeError: m.add is not a function\n    at Object.<anonymous> (/scratch/tree/test/ts.test.ts:6:27)'] },
+        {
+          ancestorTitles: [],
+          title: 'adds',
+          status: 'failed',
+          failing: false,
+          failureDetails: [{}],
+          failureMessages: ['TypeError: (0 , math_1.add) is not a function\n    at Object.<anonymous> (/scratch/tree/test/ts.test.ts:5:42)'],
+        },
+        {
+          ancestorTitles: [],
+          title: 'ns',
+          status: 'failed',
+          failing: false,
+          failureDetails: [{}],
+          failureMessages: ['TypeError: m.add is not a function\n    at Object.<anonymous> (/scratch/tree/test/ts.test.ts:6:27)'],
+        },
       ],
     },
     {
       name: '/scratch/tree/test/top.test.js',
       status: 'failed',
-      message: '  ● Test suite failed to run\n\n    TypeError: add is not a function\n\n      1 | const { add } = require("../src/math");\n    > 2 | const three = add(1, 2);',
+      message:
+        '  ● Test suite failed to run\n\n    TypeError: add is not a function\n\n      1 | const { add } = require("../src/math");\n    > 2 | const three = add(1, 2);',
       assertionResults: [],
     },
     {
       name: '/scratch/tree/test/mm.test.js',
       status: 'failed',
-      message: "  ● Test suite failed to run\n\n    Cannot find module 'left-pad-nonexistent' from 'test/mm.test.js'\n\n    > 1 | const pad = require(\"left-pad-nonexistent\");\n        |             ^",
+      message:
+        "  ● Test suite failed to run\n\n    Cannot find module 'left-pad-nonexistent' from 'test/mm.test.js'\n\n    > 1 | const pad = require(\"left-pad-nonexistent\");\n        |             ^",
       assertionResults: [],
     },
     {
       name: '/scratch/tree/test/mp.test.js',
       status: 'failed',
-      message: "  ● Test suite failed to run\n\n    Cannot find module '../src/notyet' from 'test/mp.test.js'\n\n    > 1 | const { mul } = require(\"../src/notyet\");\n        |                 ^",
+      message:
+        "  ● Test suite failed to run\n\n    Cannot find module '../src/notyet' from 'test/mp.test.js'\n\n    > 1 | const { mul } = require(\"../src/notyet\");\n        |                 ^",
       assertionResults: [],
     },
     // babel-jest (the default transform) parsing the file.
@@ -110,7 +134,12 @@ const REPORT = {
       assertionResults: [],
     },
     // afterAll threw: the test passed, the file failed to run.
-    { name: '/scratch/tree/test/hook.test.js', status: 'failed', message: '\n\n  ● Test suite failed to run\n\n    after boom\n', assertionResults: [{ ancestorTitles: [], title: 'a1', status: 'passed', failing: false, failureDetails: [], failureMessages: [] }] },
+    {
+      name: '/scratch/tree/test/hook.test.js',
+      status: 'failed',
+      message: '\n\n  ● Test suite failed to run\n\n    after boom\n',
+      assertionResults: [{ ancestorTitles: [], title: 'a1', status: 'passed', failing: false, failureDetails: [], failureMessages: [] }],
+    },
     {
       name: '/scratch/tree/test/only.test.js',
       status: 'focused',
@@ -123,22 +152,30 @@ const REPORT = {
     {
       name: '/scratch/tree/test/coll.test.js',
       status: 'failed',
-      message: '  ● Test suite failed to run\n\n    boom during collection\n\n    > 1 | describe("d", () => { throw new Error("boom during collection"); });\n        |                             ^',
+      message:
+        '  ● Test suite failed to run\n\n    boom during collection\n\n    > 1 | describe("d", () => { throw new Error("boom during collection"); });\n        |                             ^',
       assertionResults: [],
     },
-    { name: '/scratch/tree/test/empty.test.js', status: 'failed', message: '  ● Test suite failed to run\n\n    Your test suite must contain at least one test.\n\n          at Array.map (<anonymous>)\n', assertionResults: [] },
+    {
+      name: '/scratch/tree/test/empty.test.js',
+      status: 'failed',
+      message: '  ● Test suite failed to run\n\n    Your test suite must contain at least one test.\n\n          at Array.map (<anonymous>)\n',
+      assertionResults: [],
+    },
     // Native ESM (NODE_OPTIONS=--experimental-vm-modules).
     {
       name: '/scratch/tree/test/esm.test.js',
       status: 'failed',
-      message: "  ● Test suite failed to run\n\n    SyntaxError: The requested module '../src/math.js' does not provide an export named 'add'\n\n      at EsmLoader.linkAndEvaluateModule (../../../work/main/node_modules/jest-runtime/build/index.js:1989:7)\n",
+      message:
+        "  ● Test suite failed to run\n\n    SyntaxError: The requested module '../src/math.js' does not provide an export named 'add'\n\n      at EsmLoader.linkAndEvaluateModule (../../../work/main/node_modules/jest-runtime/build/index.js:1989:7)\n",
       assertionResults: [],
     },
     // The same file without the flag.
     {
       name: '/scratch/tree/test/esm2.test.js',
       status: 'failed',
-      message: '  ● Test suite failed to run\n\n    Must use import to load ES Module: /scratch/tree/test/esm2.test.js\n\n    The file contains ESM syntax (import/export) that could not be executed as CommonJS. Either:\n',
+      message:
+        '  ● Test suite failed to run\n\n    Must use import to load ES Module: /scratch/tree/test/esm2.test.js\n\n    The file contains ESM syntax (import/export) that could not be executed as CommonJS. Either:\n',
       assertionResults: [],
     },
   ],
@@ -161,9 +198,21 @@ describe('parseJestReport', () => {
     expect(r.files).toEqual(['test/a.test.js']);
     expect(r.fileErrors).toEqual([]);
     expect(r.tests).toEqual([
-      { file: 'test/a.test.js', name: 'math > inner > asserts', status: 'failed', failure: 'assertion', message: 'Error: expect(received).toBe(expected) // Object.is equality' },
+      {
+        file: 'test/a.test.js',
+        name: 'math > inner > asserts',
+        status: 'failed',
+        failure: 'assertion',
+        message: 'Error: expect(received).toBe(expected) // Object.is equality',
+      },
       { file: 'test/a.test.js', name: 'math > adds', status: 'failed', failure: 'missing-symbol', message: 'TypeError: add is not a function' },
-      { file: 'test/a.test.js', name: 'throws', status: 'failed', failure: 'exception', message: "TypeError: Cannot read properties of undefined (reading 'name')" },
+      {
+        file: 'test/a.test.js',
+        name: 'throws',
+        status: 'failed',
+        failure: 'exception',
+        message: "TypeError: Cannot read properties of undefined (reading 'name')",
+      },
       { file: 'test/a.test.js', name: 'node assert', status: 'failed', failure: 'assertion', message: 'assert.strictEqual(received, expected)' },
       { file: 'test/a.test.js', name: 'counts', status: 'failed', failure: 'assertion', message: 'Error: expect.assertions(1)' },
       { file: 'test/a.test.js', name: 'slow', status: 'failed', failure: 'timeout', message: 'Exceeded timeout of 50 ms for a test' },
@@ -186,7 +235,16 @@ describe('parseJestReport', () => {
           name: '/scratch/tree/test/s.test.js',
           status: 'failed',
           message: '',
-          assertionResults: [{ ancestorTitles: ['a'], title: 'works', status: 'failed', failing: false, failureDetails: [{ matcherResult: { name: 'toMatchSnapshot', pass: false } }], failureMessages: [raw] }],
+          assertionResults: [
+            {
+              ancestorTitles: ['a'],
+              title: 'works',
+              status: 'failed',
+              failing: false,
+              failureDetails: [{ matcherResult: { name: 'toMatchSnapshot', pass: false } }],
+              failureMessages: [raw],
+            },
+          ],
         },
       ],
     };
@@ -226,7 +284,7 @@ describe('parseJestReport', () => {
     expect(parseJestReport(input(['test/hook.test.js'])).tests).toEqual([{ file: 'test/hook.test.js', name: 'a1', status: 'passed' }]);
   });
 
-  it("focused: the tests .only hid are skipped", () => {
+  it('focused: the tests .only hid are skipped', () => {
     expect(parseJestReport(input(['test/only.test.js'])).tests.map((t) => [t.name, t.status])).toEqual([
       ['a', 'passed'],
       ['b', 'skipped'],
@@ -248,7 +306,7 @@ describe('parseJestReport', () => {
     expect(parseJestReport({ ...input(['test/a.test.js']), exitCode: 130 })).toMatchObject({ status: 'unknown', tests: [] });
   });
 
-  it("\"No tests found\" (exit 1, success: true, no results): every file is no-tests", () => {
+  it('"No tests found" (exit 1, success: true, no results): every file is no-tests', () => {
     const none = JSON.stringify({ numTotalTestSuites: 0, success: true, testResults: [], wasInterrupted: false });
     expect(parseJestReport(input(['test/helper.js'], none)).fileErrors.map((e) => e.kind)).toEqual(['no-tests']);
   });
@@ -275,7 +333,7 @@ describe('isMissingTranspiledSymbol', () => {
     expect(isMissingTranspiledSymbol(message, ctx(source))).toBe(expected);
   });
 
-  it('a holder the test itself names is classify.ts\'s case, not this one', () => {
+  it("a holder the test itself names is classify.ts's case, not this one", () => {
     expect(isMissingTranspiledSymbol('TypeError: m.add is not a function', ctx("import * as m from '../src/math';\n"))).toBe(false);
   });
 
@@ -288,7 +346,14 @@ describe('isMissingTranspiledSymbol', () => {
 });
 
 describe('buildJestArgv', () => {
-  const base = { root: ROOT, files: ['test/a.test.js', '--ci.test.js'], reportPath: '/tmp/r/report', nodePath: '/usr/bin/node', runnerPath: `${ROOT}/node_modules/jest/bin/jest.js`, cacheDir: '/tmp/c' };
+  const base = {
+    root: ROOT,
+    files: ['test/a.test.js', '--ci.test.js'],
+    reportPath: '/tmp/r/report',
+    nodePath: '/usr/bin/node',
+    runnerPath: `${ROOT}/node_modules/jest/bin/jest.js`,
+    cacheDir: '/tmp/c',
+  };
 
   it('CI mode (no snapshot writes), JSON to the report, cache beside it, exact paths as ./paths', () => {
     expect(buildJestArgv({ ...base, runnerVersion: '30.5.2' })).toEqual({

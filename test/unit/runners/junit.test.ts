@@ -249,10 +249,22 @@ describe('exceptionOf', () => {
   });
 
   it.each([
-    [{ type: '', message: '', text: 'expected a number\nError: expected a number\n    at f (x.js:1:1)' }, { type: 'Error', message: 'expected a number' }],
-    [{ type: 'Minitest::Assertion', message: 'Expected: 3\n  Actual: 2', text: '' }, { type: 'Minitest::Assertion', message: 'Expected: 3' }],
-    [{ type: '', message: '', text: 'Error: expect(received).toBe(expected) // Object.is equality\n\nExpected: 3' }, { type: 'Error', message: 'expect(received).toBe(expected) // Object.is equality' }],
-    [{ type: '', message: '', text: '' }, { type: undefined, message: '' }],
+    [
+      { type: '', message: '', text: 'expected a number\nError: expected a number\n    at f (x.js:1:1)' },
+      { type: 'Error', message: 'expected a number' },
+    ],
+    [
+      { type: 'Minitest::Assertion', message: 'Expected: 3\n  Actual: 2', text: '' },
+      { type: 'Minitest::Assertion', message: 'Expected: 3' },
+    ],
+    [
+      { type: '', message: '', text: 'Error: expect(received).toBe(expected) // Object.is equality\n\nExpected: 3' },
+      { type: 'Error', message: 'expect(received).toBe(expected) // Object.is equality' },
+    ],
+    [
+      { type: '', message: '', text: '' },
+      { type: undefined, message: '' },
+    ],
   ])('%j', (outcome, expected) => {
     expect(exceptionOf({ kind: 'failure', ...outcome })).toEqual(expected);
   });

@@ -67,7 +67,8 @@ describe('parseCargoLeaks', () => {
 
 describe('parseCargoRefs', () => {
   it('workspace members (over several lines) and relative path dependencies', () => {
-    const toml = '[workspace]\nmembers = [\n  "crates/*",\n  \'tools/gen\',\n]\n\n[dependencies]\nshared = { path = "../shared" }\nabs = { path = "/abs" }\n\n[lib]\npath = "src/lib.rs"\n';
+    const toml =
+      '[workspace]\nmembers = [\n  "crates/*",\n  \'tools/gen\',\n]\n\n[dependencies]\nshared = { path = "../shared" }\nabs = { path = "/abs" }\n\n[lib]\npath = "src/lib.rs"\n';
     expect(parseCargoRefs(toml)).toEqual({ members: ['crates/*', 'tools/gen'], paths: ['../shared'] });
   });
 });
@@ -83,6 +84,11 @@ describe('parseDepInfoPaths', () => {
       '',
       '# env-dep:CARGO_PKG_NAME=calc',
     ].join('\n');
-    expect(parseDepInfoPaths(text).sort()).toEqual(['/home/me/.cargo/registry/src/a.rs', '/home/me/my dir/x.rs', '/home/me/repo/src/imp.rs', '/t/debug/deps/calc-1f2e.d']);
+    expect(parseDepInfoPaths(text).sort()).toEqual([
+      '/home/me/.cargo/registry/src/a.rs',
+      '/home/me/my dir/x.rs',
+      '/home/me/repo/src/imp.rs',
+      '/t/debug/deps/calc-1f2e.d',
+    ]);
   });
 });

@@ -4,14 +4,50 @@ import type { ParseInput } from '../../../src/runners/types.js';
 
 const ROOT = '/scratch/tree';
 const A = '/scratch/tree/test/a.test.js';
-const TIMEOUT_MSG = 'Timeout of 50ms exceeded. For async tests and hooks, ensure "done()" is called; if returning a Promise, ensure it resolves. (/scratch/tree/test/a.test.js)';
+const TIMEOUT_MSG =
+  'Timeout of 50ms exceeded. For async tests and hooks, ensure "done()" is called; if returning a Promise, ensure it resolves. (/scratch/tree/test/a.test.js)';
 
 const failed = {
-  throws: { title: 'throws', fullTitle: 'throws', file: A, err: { stack: "TypeError: Cannot read properties of undefined (reading 'name')\n    at Context.<anonymous> (test/a.test.js:10:60)", message: "Cannot read properties of undefined (reading 'name')" } },
-  slow: { title: 'slow', fullTitle: 'slow', file: A, err: { stack: `Error: ${TIMEOUT_MSG}\n    at listOnTimeout (node:internal/timers:581:17)`, message: TIMEOUT_MSG, code: 'ERR_MOCHA_TIMEOUT' } },
-  literal: { title: 'literal', fullTitle: 'literal', file: A, err: { stack: 'Error: the string "a string" was thrown, throw an Error :)\n    at process.processImmediate (node:internal/timers:483:21)', message: 'the string "a string" was thrown, throw an Error :)' } },
-  adds: { title: 'adds', fullTitle: 'math adds', file: A, err: { stack: 'TypeError: add is not a function\n    at Context.<anonymous> (test/a.test.js:8:41)', message: 'add is not a function' } },
-  asserts: { title: 'asserts', fullTitle: 'math inner asserts', file: A, err: { stack: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n', message: 'Expected values to be strictly equal:\n', code: 'ERR_ASSERTION' } },
+  throws: {
+    title: 'throws',
+    fullTitle: 'throws',
+    file: A,
+    err: {
+      stack: "TypeError: Cannot read properties of undefined (reading 'name')\n    at Context.<anonymous> (test/a.test.js:10:60)",
+      message: "Cannot read properties of undefined (reading 'name')",
+    },
+  },
+  slow: {
+    title: 'slow',
+    fullTitle: 'slow',
+    file: A,
+    err: { stack: `Error: ${TIMEOUT_MSG}\n    at listOnTimeout (node:internal/timers:581:17)`, message: TIMEOUT_MSG, code: 'ERR_MOCHA_TIMEOUT' },
+  },
+  literal: {
+    title: 'literal',
+    fullTitle: 'literal',
+    file: A,
+    err: {
+      stack: 'Error: the string "a string" was thrown, throw an Error :)\n    at process.processImmediate (node:internal/timers:483:21)',
+      message: 'the string "a string" was thrown, throw an Error :)',
+    },
+  },
+  adds: {
+    title: 'adds',
+    fullTitle: 'math adds',
+    file: A,
+    err: { stack: 'TypeError: add is not a function\n    at Context.<anonymous> (test/a.test.js:8:41)', message: 'add is not a function' },
+  },
+  asserts: {
+    title: 'asserts',
+    fullTitle: 'math inner asserts',
+    file: A,
+    err: {
+      stack: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n',
+      message: 'Expected values to be strictly equal:\n',
+      code: 'ERR_ASSERTION',
+    },
+  },
 };
 const pending = ['skipped', 'pending', 'skips itself'].map((title) => ({ title, fullTitle: title, file: A, err: {} }));
 const ok = { title: 'ok', fullTitle: 'ok', file: A, err: {} };
@@ -28,8 +64,18 @@ const REPORT = {
     failed.literal,
     failed.adds,
     failed.asserts,
-    { title: '"after all" hook for "a1"', fullTitle: 's "after all" hook for "a1"', file: '/scratch/tree/test/hook.test.js', err: { stack: 'Error: after boom\n    at Context.<anonymous> (test/hook.test.js:3:23)', message: 'after boom' } },
-    { title: '"before all" hook for "d1"', fullTitle: 'db "before all" hook for "d1"', file: '/scratch/tree/test/ms.test.js', err: { stack: 'TypeError: setup is not a function\n    at Context.<anonymous> (test/ms.test.js:3:16)', message: 'setup is not a function' } },
+    {
+      title: '"after all" hook for "a1"',
+      fullTitle: 's "after all" hook for "a1"',
+      file: '/scratch/tree/test/hook.test.js',
+      err: { stack: 'Error: after boom\n    at Context.<anonymous> (test/hook.test.js:3:23)', message: 'after boom' },
+    },
+    {
+      title: '"before all" hook for "d1"',
+      fullTitle: 'db "before all" hook for "d1"',
+      file: '/scratch/tree/test/ms.test.js',
+      err: { stack: 'TypeError: setup is not a function\n    at Context.<anonymous> (test/ms.test.js:3:16)', message: 'setup is not a function' },
+    },
   ],
   passes: [ok, ok, a1],
 };
@@ -39,7 +85,13 @@ const ROOT_HOOK = {
   stats: { tests: 0, passes: 0, pending: 0, failures: 1 },
   tests: [],
   pending: [],
-  failures: [{ title: '"before all" hook for "throws"', fullTitle: '"before all" hook for "throws"', err: { stack: 'Error: root before boom\n    at Context.<anonymous> (test/rh.test.js:2:22)', message: 'root before boom' } }],
+  failures: [
+    {
+      title: '"before all" hook for "throws"',
+      fullTitle: '"before all" hook for "throws"',
+      err: { stack: 'Error: root before boom\n    at Context.<anonymous> (test/rh.test.js:2:22)', message: 'root before boom' },
+    },
+  ],
   passes: [],
 };
 
@@ -126,12 +178,14 @@ describe('parseMochaReport', () => {
 
 /** stderr of real runs that stopped while loading (no report), paths rewritten, stacks trimmed. */
 const LOAD = {
-  syntax: '\n Exception during run: /scratch/tree/test/syn.test.js:3\n  sub(1,1;\n        ^\n\nSyntaxError: missing ) after argument list\n    at wrapSafe (node:internal/modules/cjs/loader:1464:18)\n',
+  syntax:
+    '\n Exception during run: /scratch/tree/test/syn.test.js:3\n  sub(1,1;\n        ^\n\nSyntaxError: missing ) after argument list\n    at wrapSafe (node:internal/modules/cjs/loader:1464:18)\n',
   package:
     "\n Exception during run: Error: Cannot find module 'left-pad-nonexistent'\nRequire stack:\n- /scratch/tree/test/mm.test.js\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)\n    at Object.<anonymous> (/scratch/tree/test/mm.test.js:1:13)\n",
   project:
     "\n Exception during run: Error: Cannot find module '../src/notyet'\nRequire stack:\n- /scratch/tree/test/mp.test.js\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)\n    at Object.<anonymous> (/scratch/tree/test/mp.test.js:1:17)\n",
-  collection: '\n Exception during run: Error: boom during collection\n    at Suite.<anonymous> (/scratch/tree/test/coll.test.js:1:29)\n    at Object.create (file:///x/node_modules/mocha/lib/interfaces/common.js:143:19)\n',
+  collection:
+    '\n Exception during run: Error: boom during collection\n    at Suite.<anonymous> (/scratch/tree/test/coll.test.js:1:29)\n    at Object.create (file:///x/node_modules/mocha/lib/interfaces/common.js:143:19)\n',
   only: '\n Exception during run: Error: `.only` forbidden by --forbid-only\n    at createForbiddenExclusivityError (file:///x/node_modules/mocha/lib/errors.js:279:13)\n    at Object.<anonymous> (/scratch/tree/test/only.test.js:1:4)\n',
   // ESM link error: no file named at all.
   noExport:
@@ -197,7 +251,13 @@ describe('parseMochaReport without a report: the load error', () => {
 });
 
 describe('buildMochaArgv', () => {
-  const base = { root: ROOT, files: ['test/a.test.js', '--watch.test.js'], reportPath: '/tmp/r/report', nodePath: '/usr/bin/node', runnerPath: `${ROOT}/node_modules/mocha/bin/mocha.js` };
+  const base = {
+    root: ROOT,
+    files: ['test/a.test.js', '--watch.test.js'],
+    reportPath: '/tmp/r/report',
+    nodePath: '/usr/bin/node',
+    runnerPath: `${ROOT}/node_modules/mocha/bin/mocha.js`,
+  };
 
   it('JSON to the report file; no .only, no zero-test pass, serial, no watch/bail/dry-run; exit when done', () => {
     expect(buildMochaArgv({ ...base, runnerVersion: '12.0.3' })).toEqual({

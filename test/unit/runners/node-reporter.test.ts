@@ -26,16 +26,28 @@ describe('node-reporter', () => {
       { type: 'test:fail', data: { file: F, name: 'adds', nesting: 0, testNumber: 1, details: { duration_ms: 1, error: testFailure(assertion) } } },
       { type: 'test:pass', data: { file: F, name: 'later', nesting: 0, skip: true, details: { duration_ms: 0 } } },
       { type: 'test:pass', data: { file: F, name: 'someday', nesting: 0, todo: 'not yet', details: { duration_ms: 0 } } },
-      { type: 'test:fail', data: { file: F, name: 'd', nesting: 0, details: { type: 'suite', error: testFailure('1 subtest failed', { failureType: 'subtestsFailed' }) } } },
+      {
+        type: 'test:fail',
+        data: { file: F, name: 'd', nesting: 0, details: { type: 'suite', error: testFailure('1 subtest failed', { failureType: 'subtestsFailed' }) } },
+      },
       { type: 'test:stderr', data: { file: F, message: "SyntaxError: Unexpected token ')'\n" } },
-      { type: 'test:complete', data: { file: F, name: F, nesting: 0, details: { passed: false, error: testFailure('test failed', { exitCode: 1, signal: null }) } } },
+      {
+        type: 'test:complete',
+        data: { file: F, name: F, nesting: 0, details: { passed: false, error: testFailure('test failed', { exitCode: 1, signal: null }) } },
+      },
       { type: 'test:complete', data: { file: F, name: 'adds', nesting: 0, details: { passed: false } } },
       { type: 'test:stdout', data: { file: F, message: 'console.log output\n' } },
       { type: 'test:diagnostic', data: { nesting: 0, message: 'tests 3' } },
     ]);
     expect(lines).toEqual([
       { t: 'start', file: F, name: 'adds', nesting: 0 },
-      { t: 'fail', file: F, name: 'adds', nesting: 0, error: { message: '2 !== 3', failureType: 'testCodeFailure', name: 'AssertionError', code: 'ERR_ASSERTION' } },
+      {
+        t: 'fail',
+        file: F,
+        name: 'adds',
+        nesting: 0,
+        error: { message: '2 !== 3', failureType: 'testCodeFailure', name: 'AssertionError', code: 'ERR_ASSERTION' },
+      },
       { t: 'pass', file: F, name: 'later', nesting: 0, skip: true },
       { t: 'pass', file: F, name: 'someday', nesting: 0, todo: true },
       { t: 'fail', file: F, name: 'd', nesting: 0, suite: true, error: { message: '1 subtest failed', failureType: 'subtestsFailed' } },

@@ -100,8 +100,16 @@ describe('parseNodeReport', () => {
     ['test/empty.test.js', 'no-tests', 'no tests in file'],
     ['test/exit.test.js', 'load-error', 'exited with code 1'],
     ['test/ms.test.js', 'missing-symbol', "SyntaxError: The requested module '../src/math.js' does not provide an export named 'add'"],
-    ['test/mm.test.js', 'missing-module', "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'left-pad-nonexistent' imported from /scratch/tree/test/mm.test.js"],
-    ['test/mp.test.js', 'missing-symbol', "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/scratch/tree/src/notyet.js' imported from /scratch/tree/test/mp.test.js"],
+    [
+      'test/mm.test.js',
+      'missing-module',
+      "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'left-pad-nonexistent' imported from /scratch/tree/test/mm.test.js",
+    ],
+    [
+      'test/mp.test.js',
+      'missing-symbol',
+      "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/scratch/tree/src/notyet.js' imported from /scratch/tree/test/mp.test.js",
+    ],
     ['test/syn.test.js', 'syntax', 'SyntaxError: Unexpected end of input'],
     ['test/coll.test.js', 'load-error', 'd: boom during collection'],
     ['test/never.test.js', 'no-tests', 'not run by node --test'],

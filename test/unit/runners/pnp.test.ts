@@ -31,13 +31,20 @@ describe('rebaseLocation', () => {
   });
 
   it('keeps the virtual form yarn looks locations up by: as few folders up as reach the target', () => {
-    expect(rebaseLocation('./.yarn/__virtual__/v-virtual-1/3/.yarn/berry/cache/v.zip/node_modules/v/', FROM, TO)).toBe('./.yarn/__virtual__/v-virtual-1/4/home/.yarn/berry/cache/v.zip/node_modules/v/');
+    expect(rebaseLocation('./.yarn/__virtual__/v-virtual-1/3/.yarn/berry/cache/v.zip/node_modules/v/', FROM, TO)).toBe(
+      './.yarn/__virtual__/v-virtual-1/4/home/.yarn/berry/cache/v.zip/node_modules/v/',
+    );
   });
 });
 
 describe('rebasePnpFile', () => {
   it('rewrites the runtime state of a .pnp.cjs, and nothing else', () => {
-    const state = { packageRegistryData: [[null, [[null, { packageLocation: './' }]]], ['vitest', [['npm:4.1.12', { packageLocation: '../../.yarn/berry/cache/v.zip/node_modules/vitest/' }]]]] };
+    const state = {
+      packageRegistryData: [
+        [null, [[null, { packageLocation: './' }]]],
+        ['vitest', [['npm:4.1.12', { packageLocation: '../../.yarn/berry/cache/v.zip/node_modules/vitest/' }]]],
+      ],
+    };
     // As yarn writes it: a single-quoted string, each line continued with a backslash.
     const literal = JSON.stringify(state, null, 2).replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\\n');
     const file = `#!/usr/bin/env node\n"use strict";\n\nconst RAW_RUNTIME_STATE =\n'${literal}';\n\nfunction $$SETUP_STATE() {}\n`;

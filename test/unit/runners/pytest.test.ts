@@ -159,13 +159,18 @@ describe('parsePytestReport', () => {
       ['tests/test_empty.py', 'no-tests', 'no tests collected (none in the file, or deselected by the configuration)'],
     ]);
     expect(r.tests).toEqual([
-      { file: 'tests/test_modskip.py', name: '<module>', status: 'skipped', message: "Skipped: could not import 'numpy_missing_xyz': No module named 'numpy_missing_xyz'" },
+      {
+        file: 'tests/test_modskip.py',
+        name: '<module>',
+        status: 'skipped',
+        message: "Skipped: could not import 'numpy_missing_xyz': No module named 'numpy_missing_xyz'",
+      },
       // `from mathlib import *`: the NameError is the project's missing symbol.
       { file: 'tests/test_star.py', name: 'test_x', status: 'failed', failure: 'missing-symbol', message: "NameError: name 'add' is not defined" },
     ]);
   });
 
-  it('without the shell telling project modules, a module named by no path is not the project\'s', () => {
+  it("without the shell telling project modules, a module named by no path is not the project's", () => {
     const r = parsePytestReport(input(['tests/test_import.py', 'tests/test_module.py'], REPORT, { isProjectImport: undefined }));
     // The ImportError names mathlib.py inside the root: that needs no help.
     expect(r.fileErrors.map((e) => e.kind)).toEqual(['missing-symbol', 'missing-module']);
@@ -202,7 +207,11 @@ describe('parsePytestReport', () => {
 
   it.each([
     // KeyboardInterrupt in a test: exit 2 and a testcase without a name.
-    ['exit 2', `<testsuites name="pytest tests"><testsuite name="pytest" errors="0" failures="0" skipped="0" tests="0"><testcase time="0.000" /></testsuite></testsuites>`, 2],
+    [
+      'exit 2',
+      `<testsuites name="pytest tests"><testsuite name="pytest" errors="0" failures="0" skipped="0" tests="0"><testcase time="0.000" /></testsuite></testsuites>`,
+      2,
+    ],
     ['a nameless testcase', `<testsuites name="pytest tests"><testsuite name="pytest" tests="0"><testcase time="0.000" /></testsuite></testsuites>`, 1],
     ['exit 3 (internal error)', REPORT, 3],
     ['a truncated report', REPORT.slice(0, 2000), 1],
@@ -218,17 +227,23 @@ describe('parsePytestReport', () => {
 
   it('no report, a conftest that failed to import (exit 4): its files get the error, the others "not run"', () => {
     // Observed on stderr, pytest 9.0.3.
-    const stderr = "ImportError while loading conftest '/scratch/tree/tests/conftest.py'.\ntests/conftest.py:1: in <module>\n    from mathlib import add\nE   ImportError: cannot import name 'add' from 'mathlib' (/scratch/tree/mathlib.py)\n";
+    const stderr =
+      "ImportError while loading conftest '/scratch/tree/tests/conftest.py'.\ntests/conftest.py:1: in <module>\n    from mathlib import add\nE   ImportError: cannot import name 'add' from 'mathlib' (/scratch/tree/mathlib.py)\n";
     const r = parsePytestReport(input(['tests/test_a.py', 'other/test_b.py'], null, { exitCode: 4, stderr }));
     expect(r.status).toBe('completed');
     expect(r.fileErrors).toEqual([
-      { file: 'tests/test_a.py', kind: 'missing-symbol', message: "tests/conftest.py: ImportError: cannot import name 'add' from 'mathlib' (/scratch/tree/mathlib.py)" },
+      {
+        file: 'tests/test_a.py',
+        kind: 'missing-symbol',
+        message: "tests/conftest.py: ImportError: cannot import name 'add' from 'mathlib' (/scratch/tree/mathlib.py)",
+      },
       { file: 'other/test_b.py', kind: 'load-error', message: 'not run: pytest stopped loading tests/conftest.py' },
     ]);
   });
 
-  it('no report otherwise (a usage error): unknown, with pytest\'s error line', () => {
-    const stderr = 'ERROR: usage: __main__.py [options] [file_or_dir] [file_or_dir] [...]\n__main__.py: error: unrecognized arguments: --lf\n  inifile: /scratch/tree/pytest.ini\n';
+  it("no report otherwise (a usage error): unknown, with pytest's error line", () => {
+    const stderr =
+      'ERROR: usage: __main__.py [options] [file_or_dir] [file_or_dir] [...]\n__main__.py: error: unrecognized arguments: --lf\n  inifile: /scratch/tree/pytest.ini\n';
     const r = parsePytestReport(input(['tests/test_a.py'], null, { exitCode: 4, stderr }));
     expect(r).toMatchObject({ status: 'unknown' });
     expect(r.reason).toContain('exit 4');
@@ -253,10 +268,13 @@ describe('explainPythonError', () => {
     ["ImportError: cannot import name 'add' from 'shapes' (unknown location)", 'missing-symbol'],
     ["ImportError: cannot import name 'x' from 'requests' (/scratch/tree/.venv/lib/python3.11/site-packages/requests/__init__.py)", 'other'],
     ["ImportError: cannot import name 'x' from 'requests' (/usr/lib/python3.11/site-packages/requests/__init__.py)", 'other'],
-    ["ImportError: cannot import name 'a' from partially initialized module 'mathlib' (most likely due to a circular import) (/scratch/tree/mathlib.py)", 'other'],
+    [
+      "ImportError: cannot import name 'a' from partially initialized module 'mathlib' (most likely due to a circular import) (/scratch/tree/mathlib.py)",
+      'other',
+    ],
     ["AttributeError: module 'os' has no attribute 'nope'", 'other'],
     ["AttributeError: 'Calc' object has no attribute 'add'", 'other'],
-    ["requests.exceptions.HTTPError: 500", 'other'],
+    ['requests.exceptions.HTTPError: 500', 'other'],
   ])('%s → %s', (header, why) => {
     expect(explainPythonError(header, ctx)).toBe(why);
   });
@@ -281,15 +299,36 @@ describe('parseXml', () => {
 
 describe('buildPytestArgv', () => {
   it('python3 -m pytest on exactly the files, the report and cache in the private dir', () => {
-    const r = buildPytestArgv({ root: ROOT, files: ['tests/test_a.py', '-x_test.py'], reportPath: '/tmp/tdd-run-1/report', nodePath: '/usr/bin/node', runnerPath: 'python3', cacheDir: '/tmp/c', unittestShim: '/pkg/unittest_shim.py' });
+    const r = buildPytestArgv({
+      root: ROOT,
+      files: ['tests/test_a.py', '-x_test.py'],
+      reportPath: '/tmp/tdd-run-1/report',
+      nodePath: '/usr/bin/node',
+      runnerPath: 'python3',
+      cacheDir: '/tmp/c',
+      unittestShim: '/pkg/unittest_shim.py',
+    });
     expect(r).toEqual({
       argv: [
-        'python3', '-m', 'pytest',
-        '-o', 'cache_dir=/tmp/tdd-run-1/pytest-cache',
-        '--junitxml=/tmp/tdd-run-1/report', '-o', 'junit_family=xunit2', '-o', 'xfail_strict=true',
-        '--continue-on-collection-errors', '--maxfail=0',
-        '-q', '-ra', '--tb=short', '--no-header', '--color=no',
-        './tests/test_a.py', './-x_test.py',
+        'python3',
+        '-m',
+        'pytest',
+        '-o',
+        'cache_dir=/tmp/tdd-run-1/pytest-cache',
+        '--junitxml=/tmp/tdd-run-1/report',
+        '-o',
+        'junit_family=xunit2',
+        '-o',
+        'xfail_strict=true',
+        '--continue-on-collection-errors',
+        '--maxfail=0',
+        '-q',
+        '-ra',
+        '--tb=short',
+        '--no-header',
+        '--color=no',
+        './tests/test_a.py',
+        './-x_test.py',
       ],
       env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' },
     });

@@ -1,6 +1,13 @@
 /** Snapshot files as data: where they live, their entries, what a change does to them, a missing one told from a mismatch. */
 import { describe, expect, it } from 'vitest';
-import { diffSnapshotEntries, markMissingSnapshots, onlyAdds, parseSnapshotEntries, snapshotFileOf, testFileOfSnapshot } from '../../../src/runners/snapshots.js';
+import {
+  diffSnapshotEntries,
+  markMissingSnapshots,
+  onlyAdds,
+  parseSnapshotEntries,
+  snapshotFileOf,
+  testFileOfSnapshot,
+} from '../../../src/runners/snapshots.js';
 import type { TestCaseResult } from '../../../src/types.js';
 
 // What vitest 4.1 writes (jest 30 writes the same shape, names joined by spaces).
@@ -27,7 +34,9 @@ describe('snapshot files', () => {
     expect(testFileOfSnapshot(snap)).toBe(test);
   });
 
-  it.each(['test/a.snap', 'test/__snapshots__/deep/a.test.js.snap', 'src/a.js'])('%s is no snapshot file of a test', (p) => expect(testFileOfSnapshot(p)).toBeUndefined());
+  it.each(['test/a.snap', 'test/__snapshots__/deep/a.test.js.snap', 'src/a.js'])('%s is no snapshot file of a test', (p) =>
+    expect(testFileOfSnapshot(p)).toBeUndefined(),
+  );
 
   it('reads the entries of vitest and jest files (escaped backticks, values over several lines)', () => {
     expect([...parseSnapshotEntries(VITEST)!.keys()]).toEqual(['slugify > makes a slug 1', 'slugify > keeps \\`ticks\\` 1']);

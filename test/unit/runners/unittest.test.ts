@@ -136,9 +136,17 @@ describe('parseUnittestReport', () => {
   });
 
   it('no report: unknown, with the last line of stderr', () => {
-    const stderr = 'Traceback (most recent call last):\n  File "/scratch/tree/tests/test_a.py", line 4, in test_x\n    raise KeyboardInterrupt\nKeyboardInterrupt\n';
+    const stderr =
+      'Traceback (most recent call last):\n  File "/scratch/tree/tests/test_a.py", line 4, in test_x\n    raise KeyboardInterrupt\nKeyboardInterrupt\n';
     const r = parseUnittestReport(input(['tests/test_a.py'], null, { exitCode: 1, stderr }));
-    expect(r).toEqual({ status: 'unknown', exitCode: 1, files: ['tests/test_a.py'], tests: [], fileErrors: [], reason: 'unittest wrote no report (exit 1): KeyboardInterrupt' });
+    expect(r).toEqual({
+      status: 'unknown',
+      exitCode: 1,
+      files: ['tests/test_a.py'],
+      tests: [],
+      fileErrors: [],
+      reason: 'unittest wrote no report (exit 1): KeyboardInterrupt',
+    });
   });
 
   const notRun = withFile('tests/test_a.py', { load: null, tests: [{ name: 'T > test_x', outcome: 'not-run' }], errors: [] });
@@ -162,7 +170,15 @@ describe('parseUnittestReport', () => {
 
 describe('buildUnittestArgv', () => {
   it('python3 with the shim, the report, then exactly the files', () => {
-    const r = buildUnittestArgv({ root: ROOT, files: ['tests/test_a.py', '-x_test.py'], reportPath: '/tmp/tdd-run-1/report', nodePath: '/usr/bin/node', runnerPath: 'python3', cacheDir: '/tmp/c', unittestShim: '/pkg/unittest_shim.py' });
+    const r = buildUnittestArgv({
+      root: ROOT,
+      files: ['tests/test_a.py', '-x_test.py'],
+      reportPath: '/tmp/tdd-run-1/report',
+      nodePath: '/usr/bin/node',
+      runnerPath: 'python3',
+      cacheDir: '/tmp/c',
+      unittestShim: '/pkg/unittest_shim.py',
+    });
     expect(r).toEqual({
       argv: ['python3', '/pkg/unittest_shim.py', '/tmp/tdd-run-1/report', '--', './tests/test_a.py', './-x_test.py'],
       env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' },

@@ -22,7 +22,12 @@ const REPORT = {
         },
         { ancestorTitles: [], title: 'asserts', status: 'failed', failureMessages: [`AssertionError: expected 2 to be 3 // Object.is equality${STACK}`] },
         { ancestorTitles: [], title: 'throws', status: 'failed', failureMessages: [`TypeError: Cannot read properties of null (reading 'x')${STACK}`] },
-        { ancestorTitles: [], title: 'slow', status: 'failed', failureMessages: ['Error: STACK_TRACE_ERROR\n    at task (file:///x/chunk-artifact.js:1784:27)'] },
+        {
+          ancestorTitles: [],
+          title: 'slow',
+          status: 'failed',
+          failureMessages: ['Error: STACK_TRACE_ERROR\n    at task (file:///x/chunk-artifact.js:1784:27)'],
+        },
         { ancestorTitles: [], title: 'str', status: 'failed', failureMessages: ['a string'] },
         { ancestorTitles: [], title: 'skipped', status: 'skipped', failureMessages: [] },
         { ancestorTitles: [], title: 'todo', status: 'todo', failureMessages: [] },
@@ -33,7 +38,12 @@ const REPORT = {
       name: '/scratch/tree/test/a.test.ts',
     },
     { assertionResults: [], status: 'failed', message: 'boom during collection', name: '/scratch/tree/test/coll.test.ts' },
-    { assertionResults: [], status: 'failed', message: 'No test suite found in file /scratch/tree/test/empty.test.ts', name: '/scratch/tree/test/empty.test.ts' },
+    {
+      assertionResults: [],
+      status: 'failed',
+      message: 'No test suite found in file /scratch/tree/test/empty.test.ts',
+      name: '/scratch/tree/test/empty.test.ts',
+    },
     {
       assertionResults: [],
       status: 'failed',
@@ -53,11 +63,21 @@ const REPORT = {
       name: '/scratch/tree/test/syn.test.ts',
     },
     // afterAll threw: the test passed, the file failed, the JSON has no message for it.
-    { assertionResults: [{ ancestorTitles: ['aa'], title: 'a1', status: 'passed', failureMessages: [] }], status: 'failed', message: '', name: '/scratch/tree/test/hook.test.ts' },
+    {
+      assertionResults: [{ ancestorTitles: ['aa'], title: 'a1', status: 'passed', failureMessages: [] }],
+      status: 'failed',
+      message: '',
+      name: '/scratch/tree/test/hook.test.ts',
+    },
     // --passWithNoTests in the user's config: an empty file passes with no results.
     { assertionResults: [], status: 'passed', message: '', name: '/scratch/tree/test/empty2.test.ts' },
     // Matched by substring (asked for test/a.test.ts), never asked for.
-    { assertionResults: [{ ancestorTitles: [], title: 'x', status: 'failed', failureMessages: ['Error: x'] }], status: 'failed', message: '', name: '/scratch/tree/test/a.test.tsx' },
+    {
+      assertionResults: [{ ancestorTitles: [], title: 'x', status: 'failed', failureMessages: ['Error: x'] }],
+      status: 'failed',
+      message: '',
+      name: '/scratch/tree/test/a.test.tsx',
+    },
   ],
 };
 
@@ -119,7 +139,13 @@ describe('parseVitestReport after a signal', () => {
 });
 
 describe('buildVitestArgv', () => {
-  const base = { root: ROOT, files: ['test/a.test.ts', '-odd.test.ts'], reportPath: '/tmp/r/report', nodePath: '/usr/bin/node', runnerPath: `${ROOT}/node_modules/vitest/vitest.mjs` };
+  const base = {
+    root: ROOT,
+    files: ['test/a.test.ts', '-odd.test.ts'],
+    reportPath: '/tmp/r/report',
+    nodePath: '/usr/bin/node',
+    runnerPath: `${ROOT}/node_modules/vitest/vitest.mjs`,
+  };
 
   it('vitest 4: no snapshot writes, no cache, no .only, exact files as ./paths', () => {
     expect(buildVitestArgv({ ...base, runnerVersion: '4.1.12' })).toEqual({
@@ -152,7 +178,7 @@ describe('buildVitestArgv', () => {
     expect(buildVitestArgv({ ...base })).toEqual({ error: expect.stringContaining('unsupported vitest') });
   });
 
-  it('REFACTOR, related: `vitest related --run` with the changed sources and the task\'s test files, no other positional', () => {
+  it("REFACTOR, related: `vitest related --run` with the changed sources and the task's test files, no other positional", () => {
     const built = buildVitestArgv({ ...base, runnerVersion: '4.1.12', related: ['src/a.ts'] });
     expect('argv' in built && built.argv.slice(2, 7)).toEqual(['related', '--run', './src/a.ts', './test/a.test.ts', './-odd.test.ts']);
     expect('argv' in built && built.argv.at(-1)).toBe('--no-cache');

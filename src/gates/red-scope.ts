@@ -1,18 +1,16 @@
 import type { Finding } from '../types.js';
+import { isEmptyBlob } from '../git/ids.js';
 import type { GateInput } from './types.js';
-
-/** git's id of the empty blob (SHA-1 and SHA-256 repositories). */
-const EMPTY_BLOBS = new Set(['e69de29bb2d1d6434b8b29ae775ad8c2e48c5391', '473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813']);
 
 /**
  * RED holds only tests and test support (manifests for test dependencies, ignored paths allowed).
  * A new empty file is allowed too: it implements nothing, and a Python test can only fail on what
  * a module lacks once the module exists (`No module named 'calc'` reads like a missing package).
  */
-export function evaluateScope(input: GateInput): Finding[] {
+export function evaluateRedScope(input: GateInput): Finding[] {
   if (input.phase !== 'red') return [];
   const findings: Finding[] = input.entries
-    .filter((e) => e.kind === 'impl' && !(e.status === 'A' && EMPTY_BLOBS.has(e.newBlob)))
+    .filter((e) => e.kind === 'impl' && !(e.status === 'A' && isEmptyBlob(e.newBlob)))
     .map((e) => ({ code: 'RED_IMPL_STAGED', severity: 'error', path: e.path }) satisfies Finding);
   // The open RED record froze its failing tests until GREEN: a later RED commit may improve them, not drop them.
   const frozen = new Set(input.red?.files ?? []);

@@ -1,6 +1,6 @@
 import type { Finding } from '../types.js';
 import type { GateInput } from './types.js';
-import { NULL_OID } from '../git/parse.js';
+import { NULL_OID } from '../git/ids.js';
 import { onlyAdds } from '../runners/snapshots.js';
 
 /**
@@ -10,14 +10,13 @@ import { onlyAdds } from '../runners/snapshots.js';
  * (config/test-settings) are unchanged. One exception: the snapshot file of a RED test file may
  * gain entries (`snapshotChanges`), never change or lose one.
  */
-export function evaluateFrozen(input: GateInput): Finding[] {
+export function evaluateTestsFrozen(input: GateInput): Finding[] {
   if (input.phase !== 'green' && input.phase !== 'refactor') return [];
   const findings: Finding[] = [];
   const snapshots = new Map((input.snapshotChanges ?? []).map((c) => [c.path, c]));
   for (const e of input.frozenChanges ?? []) {
     if (e.kind !== 'test' && e.kind !== 'support') continue;
-    const change =
-      e.status === 'A' ? 'added' : e.status === 'D' ? 'deleted' : e.oldBlob === e.newBlob && e.oldBlob !== NULL_OID ? 'mode' : 'edited';
+    const change = e.status === 'A' ? 'added' : e.status === 'D' ? 'deleted' : e.oldBlob === e.newBlob && e.oldBlob !== NULL_OID ? 'mode' : 'edited';
     // The snapshots of the task's RED tests are written once, when the code first passes: a new
     // entry (or file) is the expected value recorded, a changed or removed one a test rewritten.
     const snap = change === 'mode' ? undefined : snapshots.get(e.path);
@@ -31,7 +30,12 @@ export function evaluateFrozen(input: GateInput): Finding[] {
   const reported = new Set(findings.map((f) => f.path));
   for (const d of input.redDrift ?? []) {
     if (reported.has(d.path)) continue;
-    findings.push({ code: 'TESTS_CHANGED', severity: 'error', path: d.path, data: { change: d.change, kind: 'test', base: input.frozenBase?.slice(0, 12) ?? 'HEAD', since: 'red' } });
+    findings.push({
+      code: 'TESTS_CHANGED',
+      severity: 'error',
+      path: d.path,
+      data: { change: d.change, kind: 'test', base: input.frozenBase?.slice(0, 12) ?? 'HEAD', since: 'red' },
+    });
   }
   for (const t of input.testSettings ?? []) {
     if (t.before !== t.after) findings.push({ code: 'TEST_CONFIG_CHANGED', severity: 'error', path: t.path });

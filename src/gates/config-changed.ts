@@ -9,7 +9,7 @@ import type { GateInput } from './types.js';
  * declared step of its own (`tdd phase off --reason "…"`), recorded and listed by the audit.
  * GREEN and REFACTOR refuse it already: the configuration is test support, frozen there.
  */
-export function evaluateConfigChange(input: GateInput): Finding[] {
+export function evaluateConfigChanged(input: GateInput): Finding[] {
   if (input.phase !== 'red') return [];
   return (input.configChanges ?? []).map((path) => ({ code: 'CONFIG_CHANGED', severity: 'error', path }) satisfies Finding);
 }

@@ -1,0 +1,117 @@
+/**
+ * The pending record pre-commit leaves for commit-msg and post-commit (state/types Pending): what
+ * was verified and its evidence, the key that lets the same verdict be reused, and the task's
+ * attempts for the trailer.
+ */
+import { join } from 'node:path';
+import { runnerSpecs } from '../config/resolve.js';
+import { readRunnerVersion } from '../runners/locate.js';
+import type { RepoContext } from '../git/queries.js';
+import type { Evidence, Pending, RedRecord } from '../state/types.js';
+import { testId, type Finding, type Phase, type RunResult, type Snapshot } from '../types.js';
+import type { CommitContext } from './context.js';
+import { summarizeRun, toEvidence } from './evidence.js';
+
+/** What was verified: the phase, the test files and their blobs, and the run's evidence. */
+interface Verified {
+  phase: Phase;
+  /** The active task's title in the plan (the commit message template uses it). */
+  taskTitle?: string;
+  testFiles: string[];
+  blobs: Record<string, string>;
+  failing: string[];
+  evidence?: Evidence;
+  summary: string;
+}
+
+export function makePending(cc: CommitContext, snapshot: Snapshot, verified: Verified): Pending {
+  const { phase, failing, evidence } = verified;
+  const template = cc.loaded.config.commitMessage;
+  const subject =
+    template.template && cc.state.task ? { text: renderTemplate(template.template, cc.state.task, verified.taskTitle), mode: template.mode } : undefined;
+  return {
+    ...(subject ? { subject } : {}),
+    tree: snapshot.tree,
+    head: snapshot.head,
+    phase,
+    task: cc.state.task,
+    // Declared regression tests that fail for the right reason are an ordinary RED: GREEN follows.
+    regression: phase === 'red' && cc.state.regression && failing.length === 0 && (evidence?.fileErrors.length ?? 0) === 0,
+    reason: phase === 'off' ? cc.state.reason : null,
+    testFiles: verified.testFiles,
+    blobs: verified.blobs,
+    failing,
+    ...(evidence ? { evidence } : {}),
+    summary: verified.summary,
+    at: new Date().toISOString(),
+  };
+}
+
+/** An accepted run's record: its evidence, the verdict's key, how REFACTOR chose its tests, a GREEN-impossible's patterns, the attempts. */
+export async function acceptedPending(
+  repo: RepoContext,
+  cc: CommitContext,
+  snapshot: Snapshot,
+  accepted: { phase: Phase; taskTitle?: string; run: RunResult; files: string[]; findings: Finding[]; key: string; tests?: string },
+): Promise<Pending> {
+  const { run, files } = accepted;
+  const failing = run.tests.filter((t) => t.status === 'failed').map(testId);
+  const blobs = Object.fromEntries(snapshot.entries.filter((e) => files.includes(e.path)).map((e) => [e.path, e.newBlob]));
+  const evidence = toEvidence(run);
+  const falseFail = accepted.findings.find((f): f is Finding<'FALSE_FAIL_ACCEPTED'> => f.code === 'FALSE_FAIL_ACCEPTED');
+  const verified = { phase: accepted.phase, taskTitle: accepted.taskTitle, testFiles: run.files, blobs, failing, evidence, summary: summarizeRun(run) };
+  const pending = makePending(cc, snapshot, verified);
+  const attempts = await readAttemptsNote(cc);
+  return {
+    ...pending,
+    key: accepted.key,
+    ...(accepted.tests ? { tests: accepted.tests } : {}),
+    ...(falseFail ? { falseFail: falseFail.data.patterns.join(', ') } : {}),
+    ...(attempts ? { attempts } : {}),
+  };
+}
+
+/** "feat(tdd): task-{id} {title}" → "feat(tdd): task-12 parse input" (pure). */
+export function renderTemplate(template: string, id: string, title: string | undefined): string {
+  return template
+    .replace(/\{id\}/g, id)
+    .replace(/\{title\}/g, title ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The task's attempts (`tdd attempt`) for the trailer, so the history keeps them. */
+async function readAttemptsNote(cc: CommitContext): Promise<string | undefined> {
+  if (!cc.state.task) return undefined;
+  const [{ readAttempts }, { taskOf }, { formatAttemptsTrailer }, { limitsFromConfig }] = await Promise.all([
+    import('../state/attempts.js'),
+    import('../budget/ledger.js'),
+    import('../budget/trailer.js'),
+    import('../budget/limits.js'),
+  ]);
+  const ledger = await readAttempts(cc.repo.stateDir).catch(() => undefined);
+  if (!ledger) return undefined;
+  const { attempts, budgets } = cc.loaded.config;
+  return formatAttemptsTrailer(taskOf(ledger, cc.state.task), limitsFromConfig(attempts, budgets), new Date());
+}
+
+/** Everything besides the tree that the verdict depends on, hashed (see Pending.key). */
+export async function verdictKey(cc: CommitContext, tree: string, files: unknown, red: RedRecord | undefined): Promise<string> {
+  const { repo } = cc;
+  const runnerVersions = runnerSpecs(cc.loaded.config).map(({ runner, root }) => readRunnerVersion(join(repo.top, root), runner));
+  const parts = [
+    tree,
+    repo.head,
+    cc.state.phase,
+    cc.state.task,
+    cc.state.regression,
+    cc.loaded.config,
+    files,
+    red?.commit,
+    red?.failing,
+    runnerVersions,
+    process.version,
+  ];
+  const { createHash } = await import('node:crypto'); // only on the test-running path: crypto costs ~2 ms to load
+  return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
+}

@@ -1,0 +1,141 @@
+/**
+ * STYLE §1, one table for all of src/: a functional core and an imperative shell, by folder. The
+ * shell is the modules that may touch the world: the file system (node:fs, node:fs/promises),
+ * processes (node:child_process), the machine (node:os), git (git/exec, git/queries). Every other
+ * module is pure: it imports no shell module (so it reaches the world through nothing it imports,
+ * dynamic imports included), and reads no clock, randomness or process state.
+ * Also the house's sizes: no function over 80 lines, no file over 400.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/repo.js';
+
+const SRC = join(PROJECT_ROOT, 'src');
+
+/**
+ * Per folder of src/ ('.' for its top): 'all' when the whole folder is shell; its shell files (none:
+ * the folder is pure); or, for a shell folder with a pure core, its pure files.
+ */
+const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
+  '.': ['fs-read.ts', 'paths.ts', 'index.ts'],
+  agent: ['repo.ts', 'context.ts', 'resolve.ts', 'guard.ts', 'session.ts'],
+  audit: ['read.ts', 'replay.ts', 'audit.ts', 'history.ts', 'index.ts'],
+  budget: [],
+  cli: 'all',
+  config: ['load.ts', 'plan.ts'],
+  doctor: ['read.ts', 'read-hooks.ts', 'read-node.ts', 'read-repo.ts', 'doctor.ts'],
+  gates: [],
+  git: ['exec.ts', 'queries.ts'],
+  // The planner and its wording are pure; doctor reads the block, shim and test-line formats through them.
+  install: { pure: ['agent-entries.ts', 'agent-merge.ts', 'block.ts', 'context.ts', 'plan.ts', 'problems.ts', 'shim.ts', 'spelling.ts', 'test-line.ts'] },
+  lang: [],
+  plan: [],
+  process: 'all',
+  report: [],
+  rollback: ['apply.ts', 'backup.ts', 'read.ts', 'worktree.ts', 'target.ts', 'rollback.ts', 'undo.ts', 'list.ts', 'guard.ts'],
+  // leak-guard.cts runs inside the runner's own processes, preloaded.
+  runners: ['run.ts', 'leak-check.ts', 'locate.ts', 'leak-guard.cts'],
+  snapshot: ['read.ts'],
+  state: ['attempts.ts', 'glob-cache.ts', 'lock.ts', 'rebuild.ts', 'store.ts'],
+  verify: 'all',
+};
+
+const WORLD = /^node:(?:fs|fs\/promises|child_process|os)$/;
+/** A pure module does not import the process either. */
+const PROCESS = 'node:process';
+const GIT_IO = new Set(['git/exec.ts', 'git/queries.ts']);
+/** Value imports (not `import type`), re-exports, and `import('…')`, also spread over several lines. */
+const STATIC = /^(?:import|export)(?!\s+type\b)[^;]*?from\s+'([^']+)'/gm;
+const DYNAMIC = /\bimport\(\s*'([^']+)'\s*\)/g;
+/** The clock, randomness and the process: `new Date(ms)` parses a value and is pure, `new Date()` is now. */
+const PROCESS_STATE = /\bprocess\.|\bDate\.now|\bMath\.random|new Date\(\)/;
+
+function sourceFiles(dir = SRC): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) return sourceFiles(p);
+    return /\.c?ts$/.test(n) ? [relative(SRC, p)] : [];
+  });
+}
+
+const FILES = sourceFiles();
+const folderOf = (file: string): string => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '.');
+const isShell = (file: string): boolean => {
+  const shell = SHELL[folderOf(file)] ?? [];
+  const name = file.slice(file.indexOf('/') + 1);
+  return shell === 'all' || (Array.isArray(shell) ? shell.includes(name) : !shell.pure.includes(name));
+};
+const text = (file: string): string => readFileSync(join(SRC, file), 'utf8');
+/** Without comments: a comment may say `process.exit(1)`. */
+const code = (file: string): string =>
+  text(file)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+/** What a module value-imports: node's modules by name, ours as paths under src/. */
+function importsOf(file: string): string[] {
+  const source = text(file);
+  return [...source.matchAll(STATIC), ...source.matchAll(DYNAMIC)].flatMap((m) => {
+    const spec = m[1]!;
+    if (spec.startsWith('node:')) return [spec];
+    if (!spec.startsWith('.')) return [];
+    return [
+      relative(SRC, resolve(dirname(join(SRC, file)), spec))
+        .replace(/\.js$/, '.ts')
+        .replace(/\.cjs$/, '.cts'),
+    ];
+  });
+}
+
+const PURE = FILES.filter((f) => !isShell(f));
+
+describe('architecture: a pure core, the world at the edges', () => {
+  it('every folder of src/ is in the table', () => {
+    expect([...new Set(FILES.map(folderOf))].filter((f) => !(f in SHELL))).toEqual([]);
+  });
+
+  it('the check sees the world where it is touched', () => {
+    expect(importsOf('git/exec.ts')).toContain('node:child_process');
+    expect(importsOf('runners/run.ts')).toEqual(expect.arrayContaining(['node:fs/promises', 'process/spawn.ts']));
+    expect(importsOf('verify/pre-commit.ts')).toContain('verify/run-staged.ts'); // a dynamic import
+    expect(code('runners/node.ts')).not.toMatch(PROCESS_STATE);
+  });
+
+  it.each(PURE)('%s imports no shell module and reads no process state', (file) => {
+    const imports = importsOf(file);
+    expect(imports.filter((i) => WORLD.test(i) || i === PROCESS || GIT_IO.has(i) || (!i.startsWith('node:') && isShell(i)))).toEqual([]);
+    expect(code(file)).not.toMatch(PROCESS_STATE);
+  });
+
+  it('only the shell touches the world (node:fs, node:child_process, node:os, git/exec, git/queries)', () => {
+    const touching = FILES.filter((f) => importsOf(f).some((i) => WORLD.test(i) || GIT_IO.has(i)));
+    expect(touching.filter((f) => !isShell(f))).toEqual([]);
+  });
+});
+
+describe('sizes (the house review: one function to read, not a chapter)', () => {
+  const sized = FILES.filter((f) => f.endsWith('.ts')).map((file) => {
+    const source = text(file);
+    const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+    let longest = { name: '', lines: 0 };
+    const visit = (node: ts.Node): void => {
+      if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+        const lines = sf.getLineAndCharacterOfPosition(node.getEnd()).line - sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+        if (lines > longest.lines) longest = { name: node.name?.getText(sf) ?? '(anonymous)', lines };
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    return { file, lines: source.split('\n').length - (source.endsWith('\n') ? 1 : 0), longest };
+  });
+
+  it('no function in src/ is over 80 lines', () => {
+    expect(sized.filter((s) => s.longest.lines > 80).map((s) => `${s.file}: ${s.longest.name} (${s.longest.lines} lines)`)).toEqual([]);
+  });
+
+  it('no file in src/ is over 400 lines', () => {
+    expect(sized.filter((s) => s.lines > 400).map((s) => `${s.file} (${s.lines} lines)`)).toEqual([]);
+  });
+});
