@@ -14,6 +14,7 @@ import {
   chmodSync,
   chownSync,
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -29,7 +30,7 @@ import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, trailersOf } from '../helpers/cycle.js';
 import { HAS_PROC, alive, launch, processGroupOf, waitFor } from '../helpers/procs.js';
-import { BIN, makeRepo, type Repo } from '../helpers/repo.js';
+import { BIN, makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
 import { readLockOwner } from '../../src/state/lock.js';
 
 const SKELETON = {
@@ -436,14 +437,14 @@ describe('nowhere to write', () => {
   beforeEach(() => greenStaged());
 
   /** Refused, the path named, no stack trace, no pass; `tdd verify` (the same pipeline) exits 3 or 2. */
-  function failsClosed(run: (cmd: string, args: string[]) => { status: number | null; stdout: string; stderr: string }, path: string): void {
+  function failsClosed(run: (cmd: string, args: string[]) => { status: number | null; stdout: string; stderr: string }, path: string, cli = BIN): void {
     const c = run('git', ['commit', '-m', 'feat: slow']);
     const out = c.stdout + c.stderr;
     expect(c.status, out).toBe(1);
     expect(out).toContain(path);
     expect(out).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
     expect(out).not.toContain('✓');
-    const v = run(process.execPath, [BIN, 'verify']);
+    const v = run(process.execPath, [cli, 'verify']);
     expect([2, 3], v.stdout + v.stderr).toContain(v.status);
     expect(v.stdout + v.stderr).toContain(path);
     expect(v.stdout + v.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
@@ -481,10 +482,13 @@ describe('nowhere to write', () => {
       Object.assign(env, { HOME: home, GIT_CONFIG_GLOBAL: join(home, '.gitconfig') });
       for (const d of [...mine, home]) chownTree(d, 65534, 65534);
     }
+    // A clone in a private folder (root's home, mkdtemp's 0700) is out of that uid's reach: it gets
+    // the CLI from a readable copy, the hook through the tdd-hooks on PATH (the shim's fallback).
+    const cli = root ? reachableCli(env, user) : BIN;
     const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: repo.dir, env, encoding: 'utf8', ...user });
     chmodSync(stateDir(), 0o555);
     try {
-      failsClosed(run, stateDir());
+      failsClosed(run, stateDir(), cli);
     } finally {
       chmodSync(stateDir(), 0o755);
       if (root) for (const d of mine) chownTree(d, 0, 0);
@@ -506,6 +510,22 @@ describe('nowhere to write', () => {
     expect(trailersOf(repo)['TDD-Phase']).toBe('green');
   });
 });
+
+/**
+ * The CLI as `user` can run it: this checkout's when the user can read it, else a copy of what it
+ * runs (bin/, dist/, package.json) in a world-readable folder, with a `tdd-hooks` on `env`'s PATH.
+ */
+function reachableCli(env: NodeJS.ProcessEnv, user: { uid?: number; gid?: number }): string {
+  if (spawnSync('sh', ['-c', 'test -r "$0"', BIN], { ...user }).status === 0) return BIN;
+  const copy = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-cli-')));
+  extraDirs.push(copy);
+  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(PROJECT_ROOT, part), join(copy, part), { recursive: true });
+  mkdirSync(join(copy, 'path'));
+  writeFileSync(join(copy, 'path', 'tdd-hooks'), `#!/bin/sh\nexec "${process.execPath}" "${join(copy, 'bin', 'tdd.js')}" "$@"\n`, { mode: 0o755 });
+  spawnSync('chmod', ['-R', 'a+rX', copy]);
+  env.PATH = `${join(copy, 'path')}:${env.PATH ?? ''}`;
+  return join(copy, 'bin', 'tdd.js');
+}
 
 function chownTree(dir: string, uid: number, gid: number): void {
   chownSync(dir, uid, gid);
