@@ -6,6 +6,7 @@
  */
 import { posix } from 'node:path';
 import { importSpecifiers, resolveSpecifier } from './import-graph.js';
+import { editDistance } from '../nearest.js';
 
 export interface NearMiss {
   /** The test file. */
@@ -20,28 +21,6 @@ const stem = (p: string) => {
   const ext = posix.extname(p);
   return ext ? p.slice(0, -ext.length) : p;
 };
-
-/** Optimal string alignment distance (an insertion, deletion, substitution or swap of neighbours), or k + 1 once past k. */
-export function editDistance(a: string, b: string, k: number): number {
-  if (Math.abs(a.length - b.length) > k) return k + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
-      row.push(d);
-      best = Math.min(best, d);
-    }
-    if (best > k) return k + 1;
-    prev2 = prev;
-    prev = row;
-  }
-  return prev[b.length]!;
-}
 
 /** The relative imports of `text` (the test `file`) that resolve to nothing in `paths`, each with the file it almost names. */
 export function findNearMisses(file: string, text: string, paths: readonly string[]): NearMiss[] {

@@ -1,7 +1,8 @@
 /** The static import graph: which test files reach a changed file, from literal sources. */
 import { describe, expect, it } from 'vitest';
 import { findAffectedTests, importSpecifiers, resolveSpecifier } from '../../../src/runners/import-graph.js';
-import { editDistance, findNearMisses } from '../../../src/runners/near-miss.js';
+import { editDistance } from '../../../src/nearest.js';
+import { findNearMisses } from '../../../src/runners/near-miss.js';
 
 describe('import graph', () => {
   it('reads static imports, re-exports, require() and import() calls', () => {
