@@ -65,13 +65,14 @@ export function readCargoLeaks(targetDir: string, guard: LeakGuard, since: numbe
   } catch {
     return [];
   }
-  const leaks: Leak[] = [];
+  const leaks = new Map<string, Leak>();
   for (const name of names) {
     const found = keepDiffering(parseDepInfoPaths(readTextOr(join(deps, name)) ?? ''), guard);
     if (found.length > 0) rmSync(join(targetDir, 'debug', '.fingerprint', name.slice(0, -2)), { recursive: true, force: true });
-    leaks.push(...found);
+    // A source several units name (the lib and its test target) is one leak.
+    for (const l of found) leaks.set(l.path, l);
   }
-  return leaks;
+  return [...leaks.values()];
 }
 
 /** The noted paths that are files of the work tree and differ from the copy's (or the copy lacks them). */

@@ -15,13 +15,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-
-/** `path` (absolute, symlink-free) is the work tree's own content: inside `top`, not in a dependency folder or `.git`. */
-export function isWorkTreePath(top: string, path: string): boolean {
-  if (path !== top && !path.startsWith(top + sep)) return false;
-  const parts = relative(top, path).split(sep);
-  return parts[0] !== '.git' && !parts.includes('node_modules');
-}
+import { isWorkTreeTarget } from '../runners/leaks.js';
 
 export interface LinkedFolder {
   /** The modification times of the user's folder and of its scope folders and .bin: unchanged, nothing to do. */
@@ -64,7 +58,7 @@ function syncLinks(top: string, copy: string, from: string, to: string, entries:
       continue;
     }
     const real = e.isSymbolicLink() ? realpathOrNull(source) : null;
-    if (real !== null && isWorkTreePath(top, real)) {
+    if (real !== null && isWorkTreeTarget(toPosix(top), toPosix(real))) {
       redirected.push(source);
       wanted.set(e.name, join(copy, relative(top, real)));
     } else {
@@ -129,3 +123,5 @@ function ensureRealDir(path: string): void {
   }
   mkdirSync(path, { recursive: true, mode: 0o700 });
 }
+
+const toPosix = (p: string): string => p.split(sep).join('/');
