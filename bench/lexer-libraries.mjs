@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The libraries DESIGN §7 asks to measure before more regexes are written for reading imports and
-// calls: es-module-lexer, cjs-module-lexer, oxc-parser, against js-tokens (what src/lang/js.ts
+// calls: es-module-lexer, cjs-module-lexer, oxc-parser, against js-tokens (what src/lang/languages/js/
 // uses). None is a dependency: install them outside the project first, e.g.
 //   npm i --prefix /tmp/lexers --no-save es-module-lexer@2.3.2 cjs-module-lexer@2.3.0 oxc-parser@0.158.0 js-tokens@10.0.1
 //   node bench/lexer-libraries.mjs /tmp/lexers

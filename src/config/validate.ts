@@ -1,5 +1,5 @@
 import { DEFAULTS, RUNNERS, type Config, type RunnerSpec } from './schema.js';
-import { ASSERT_NAME_PATTERN } from '../lang/assert-names.js';
+import { ASSERT_NAME_PATTERN } from '../lang/scan/assert-names.js';
 import { nearest } from '../nearest.js';
 
 /** One problem with a configuration file: where (file and key path), what was found, what is expected. */

@@ -1,18 +1,18 @@
-import { abapProfile } from './abap.js';
-import { compileAssertNames, matchAssertNames } from './assert-names.js';
-import { scanCalls } from './calls.js';
-import { csharpProfile } from './csharp.js';
-import { goProfile } from './go.js';
-import { jsProfile } from './js.js';
-import { javaProfile, kotlinProfile } from './jvm.js';
+import { abapProfile } from './languages/abap.js';
+import { compileAssertNames, matchAssertNames } from './scan/assert-names.js';
+import { scanCalls } from './scan/calls.js';
+import { csharpProfile } from './languages/csharp.js';
+import { goProfile } from './languages/go.js';
+import { jsProfile } from './languages/js/profile.js';
+import { javaProfile, kotlinProfile } from './languages/jvm.js';
 import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from './profile.js';
-import { findHelperAssertions, HELPER_LANGUAGES, type AssertionVia, type Lexed, type SourceReader } from './helpers.js';
-import { pythonProfile } from './python.js';
-import { rubyProfile } from './ruby.js';
-import { rustProfile } from './rust.js';
+import { findHelperAssertions, HELPER_LANGUAGES, type AssertionVia, type Lexed, type SourceReader } from './helpers/index.js';
+import { pythonProfile } from './languages/python/profile.js';
+import { rubyProfile } from './languages/ruby/profile.js';
+import { rustProfile } from './languages/rust.js';
 
 export type { ImportBinding, LanguageId, Marker, MarkerKind } from './profile.js';
-export type { AssertionVia, SourceReader } from './helpers.js';
+export type { AssertionVia, SourceReader } from './helpers/index.js';
 
 /**
  * Static analysis of test files: pure functions of (path, text), no I/O. A file is lexed once;
@@ -124,7 +124,7 @@ function patternOf(call: string, patterns: readonly string[]): string {
 
 /**
  * analyzeTestFile, and when the file asserts nothing itself, its calls of the project's own
- * helpers whose bodies assert (read through `reader`, see lang/helpers.ts): each such call counts,
+ * helpers whose bodies assert (read through `reader`, see lang/helpers/): each such call counts,
  * and `via` says which helper carried it. `path` is the file's repository path.
  */
 export async function analyzeTestFileWithHelpers(

@@ -15,7 +15,8 @@
  * and the file takes the first kind in that order. An error in the library or any other
  * non-test target makes every asked file a 'load-error': the tests were never compiled.
  */
-import { blankCLike, RUST } from '../lang/blank-c.js';
+import { blankCLike } from '../lang/lex/c-like.js';
+import { RUST } from '../lang/lex/c-syntax.js';
 import type { FileError, FileErrorKind } from '../types.js';
 import { toRepoPath } from './paths.js';
 import type { ParseInput } from './types.js';

@@ -45,7 +45,7 @@
  * before the build ("no matching package", "attempting to make an HTTP request, but --offline
  * was specified"); that comes back 'unknown' with a reason asking for `cargo fetch`.
  */
-import { compileAssertNames } from '../lang/assert-names.js';
+import { compileAssertNames } from '../lang/scan/assert-names.js';
 import type { FailureClass, FileError, TestCaseResult } from '../types.js';
 import { parseBuildErrors, splitBuild } from './cargo-build.js';
 import { cargoMember, cargoTestTarget } from './cargo-targets.js';

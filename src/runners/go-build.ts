@@ -12,7 +12,7 @@
  * dependency) is a load-error naming it. The module path is read off the packages go reports.
  */
 import { posix } from 'node:path';
-import { goProfile } from '../lang/go.js';
+import { goProfile } from '../lang/languages/go.js';
 import type { FileError, FileErrorKind } from '../types.js';
 import { toRepoPath } from './paths.js';
 import type { IsProjectImport } from './types.js';

@@ -29,7 +29,7 @@
  * not go's), an exit code go test never uses, or an asked folder go never reported is unknown.
  */
 import { posix } from 'node:path';
-import { goProfile } from '../lang/go.js';
+import { goProfile } from '../lang/languages/go.js';
 import type { FailureClass, FileError, TestCaseResult } from '../types.js';
 import { buildFileError, readCompileErrors, type GoContext } from './go-build.js';
 import { asArg, toRepoPath } from './paths.js';

@@ -139,3 +139,36 @@ describe('sizes (the house review: one function to read, not a chapter)', () => 
     expect(sized.filter((s) => s.lines > 400).map((s) => `${s.file} (${s.lines} lines)`)).toEqual([]);
   });
 });
+
+describe('lang/ as a house (a core the languages plug into)', () => {
+  const lang = FILES.filter((f) => f.startsWith('lang/'));
+
+  it('its top holds the registry, the types and the frameworks table; the rest is in lex/, scan/, languages/, helpers/', () => {
+    const top = lang.filter((f) => f.split('/').length === 2).map((f) => f.slice('lang/'.length));
+    expect(top.filter((f) => !['index.ts', 'profile.ts', 'frameworks.ts'].includes(f))).toEqual([]);
+    const folders = new Set(lang.filter((f) => f.split('/').length > 2).map((f) => f.split('/')[1]));
+    expect([...folders].filter((d) => !['lex', 'scan', 'languages', 'helpers'].includes(d!))).toEqual([]);
+  });
+
+  it('a lexer reads text only: lex/ imports nothing outside lex/', () => {
+    const lex = lang.filter((f) => f.startsWith('lang/lex/'));
+    expect(
+      lex.flatMap((f) =>
+        importsOf(f)
+          .filter((i) => !i.startsWith('lang/lex/'))
+          .map((i) => `${f} → ${i}`),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the scanners and the helper-follower know no language: scan/ and helpers/ import no languages/ module', () => {
+    const core = lang.filter((f) => f.startsWith('lang/scan/') || f.startsWith('lang/helpers/'));
+    expect(
+      core.flatMap((f) =>
+        importsOf(f)
+          .filter((i) => i.startsWith('lang/languages/'))
+          .map((i) => `${f} → ${i}`),
+      ),
+    ).toEqual([]);
+  });
+});

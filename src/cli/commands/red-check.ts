@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { usageError } from '../../errors.js';
-import { ASSERT_NAME_PATTERN } from '../../lang/assert-names.js';
+import { ASSERT_NAME_PATTERN } from '../../lang/scan/assert-names.js';
 import {
   analyzeTestFileWithHelpers,
   knownLanguages,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, RUNNERS } from '../../../src/config/schema.js';
 import { validateConfig } from '../../../src/config/validate.js';
-import { ASSERT_NAME_PATTERN } from '../../../src/lang/assert-names.js';
+import { ASSERT_NAME_PATTERN } from '../../../src/lang/scan/assert-names.js';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 
 const read = (p: string) => JSON.parse(readFileSync(join(PROJECT_ROOT, p), 'utf8')) as Record<string, unknown>;

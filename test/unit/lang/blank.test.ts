@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeTestFile, blank, knownLanguages, languageOf } from '../../../src/lang/index.js';
 
@@ -84,12 +86,15 @@ describe('blank', () => {
 
 describe('purity', () => {
   it('src/lang imports nothing but its own files and js-tokens (no fs, no child_process)', () => {
-    const dir = new URL('../../../src/lang/', import.meta.url);
-    const specifiers = readdirSync(dir)
-      .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)';$/gm)])
-      .map((m) => m[1]!);
-    expect(specifiers).toContain('js-tokens');
-    expect(specifiers.filter((s) => !s.startsWith('./') && s !== 'js-tokens')).toEqual([]);
+    const root = fileURLToPath(new URL('../../../src/lang/', import.meta.url));
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const specifiers = files.flatMap((f) =>
+      [...readFileSync(join(root, f), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)';$/gm)].map((m) => ({ from: f, spec: m[1]! })),
+    );
+    expect(specifiers.map((s) => s.spec)).toContain('js-tokens');
+    const outside = specifiers.filter(
+      ({ from, spec }) => spec !== 'js-tokens' && (!spec.startsWith('.') || relative(root, resolve(root, dirname(from), spec)).startsWith('..')),
+    );
+    expect(outside).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchBrackets, scanCalls } from '../../../src/lang/calls.js';
+import { matchBrackets, scanCalls } from '../../../src/lang/scan/calls.js';
 
 const names = (s: string, macros = false): string[] => scanCalls(s, macros).map((c) => `${c.name}${c.continued ? ' →' : ''}`);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTestFile, analyzeTestFileWithHelpers, type SourceReader } from '../../../src/lang/index.js';
-import { MAX_DEPTH } from '../../../src/lang/helpers.js';
+import { MAX_DEPTH } from '../../../src/lang/helpers/index.js';
 
 /** A repository in memory: path → text. */
 function memory(files: Record<string, string>): SourceReader & { reads: string[][] } {

@@ -1,4 +1,4 @@
-import { BlankedText, lineEnd } from './lexer.js';
+import { BlankedText, lineEnd } from './text.js';
 
 /**
  * ABAP (research test-runners.md §5.3): `*` in column 1 comments out its line, `"` comments to

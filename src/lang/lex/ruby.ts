@@ -1,5 +1,5 @@
-import { embeddedDocEnd, heredocOpener, Heredocs, isDataEnd, isLine } from './blank-ruby-lines.js';
-import { BlankedText, isWordCode, lineEnd, wordEnd } from './lexer.js';
+import { embeddedDocEnd, heredocOpener, Heredocs, isDataEnd, isLine } from './ruby-lines.js';
+import { BlankedText, isWordCode, lineEnd, wordEnd } from './text.js';
 
 /**
  * Ruby (the hash-comment family, research test-runners.md §5.3): `#` comments, `=begin`…`=end`

@@ -1,6 +1,6 @@
 import type { Call } from './calls.js';
 import { isDeclared } from './match.js';
-import type { LanguageId } from './profile.js';
+import type { LanguageId } from '../profile.js';
 
 /**
  * Functions, methods and macros a file defines, with the extent of their bodies, read from blanked

@@ -1,10 +1,10 @@
-import { matchAssertNames } from './assert-names.js';
-import { matchBrackets, scanCalls, type Call } from './calls.js';
-import { findDefinitions, type Definition } from './definitions.js';
-import type { ImportBinding, LanguageId, LanguageProfile } from './profile.js';
+import { matchAssertNames } from '../scan/assert-names.js';
+import { matchBrackets, scanCalls, type Call } from '../scan/calls.js';
+import { findDefinitions, type Definition } from '../scan/definitions.js';
+import type { ImportBinding, LanguageId, LanguageProfile } from '../profile.js';
 
 /**
- * What the helper search knows of one file (lang/helpers.ts): its imports, definitions, calls and
+ * What the helper search knows of one file (lang/helpers/index.ts): its imports, definitions, calls and
  * assertions, read from its blanked text. Pure.
  */
 

@@ -1,4 +1,4 @@
-import type { ImportBinding } from './profile.js';
+import type { ImportBinding } from '../../profile.js';
 
 /**
  * Python import bindings, from blanked text (comments gone; no string is ever part of an import):

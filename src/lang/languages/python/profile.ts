@@ -1,8 +1,8 @@
-import { blankPython } from './blank-hash.js';
-import { isDeclared, matchOffsets } from './match.js';
-import { escapeRegExp, type ImportBinding, type LanguageProfile } from './profile.js';
-import { findPythonMarkers } from './python-markers.js';
-import { parsePythonImports } from './python-imports.js';
+import { blankPython } from '../../lex/hash.js';
+import { isDeclared, matchOffsets } from '../../scan/match.js';
+import { escapeRegExp, type ImportBinding, type LanguageProfile } from '../../profile.js';
+import { findPythonMarkers } from './markers.js';
+import { parsePythonImports } from './imports.js';
 
 /**
  * Python: pytest and unittest (research test-runners.md §5.4, §6), matched on text blanked by the

@@ -1,4 +1,4 @@
-import type { ImportBinding, LanguageId } from './profile.js';
+import type { ImportBinding, LanguageId } from '../profile.js';
 
 /**
  * Where a file's project helpers may live, as repository paths ('/'-separated, no leading './'):

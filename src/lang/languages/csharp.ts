@@ -1,6 +1,7 @@
-import { blankCLike, CSHARP } from './blank-c.js';
-import { isDeclared, matchMarkers, matchOffsets, methodNameAfter, squeeze, type MarkerRule } from './match.js';
-import type { LanguageProfile, MarkerHit } from './profile.js';
+import { blankCLike } from '../lex/c-like.js';
+import { CSHARP } from '../lex/c-syntax.js';
+import { isDeclared, matchMarkers, matchOffsets, methodNameAfter, squeeze, type MarkerRule } from '../scan/match.js';
+import type { LanguageProfile, MarkerHit } from '../profile.js';
 
 /**
  * C#: xUnit, NUnit, MSTest, FluentAssertions, Shouldly, Moq, NSubstitute, FakeItEasy and Verify

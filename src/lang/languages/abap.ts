@@ -1,6 +1,6 @@
-import { blankAbap } from './blank-abap.js';
-import { matchMarkers, matchOffsets, type MarkerRule } from './match.js';
-import { escapeRegExp, type LanguageProfile } from './profile.js';
+import { blankAbap } from '../lex/abap.js';
+import { matchMarkers, matchOffsets, type MarkerRule } from '../scan/match.js';
+import { escapeRegExp, type LanguageProfile } from '../profile.js';
 
 /**
  * ABAP Unit (research test-runners.md §5.4, §6), matched case-insensitively like ABAP itself: the

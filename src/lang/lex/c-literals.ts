@@ -1,8 +1,8 @@
-import type { CSyntax } from './blank-c.js';
-import { lineEnd, type LiteralSpan } from './lexer.js';
+import type { CSyntax } from './c-syntax.js';
+import { lineEnd, type LiteralSpan } from './text.js';
 
 /**
- * The literals of the C-like family (blank-c.ts), each scanned from its opening delimiter to the
+ * The literals of the C-like family (c-like.ts; its options in c-syntax.ts), each scanned from its opening delimiter to the
  * end of its closing one. An interpolation (`${…}`, C# `{…}`) is code: `interpolation` walks it
  * with the family's lexer and returns the offset after its `}`.
  */

@@ -1,6 +1,7 @@
-import { blankCLike, RUST } from './blank-c.js';
-import { matchMarkers, matchOffsets, type MarkerRule } from './match.js';
-import type { LanguageProfile } from './profile.js';
+import { blankCLike } from '../lex/c-like.js';
+import { RUST } from '../lex/c-syntax.js';
+import { matchMarkers, matchOffsets, type MarkerRule } from '../scan/match.js';
+import type { LanguageProfile } from '../profile.js';
 
 /**
  * Rust: the std assertion macros and the crates that follow their naming (pretty_assertions,

@@ -1,5 +1,5 @@
-import { matchMarkers, type MarkerRule } from './match.js';
-import { escapeRegExp, type ImportBinding, type MarkerHit, type MarkerKind } from './profile.js';
+import { matchMarkers, type MarkerRule } from '../../scan/match.js';
+import { escapeRegExp, type ImportBinding, type MarkerHit, type MarkerKind } from '../../profile.js';
 
 /**
  * pytest and unittest skip / xfail / focus markers (research test-runners.md §6), on blanked text,

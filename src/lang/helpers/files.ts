@@ -1,6 +1,6 @@
 import { dirname, moduleCandidates, rustModCandidates } from './modules.js';
-import { bindingOf, rootOf, SELF, type Model } from './helper-model.js';
-import type { ImportBinding, LanguageId } from './profile.js';
+import { bindingOf, rootOf, SELF, type Model } from './model.js';
+import type { ImportBinding, LanguageId } from '../profile.js';
 
 /**
  * Reading the files a test file's helpers may live in, through the caller's SourceReader (the

@@ -1,5 +1,5 @@
-import { matchMarkers, type MarkerRule } from './match.js';
-import type { MarkerHit, MarkerKind } from './profile.js';
+import { matchMarkers, type MarkerRule } from '../../scan/match.js';
+import type { MarkerHit, MarkerKind } from '../../profile.js';
 
 /**
  * RSpec and Minitest skip / focus / todo markers (research test-runners.md §6), on blanked text.

@@ -1,8 +1,8 @@
-import type { BlankedText } from './lexer.js';
-import { isWordCode, lineEnd, wordEnd } from './lexer.js';
+import type { BlankedText } from './text.js';
+import { isWordCode, lineEnd, wordEnd } from './text.js';
 
 /**
- * Ruby's line-based constructs, for the lexer in blank-ruby.ts: heredocs (whose bodies are the
+ * Ruby's line-based constructs, for the lexer in lex/ruby.ts: heredocs (whose bodies are the
  * lines after the one that opens them), `=begin`…`=end` embedded documents and the `__END__` line.
  */
 

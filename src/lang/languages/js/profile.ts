@@ -1,9 +1,9 @@
 import jsTokens, { type JSXToken, type Token } from 'js-tokens';
-import { findJsAssertions, findJsPrints } from './js-patterns.js';
-import { findJsMarkers } from './js-markers.js';
-import { parseJsImports } from './js-imports.js';
-import { findJsTestTitles } from './js-titles.js';
-import type { LanguageProfile } from './profile.js';
+import { findJsAssertions, findJsPrints } from './assertions.js';
+import { findJsMarkers } from './markers.js';
+import { parseJsImports } from './imports.js';
+import { findJsTestTitles } from './titles.js';
+import type { LanguageProfile } from '../../profile.js';
 
 /**
  * JavaScript and TypeScript, tokenized by js-tokens: its regex-vs-division and JSX-text handling

@@ -1,6 +1,7 @@
-import { blankCLike, GO } from './blank-c.js';
-import { isDeclared, matchMarkers, matchOffsets, type MarkerRule } from './match.js';
-import type { ImportBinding, LanguageProfile, MarkerHit } from './profile.js';
+import { blankCLike } from '../lex/c-like.js';
+import { GO } from '../lex/c-syntax.js';
+import { isDeclared, matchMarkers, matchOffsets, type MarkerRule } from '../scan/match.js';
+import type { ImportBinding, LanguageProfile, MarkerHit } from '../profile.js';
 
 /**
  * Go: the testing package, testify, gomega/Ginkgo, quicktest and gocheck (research

@@ -1,5 +1,5 @@
-import { scanCalls } from './calls.js';
-import { escapeRegExp, type ImportBinding } from './profile.js';
+import { scanCalls } from '../../scan/calls.js';
+import { escapeRegExp, type ImportBinding } from '../../profile.js';
 
 /**
  * Assertion and print patterns for JS/TS test files, matched on blanked text (research

@@ -1,4 +1,4 @@
-import { escapeRegExp, type ImportBinding, type MarkerHit, type MarkerKind } from './profile.js';
+import { escapeRegExp, type ImportBinding, type MarkerHit, type MarkerKind } from '../../profile.js';
 
 /**
  * Skip / focus / todo markers of vitest, jest, mocha, jasmine, node:test, playwright, AVA, tap,

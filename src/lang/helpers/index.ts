@@ -1,14 +1,14 @@
-import { compileAssertNames } from './assert-names.js';
-import type { Call } from './calls.js';
-import type { Definition } from './definitions.js';
-import { loadModels, memoOf, MAX_DEPTH, type Node, type SourceReader, type World } from './helper-files.js';
-import { bindingOf, buildModel, SELF, type Lexed, type Model } from './helper-model.js';
-import { isDeclared } from './match.js';
+import { compileAssertNames } from '../scan/assert-names.js';
+import type { Call } from '../scan/calls.js';
+import type { Definition } from '../scan/definitions.js';
+import { loadModels, memoOf, MAX_DEPTH, type Node, type SourceReader, type World } from './files.js';
+import { bindingOf, buildModel, SELF, type Lexed, type Model } from './model.js';
+import { isDeclared } from '../scan/match.js';
 import { moduleCandidates } from './modules.js';
-import type { LanguageId, LanguageProfile } from './profile.js';
+import type { LanguageId, LanguageProfile } from '../profile.js';
 
-export { MAX_DEPTH, MAX_FILES, type SourceReader } from './helper-files.js';
-export type { Lexed } from './helper-model.js';
+export { MAX_DEPTH, MAX_FILES, type SourceReader } from './files.js';
+export type { Lexed } from './model.js';
 
 /**
  * Assertions through the project's own helpers: a call in a test file counts when it reaches a

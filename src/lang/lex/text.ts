@@ -1,5 +1,5 @@
 /**
- * What the hand-written blankers share (blank-hash.ts, blank-c.ts): an output that copies code
+ * What the hand-written blankers share (hash.ts, c-like.ts): an output that copies code
  * and turns comments and literal contents into spaces with every '\n' in place, and character
  * classes by code unit (no regex per character: a 2,000-line file is ~75,000 of them).
  */

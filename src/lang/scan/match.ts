@@ -1,4 +1,4 @@
-import type { MarkerHit, MarkerKind } from './profile.js';
+import type { MarkerHit, MarkerKind } from '../profile.js';
 
 /**
  * Matching helpers for the table-driven profiles (python.ts, go.ts, rust.ts, jvm.ts, csharp.ts):

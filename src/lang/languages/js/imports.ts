@@ -1,4 +1,4 @@
-import type { ImportBinding } from './profile.js';
+import type { ImportBinding } from '../../profile.js';
 
 /**
  * Import bindings, read from blanked text (comments are already whitespace, so

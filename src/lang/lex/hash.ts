@@ -1,4 +1,4 @@
-import { BlankedText, isWordCode, type LiteralSpan } from './lexer.js';
+import { BlankedText, isWordCode, type LiteralSpan } from './text.js';
 
 /**
  * The hash-comment family: `#` to the end of the line is a comment. The string syntax is the

@@ -1,6 +1,7 @@
-import { blankCLike, JAVA, KOTLIN } from './blank-c.js';
-import { isDeclared, matchMarkers, matchOffsets, methodNameAfter, type MarkerRule } from './match.js';
-import type { LanguageProfile, MarkerHit } from './profile.js';
+import { blankCLike } from '../lex/c-like.js';
+import { JAVA, KOTLIN } from '../lex/c-syntax.js';
+import { isDeclared, matchMarkers, matchOffsets, methodNameAfter, type MarkerRule } from '../scan/match.js';
+import type { LanguageProfile, MarkerHit } from '../profile.js';
 
 /**
  * Java and Kotlin: JUnit 4/5, TestNG, AssertJ, Hamcrest, Truth, kotlin.test, Kotest, Strikt,

@@ -1,7 +1,7 @@
-import { blankRuby } from './blank-ruby.js';
-import { isDeclared, matchOffsets } from './match.js';
-import type { LanguageProfile } from './profile.js';
-import { findRubyMarkers, NOT_A_CALL, NOT_A_CALL_BUT_RSPEC } from './ruby-markers.js';
+import { blankRuby } from '../../lex/ruby.js';
+import { isDeclared, matchOffsets } from '../../scan/match.js';
+import type { LanguageProfile } from '../../profile.js';
+import { findRubyMarkers, NOT_A_CALL, NOT_A_CALL_BUT_RSPEC } from './markers.js';
 
 /**
  * Ruby: RSpec, Minitest (assertions and spec expectations) and Test::Unit (research
