@@ -49,7 +49,8 @@ export type FindingCode = keyof FindingData;
 /** Each finding code and its data (undefined: the code, path and line say it all). */
 export interface FindingData {
   // configuration, context
-  CONFIG_INVALID: { detail: string };
+  /** `key`/`expected`: one key of a configuration read from disk (tdd red-check). */
+  CONFIG_INVALID: { detail: string; key?: string; expected?: string };
   CONFIG_UNSTAGED: { state: 'untracked' | 'modified' };
   /** A staged change of the configuration (`key`: package.json's "tdd"), or the committed one broken (`broken`). */
   CONFIG_PENDING: { key?: 'tdd'; broken?: true } | undefined;
@@ -81,11 +82,13 @@ export interface FindingData {
   RED_TEST_REMOVED: undefined;
   CONFIG_CHANGED: undefined;
   // static test content
-  ASSERTION_MISSING: undefined;
-  ASSERTION_PRINT_ONLY: undefined;
+  /** `language`: the file's, for an example of a real assertion in it. */
+  ASSERTION_MISSING: { language: string } | undefined;
+  ASSERTION_PRINT_ONLY: { language: string } | undefined;
   ASSERTION_UNCHECKED: undefined;
-  MARKER_FOCUS: { marker: string; conditional?: true };
-  MARKER_SKIP: { marker: string; kind: 'skip' | 'todo' | 'xfail' };
+  MARKER_FOCUS: { marker: string; kind: 'focus'; conditional?: true };
+  /** `origin: 'unknown'`: read without the history (tdd red-check), so whether this change adds it is not known. */
+  MARKER_SKIP: { marker: string; kind: 'skip' | 'todo' | 'xfail'; origin?: 'unknown' };
   // evidence
   RED_WRONG_REASON: { kind: FailureClass | FileErrorKind; message: string; test?: string };
   RED_TESTS_PASS: undefined;
@@ -105,6 +108,9 @@ export interface FindingData {
   IMPORT_NEAR_MISS: { specifier: string; nearest: string; phase: Phase };
   // commit-msg
   INDEX_CHANGED: { verified: string; now: string };
+  // tdd red-check: files named on the command line
+  FILE_MISSING: { reason: 'missing' | 'directory' | 'unreadable'; detail?: string };
+  LANGUAGE_UNKNOWN: { known: string[] };
 }
 
 /**

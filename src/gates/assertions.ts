@@ -11,7 +11,12 @@ export function evaluateAssertions(input: GateInput): Finding[] {
       continue;
     }
     if (now.assertions > 0) continue;
-    findings.push({ code: now.printOnly ? 'ASSERTION_PRINT_ONLY' : 'ASSERTION_MISSING', severity: 'error', path });
+    findings.push({
+      code: now.printOnly ? 'ASSERTION_PRINT_ONLY' : 'ASSERTION_MISSING',
+      severity: 'error',
+      path,
+      ...(now.language ? { data: { language: now.language } } : {}),
+    });
   }
   return findings;
 }

@@ -16,7 +16,7 @@ export function evaluateMarkers(input: GateInput): Finding<'MARKER_FOCUS' | 'MAR
     if (!now) continue;
     // A focus chosen at run time (`(ci ? it.only : it)(…)`) may focus nothing: a warning.
     for (const m of now.markers.filter((x) => x.kind === 'focus')) {
-      const data = { marker: m.text, ...(m.conditional ? { conditional: true as const } : {}) };
+      const data = { marker: m.text, kind: 'focus' as const, ...(m.conditional ? { conditional: true as const } : {}) };
       findings.push({ code: 'MARKER_FOCUS', severity: m.conditional ? 'warn' : 'error', path, line: m.line, data });
     }
     for (const kind of ['skip', 'todo', 'xfail'] as const) {

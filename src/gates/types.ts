@@ -5,6 +5,8 @@ import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
 
 /** What the static analysis of one test file found (see lang/). */
 export interface TestFileFacts {
+  /** The language it was read as (lang/), when known. */
+  language?: string;
   assertions: number;
   printOnly: boolean;
   markers: { kind: 'skip' | 'focus' | 'todo' | 'xfail'; line: number; text: string; conditional?: true }[];

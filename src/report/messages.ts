@@ -23,8 +23,27 @@ const MARKER_WORDS: Record<string, string> = {
   xfail: 'an expected-failure marker (a test that passes while the code is broken)',
 };
 
+// What a real assertion looks like, per language (data.language of ASSERTION_MISSING), for the next step.
+const EXAMPLE: Record<string, string> = {
+  js: 'expect(add(1, 2)).toBe(3)',
+  python: 'assert add(1, 2) == 3',
+  go: 't.Errorf("got %d", got)',
+  rust: 'assert_eq!(add(1, 2), 3)',
+  java: 'assertEquals(3, add(1, 2))',
+  kotlin: 'assertEquals(3, add(1, 2))',
+  csharp: 'Assert.Equal(3, Add(1, 2))',
+  ruby: 'expect(add(1, 2)).to eq(3)',
+  abap: 'cl_abap_unit_assert=>assert_equals( act = add( 1 ) exp = 3 )',
+  php: '$this->assertSame(3, add(1, 2))',
+};
+const exampleOf = (language: string | undefined): string => EXAMPLE[language ?? ''] ?? 'expect(...).toBe(...), assert.equal(...)';
+const FILE_MISSING_WORDS = { missing: 'no such file', directory: 'a directory, not a file', unreadable: 'unreadable' };
+
 const MESSAGES: { [C in FindingCode]: Words<C> } = {
-  CONFIG_INVALID: (f) => ({ what: `invalid configuration: ${d(f.data, 'detail')}`, next: 'fix the file named above, stage it and commit again' }),
+  CONFIG_INVALID: (f) =>
+    f.data?.key
+      ? { what: `${f.path}: ${d(f.data, 'key')} is not ${d(f.data, 'expected')}`, next: `fix ${d(f.data, 'key')} in ${f.path}` }
+      : { what: `invalid configuration: ${d(f.data, 'detail')}`, next: 'fix the file named above, stage it and commit again' },
   CONFIG_UNSTAGED: (f) =>
     d(f.data, 'state') === 'untracked'
       ? { what: `${f.path} is not committed: until it is, the committed rules (or the defaults) apply`, next: `git add ${f.path} and commit it` }
@@ -78,7 +97,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   ASSERTION_MISSING: (f) => ({
     what: `${f.path} has no real assertion (outside comments and strings), and calls no helper of the project that asserts`,
     next:
-      'assert the behaviour (expect(...).toBe(...), assert.equal(...)), then stage the file again; if it asserts through a helper ' +
+      `assert the behaviour, e.g. ${exampleOf(f.data?.language)}; if it asserts through a helper ` +
       'defined outside the project (a global, a package), name it in assertFunctionNames in .tddrc.json (e.g. ["ruleTester.run", "request.**.expect"])',
   }),
   ASSERTION_UNCHECKED: (f) => ({ what: `${f.path}: no assertion patterns are known for this language; assertions not checked` }),
@@ -92,7 +111,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   }),
   ASSERTION_PRINT_ONLY: (f) => ({
     what: `${f.path} only prints; printing verifies nothing`,
-    next: 'replace the console output with assertions, then stage the file again',
+    next: `replace the output with assertions, e.g. ${exampleOf(f.data?.language)}`,
   }),
   MARKER_FOCUS: (f) => ({
     what: f.data?.conditional
@@ -100,10 +119,16 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
       : `${f.path}:${f.line} focuses tests (${d(f.data, 'marker')}): every other test is silently skipped`,
     next: 'remove the focus marker and stage the file again',
   }),
-  MARKER_SKIP: (f) => ({
-    what: `${f.path}:${f.line} adds ${MARKER_WORDS[d(f.data, 'kind')] ?? `a ${d(f.data, 'kind')} marker`} (${d(f.data, 'marker')}): a skipped test proves nothing`,
-    next: 'remove the marker and stage the file again',
-  }),
+  MARKER_SKIP: (f) =>
+    f.data?.origin === 'unknown'
+      ? {
+          what: `${f.path}:${f.line} has ${f.data.kind === 'xfail' ? 'an expected-failure' : `a ${d(f.data, 'kind')}`} marker (${d(f.data, 'marker')}): a skipped test proves nothing`,
+          next: 'remove the marker (the pre-commit hook refuses one a commit adds)',
+        }
+      : {
+          what: `${f.path}:${f.line} adds ${MARKER_WORDS[d(f.data, 'kind')] ?? `a ${d(f.data, 'kind')} marker`} (${d(f.data, 'marker')}): a skipped test proves nothing`,
+          next: 'remove the marker and stage the file again',
+        },
   RED_WRONG_REASON: (f) => ({
     what: `${f.path}${f.data?.test ? ` > ${d(f.data, 'test')}` : ''} fails for the wrong reason (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
     next:
@@ -176,6 +201,14 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   }),
   FALSE_FAIL_ACCEPTED: (f) => ({
     what: `accepted as an environment false-fail: the task's tests pass and every other failure matches falseFailPatterns (${f.data?.patterns?.join(', ') ?? ''}); recorded in the trailers, CI has the final word`,
+  }),
+  FILE_MISSING: (f) => ({
+    what: `${f.path}: ${FILE_MISSING_WORDS[f.data?.reason] ?? 'cannot be read'}${f.data?.detail ? ` (${f.data.detail})` : ''}`,
+    next: 'pass the test files themselves, relative to the working directory',
+  }),
+  LANGUAGE_UNKNOWN: (f) => ({
+    what: `${f.path}: no assertion patterns are known for this language`,
+    next: `name a test file ending in one of ${(f.data?.known ?? []).join(' ') || 'the known extensions'}`,
   }),
   INDEX_CHANGED: () => ({
     what: 'the staged content changed after the pre-commit check (another process ran git add?)',

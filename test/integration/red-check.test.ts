@@ -104,7 +104,7 @@ describe('tdd red-check (in process)', () => {
           severity: 'warn',
           path: 'math/skip_test.go',
           line: 6,
-          data: { marker: 't.Skip', kind: 'skip' },
+          data: { marker: 't.Skip', kind: 'skip', origin: 'unknown' },
           message: expect.any(String),
           next: expect.any(String),
         },
@@ -153,7 +153,7 @@ describe('tdd red-check (in process)', () => {
     const problems = r.json.problems as { code: string; data: Record<string, unknown>; message: string; next?: string }[];
     expect(problems.map((p) => p.data.reason).slice(0, 2)).toEqual(['missing', 'directory']);
     expect(problems[2]!.data.known).toEqual(expect.arrayContaining(['.py', '.go', '.rs', '.ts', '.java', '.kt', '.cs']));
-    expect(problems[2]!.next).toMatch(/Python \(\.py\).*Go \(\.go\).*Rust \(\.rs\)/);
+    expect(problems[2]!.next).toMatch(/\.py .*\.go .*\.rs/);
     expect((r.json.files as { path: string }[]).map((f) => f.path)).toEqual(['tests/test_empty.py', 'tests/add.rs']);
   });
 
@@ -285,7 +285,7 @@ describe('tdd red-check: helpers on disk, assertFunctionNames, markers', () => {
     expect(r.exitCode).toBe(0);
     expect((r.json.problems as { code: string; severity: string; data: unknown }[]).map(({ code, severity, data }) => ({ code, severity, data }))).toEqual([
       { code: 'MARKER_FOCUS', severity: 'warn', data: { marker: 'it.only', kind: 'focus', conditional: true } },
-      { code: 'MARKER_SKIP', severity: 'warn', data: { marker: 'test.failing', kind: 'xfail' } },
+      { code: 'MARKER_SKIP', severity: 'warn', data: { marker: 'test.failing', kind: 'xfail', origin: 'unknown' } },
     ]);
   });
 });

@@ -24,7 +24,7 @@ const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
   audit: ['read.ts', 'replay.ts', 'audit.ts', 'history.ts', 'index.ts'],
   budget: [],
   cli: 'all',
-  config: ['load.ts', 'plan.ts'],
+  config: ['load.ts', 'plan.ts', 'disk.ts'],
   doctor: ['read.ts', 'read-hooks.ts', 'read-node.ts', 'read-repo.ts', 'doctor.ts'],
   gates: [],
   git: ['exec.ts', 'queries.ts'],

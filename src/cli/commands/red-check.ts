@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { diskSourceReader, findWorkTreeTop, readDiskAssertNames } from '../../config/disk.js';
 import { usageError } from '../../errors.js';
-import { ASSERT_NAME_PATTERN } from '../../lang/scan/assert-names.js';
+import { evaluateRedCheckFile } from '../../gates/red-check.js';
 import {
   analyzeTestFileWithHelpers,
   knownLanguages,
@@ -13,7 +13,9 @@ import {
   type SourceReader,
   type TestFileAnalysis,
 } from '../../lang/index.js';
-import { paint } from '../../report/format.js';
+import { findingJson, paint } from '../../report/format.js';
+import { formatFinding } from '../../report/messages.js';
+import type { Finding } from '../../types.js';
 import { argsOf } from '../options.js';
 import type { CommandModule } from '../types.js';
 
@@ -45,7 +47,8 @@ printOnly, markers, via?}], "problems": [{code, severity, path, line?, data?, me
 files lists only the files that were analysed; via lists the helper calls that carried the
 assertions ({call, line, kind: helper|config, helper?, path?, pattern?}). Codes: ASSERTION_MISSING,
 ASSERTION_PRINT_ONLY, MARKER_FOCUS (data.conditional when chosen at run time), MARKER_SKIP
-(data.kind: skip, todo or xfail), FILE_MISSING, LANGUAGE_UNKNOWN, CONFIG_INVALID.
+(data.kind: skip, todo or xfail; data.origin "unknown": whether this change adds it is not known
+without the history), FILE_MISSING, LANGUAGE_UNKNOWN, CONFIG_INVALID.
 Exit codes: 0 every file has a real assertion (warnings may be printed), 1 a file has none, only
 prints, or focuses tests (or, with --strict, skips), 2 a file is missing or unreadable or of an
 unknown language, or assertFunctionNames is not a list of call names (every file is still
@@ -61,79 +64,7 @@ export interface RedCheckFile {
   via?: AssertionVia[];
 }
 
-export type RedCheckProblem =
-  | { code: 'ASSERTION_MISSING' | 'ASSERTION_PRINT_ONLY'; severity: 'error'; path: string; data: { language: LanguageId } }
-  | {
-      code: 'MARKER_FOCUS' | 'MARKER_SKIP';
-      severity: 'error' | 'warn';
-      path: string;
-      line: number;
-      data: { marker: string; kind: Marker['kind']; conditional?: true };
-    }
-  | { code: 'CONFIG_INVALID'; severity: 'error'; path: string; data: { key: 'assertFunctionNames'; expected: string } }
-  | { code: 'FILE_MISSING'; severity: 'error'; path: string; data: { reason: 'missing' | 'directory' | 'unreadable'; detail?: string } }
-  | { code: 'LANGUAGE_UNKNOWN'; severity: 'error'; path: string; data: { known: string[] } };
-
-type Read = { path: string; analysis: TestFileAnalysis } | { path: string; problem: RedCheckProblem };
-
-/**
- * The files red-check reads besides the ones it checks, for helpers: by repository path under
- * `root` (the nearest folder above the working directory holding .git, else the working directory).
- */
-function diskReader(root: string): SourceReader {
-  return {
-    async read(paths) {
-      const texts = new Map<string, string>();
-      await Promise.all(
-        paths.map(async (p) => {
-          try {
-            texts.set(p, await readFile(join(root, p), 'utf8'));
-          } catch {
-            // Not there (or a folder): a candidate that does not exist.
-          }
-        }),
-      );
-      return texts;
-    },
-    async list(dir) {
-      try {
-        const entries = await readdir(join(root, dir), { withFileTypes: true });
-        return entries.filter((e) => e.isFile()).map((e) => (dir === '' ? e.name : `${dir}/${e.name}`));
-      } catch {
-        return [];
-      }
-    },
-  };
-}
-
-function findRoot(cwd: string): string {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.git'))) return dir;
-    if (dirname(dir) === dir) return resolve(cwd);
-  }
-}
-
-const CONFIG_FILES = ['.tddrc.json', '.tddrc'];
-
-/** assertFunctionNames from the repository's configuration file on disk (red-check reads the disk). */
-function readAssertFunctionNames(root: string): { names: string[]; problem?: RedCheckProblem } {
-  for (const file of [...CONFIG_FILES, 'package.json']) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(join(root, file), 'utf8'));
-    } catch {
-      continue;
-    }
-    const config = file === 'package.json' ? (raw as { tdd?: unknown } | null)?.tdd : raw;
-    if (typeof config !== 'object' || config === null) continue;
-    const names = (config as { assertFunctionNames?: unknown }).assertFunctionNames;
-    if (names === undefined) return { names: [] };
-    if (Array.isArray(names) && names.every((n) => typeof n === 'string' && ASSERT_NAME_PATTERN.test(n))) return { names };
-    const expected = 'an array of call names such as "ruleTester.run", "request.**.expect" or "eqnice!"';
-    return { names: [], problem: { code: 'CONFIG_INVALID', severity: 'error', path: file, data: { key: 'assertFunctionNames', expected } } };
-  }
-  return { names: [] };
-}
+type Read = { path: string; analysis: TestFileAnalysis } | { path: string; problem: Finding<'FILE_MISSING' | 'LANGUAGE_UNKNOWN'> };
 
 interface Checking {
   cwd: string;
@@ -168,77 +99,16 @@ async function readOne(how: Checking, path: string): Promise<Read> {
   const inRepo = relative(how.root, full);
   const outside = inRepo.startsWith('..') || resolve(inRepo) === inRepo;
   const repoPath = outside ? full.slice(dirname(full).length + 1) : inRepo.split(sep).join('/');
-  const reader = outside ? diskReader(dirname(full)) : how.reader;
+  const reader = outside ? diskSourceReader(dirname(full)) : how.reader;
   const analysis = await analyzeTestFileWithHelpers(repoPath, text, reader, { assertFunctionNames: how.assertFunctionNames });
   return { path, analysis: analysis! };
 }
 
-/** The problems of one analysed file: pure, in source order. */
-export function evaluateRedCheckFile(path: string, a: TestFileAnalysis, strict: boolean): RedCheckProblem[] {
-  const problems: RedCheckProblem[] = [];
-  if (a.assertions === 0) {
-    problems.push({ code: a.printOnly ? 'ASSERTION_PRINT_ONLY' : 'ASSERTION_MISSING', severity: 'error', path, data: { language: a.language } });
-  }
-  for (const m of a.markers) {
-    const focus = m.kind === 'focus';
-    problems.push({
-      code: focus ? 'MARKER_FOCUS' : 'MARKER_SKIP',
-      // A focus chosen at run time (`(ci ? it.only : it)(…)`) may focus nothing: a warning, as in the hook.
-      severity: (focus && !m.conditional) || strict ? 'error' : 'warn',
-      path,
-      line: m.line,
-      data: { marker: m.text, kind: m.kind, ...(m.conditional ? { conditional: true as const } : {}) },
-    });
-  }
-  return problems;
+function formatProblem(p: Finding, color: boolean): string[] {
+  const { what, next } = formatFinding(p);
+  const [mark, style] = p.severity === 'error' ? (['✗', 'red'] as const) : (['!', 'yellow'] as const);
+  return [`${paint(color, style, mark)} ${what} ${paint(color, 'dim', `[${p.code}]`)}`, ...(next ? [`    ${paint(color, 'cyan', 'next:')} ${next}`] : [])];
 }
-
-// What a real assertion looks like, per language, for the next step.
-const EXAMPLE: Record<LanguageId, string> = {
-  js: 'expect(add(1, 2)).toBe(3)',
-  python: 'assert add(1, 2) == 3',
-  go: 't.Errorf("got %d", got)',
-  rust: 'assert_eq!(add(1, 2), 3)',
-  java: 'assertEquals(3, add(1, 2))',
-  kotlin: 'assertEquals(3, add(1, 2))',
-  csharp: 'Assert.Equal(3, Add(1, 2))',
-  ruby: 'expect(add(1, 2)).to eq(3)',
-  abap: 'cl_abap_unit_assert=>assert_equals( act = add( 1 ) exp = 3 )',
-};
-
-/** Words for a problem: what is wrong, then the next step. */
-export function describeRedCheckProblem(p: RedCheckProblem): { what: string; next?: string } {
-  switch (p.code) {
-    case 'ASSERTION_MISSING':
-      return {
-        what: `${p.path} has no real assertion (outside comments and strings), and calls no helper of the project that asserts`,
-        next: `assert the behaviour, e.g. ${EXAMPLE[p.data.language]}; a helper from outside the project (a global, a package) is named in assertFunctionNames in .tddrc.json`,
-      };
-    case 'ASSERTION_PRINT_ONLY':
-      return { what: `${p.path} only prints; printing verifies nothing`, next: `replace the output with assertions, e.g. ${EXAMPLE[p.data.language]}` };
-    case 'MARKER_FOCUS':
-      return {
-        what: `${p.path}:${p.line} ${p.data.conditional ? 'may focus tests (chosen at run time' : 'focuses tests ('}${p.data.conditional ? ', ' : ''}${p.data.marker}): every other test is silently skipped`,
-        next: 'remove the focus marker',
-      };
-    case 'MARKER_SKIP':
-      return {
-        what: `${p.path}:${p.line} has ${p.data.kind === 'xfail' ? 'an expected-failure' : `a ${p.data.kind}`} marker (${p.data.marker}): a skipped test proves nothing`,
-        next: 'remove the marker (the pre-commit hook refuses one a commit adds)',
-      };
-    case 'FILE_MISSING':
-      return {
-        what: `${p.path}: ${p.data.reason === 'missing' ? 'no such file' : p.data.reason === 'directory' ? 'a directory, not a file' : `unreadable (${p.data.detail ?? ''})`}`,
-        next: 'pass the test files themselves, relative to the working directory',
-      };
-    case 'CONFIG_INVALID':
-      return { what: `${p.path}: ${p.data.key} is not ${p.data.expected}`, next: `fix ${p.data.key} in ${p.path}` };
-    case 'LANGUAGE_UNKNOWN':
-      return { what: `${p.path}: no assertion patterns are known for this language`, next: `red-check knows ${LANGUAGE_LIST}` };
-  }
-}
-
-const MARK = { error: ['✗', 'red'], warn: ['!', 'yellow'] } as const;
 
 const OPTIONS = { options: { strict: { type: 'boolean' } }, positionals: Infinity } as const;
 
@@ -252,20 +122,17 @@ const redCheck: CommandModule = {
     const byFile = new Map<string, string>();
     for (const p of positionals) if (!byFile.has(resolve(ctx.cwd, p))) byFile.set(resolve(ctx.cwd, p), p);
     const paths = [...byFile.values()];
-    const root = findRoot(ctx.cwd);
-    const config = readAssertFunctionNames(root);
-    const how: Checking = { cwd: ctx.cwd, root, reader: diskReader(root), assertFunctionNames: config.names };
+    const root = findWorkTreeTop(ctx.cwd);
+    const config = readDiskAssertNames(root);
+    const how: Checking = { cwd: ctx.cwd, root, reader: diskSourceReader(root), assertFunctionNames: config.names };
     const reads = await Promise.all(paths.map((p) => readOne(how, p)));
     const files: RedCheckFile[] = [];
-    const problems: RedCheckProblem[] = config.problem ? [config.problem] : [];
-    const lines: string[] = [];
+    const problems: Finding[] = [];
     if (config.problem) {
-      const { what, next } = describeRedCheckProblem(config.problem);
-      lines.push(
-        `${paint(ctx.color, 'red', '✗')} ${what} ${paint(ctx.color, 'dim', `[${config.problem.code}]`)}`,
-        `    ${paint(ctx.color, 'cyan', 'next:')} ${next}`,
-      );
+      const { file, key, expected } = config.problem;
+      problems.push({ code: 'CONFIG_INVALID', severity: 'error', path: file, data: { detail: `${key} is not ${expected}`, key, expected } });
     }
+    const lines = problems.flatMap((p) => formatProblem(p, ctx.color));
     for (const r of reads) {
       const mine = 'problem' in r ? [r.problem] : evaluateRedCheckFile(r.path, r.analysis, Boolean(values.strict));
       if ('analysis' in r) {
@@ -276,12 +143,7 @@ const redCheck: CommandModule = {
           lines.push(`${paint(ctx.color, 'green', '✓')} ${r.path}: ${assertions} assertion${assertions === 1 ? '' : 's'}${through}`);
         }
       }
-      for (const p of mine) {
-        const { what, next } = describeRedCheckProblem(p);
-        const [mark, style] = MARK[p.severity];
-        lines.push(`${paint(ctx.color, style, mark)} ${what} ${paint(ctx.color, 'dim', `[${p.code}]`)}`);
-        if (next) lines.push(`    ${paint(ctx.color, 'cyan', 'next:')} ${next}`);
-      }
+      for (const p of mine) lines.push(...formatProblem(p, ctx.color));
       problems.push(...mine);
     }
     const exitCode = problems.some((p) => p.code === 'FILE_MISSING' || p.code === 'LANGUAGE_UNKNOWN' || p.code === 'CONFIG_INVALID')
@@ -289,13 +151,8 @@ const redCheck: CommandModule = {
       : problems.some((p) => p.severity === 'error')
         ? 1
         : 0;
-    const json = { files, problems: problems.map((p) => ({ ...p, ...withWords(p) })) };
+    const json = { files, problems: problems.map(findingJson) };
     return { exitCode, text: lines.join('\n'), json };
   },
 };
 export default redCheck;
-
-function withWords(p: RedCheckProblem): { message: string; next?: string } {
-  const { what, next } = describeRedCheckProblem(p);
-  return { message: what, ...(next ? { next } : {}) };
-}
