@@ -5,7 +5,7 @@
 import { hasTestSettings, testSettingsOf } from '../config/test-settings.js';
 import type { TestFileFacts } from '../gates/types.js';
 import { NULL_OID } from '../git/ids.js';
-import { diffSnapshotEntries, testFileOfSnapshot } from '../runners/snapshots.js';
+import { diffSnapshotEntries, testFileOfSnapshot } from '../lang/snapshots.js';
 import type { StagedEntry } from '../types.js';
 import type { AuditCommit } from './types.js';
 

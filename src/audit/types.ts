@@ -5,7 +5,7 @@
 import type { Config } from '../config/schema.js';
 import type { ConfigProblem } from '../config/validate.js';
 import type { TestFileFacts } from '../gates/types.js';
-import type { SnapshotChange } from '../runners/snapshots.js';
+import type { SnapshotChange } from '../lang/snapshots.js';
 import type { Phase, Severity, StagedEntry } from '../types.js';
 
 /** Stable codes, documented in the README; tests assert these, never the wording. */

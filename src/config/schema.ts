@@ -2,6 +2,7 @@
  * The configuration: its type, its defaults and the keys we know. The single source of truth;
  * `schema/tddrc.schema.json` and `.tddrc.example.json` mirror it (a unit test keeps them in step).
  */
+import { JS_LOCKFILES } from './package-managers.js';
 
 export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command';
 export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command'];
@@ -164,11 +165,7 @@ export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
 /** Files whose test-related settings are frozen like test support, the rest of them free. */
 export const MANIFESTS = [
   'package.json',
-  'package-lock.json',
-  'npm-shrinkwrap.json',
-  'yarn.lock',
-  'pnpm-lock.yaml',
-  'bun.lockb',
+  ...JS_LOCKFILES,
   'pyproject.toml',
   'setup.cfg',
   'setup.py',

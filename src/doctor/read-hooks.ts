@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { findBlocks } from '../install/block.js';
 import { CHAIN_SUFFIX, HOOK_NAMES, isTddShim, type HookName } from '../install/shim.js';
 import { locatePnpRunner } from '../runners/locate.js';
-import { parseBlockCli, parseShimVars } from './parse.js';
+import { parseBlockCli, parseShimVars } from '../install/shim.js';
 import type { CliFacts, FileFact, HookFacts, LayoutFacts } from './types.js';
 
 /** Hook scripts are small; a bigger file (a binary) is not read. */

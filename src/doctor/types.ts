@@ -59,7 +59,8 @@ export interface LayoutFacts {
   linkedWorktree: boolean;
 }
 
-export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
+import type { PackageManager } from '../config/package-managers.js';
+export type { PackageManager };
 
 export interface ProjectFacts {
   /** From the lockfile at the top level. */

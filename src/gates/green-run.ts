@@ -1,5 +1,5 @@
 import { testId, type Finding } from '../types.js';
-import { snapshotFileOf } from '../runners/snapshots.js';
+import { snapshotFileOf } from '../lang/snapshots.js';
 import { evaluateRunStatus, filesWithoutResults } from './run-status.js';
 import type { GateInput } from './types.js';
 

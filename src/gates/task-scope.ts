@@ -1,5 +1,5 @@
 import type { Finding } from '../types.js';
-import { testFileOfSnapshot } from '../runners/snapshots.js';
+import { testFileOfSnapshot } from '../lang/snapshots.js';
 import type { GateInput } from './types.js';
 
 /** A declared path covers itself and, for a folder, everything below it. */

@@ -1,7 +1,7 @@
 import type { Finding } from '../types.js';
 import type { GateInput } from './types.js';
 import { NULL_OID } from '../git/ids.js';
-import { onlyAdds } from '../runners/snapshots.js';
+import { onlyAdds } from '../lang/snapshots.js';
 
 /**
  * GREEN and REFACTOR: test files and test support are frozen. This commit changes none of them

@@ -1,5 +1,5 @@
 import type { NearMiss } from '../runners/near-miss.js';
-import type { SnapshotChange } from '../runners/snapshots.js';
+import type { SnapshotChange } from '../lang/snapshots.js';
 import type { RedRecord } from '../state/types.js';
 import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
 

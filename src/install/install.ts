@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { JS_LOCKFILES } from '../config/package-managers.js';
 import { toPosix } from './paths.js';
 import { TddError } from '../errors.js';
 import { applyOps, readFileState } from './apply.js';
@@ -82,7 +83,7 @@ async function planBlocks(huskyDir: string, templates: Templates, cli: string, r
 }
 
 /** The manifests `npm i -D tdd-hooks` changes, committed with the setup. */
-const SETUP_MANIFESTS = ['package.json', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb'];
+const SETUP_MANIFESTS = ['package.json', ...JS_LOCKFILES];
 
 export async function install(opts: InstallOptions): Promise<InstallReport> {
   const layout = await readRepoLayout(opts.cwd, opts.env);

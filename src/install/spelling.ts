@@ -4,6 +4,7 @@
  * `bunx tdd …` (a project's own). Pure: what it reads comes in as facts (readInstallKind in
  * install/read-kind.ts gathers them).
  */
+import { packageManagerOf } from '../config/package-managers.js';
 
 export type InstallKind = 'npm' | 'pnpm' | 'yarn' | 'bun' | 'global';
 
@@ -33,10 +34,7 @@ export function classifyInstall(f: InstallFacts): InstallKind {
   if (projectOf(f.packageRoot) === undefined || !f.projectHas('package.json')) return 'global';
   const agent = /^(npm|pnpm|yarn|bun)\//.exec(f.userAgent ?? '')?.[1] as InstallKind | undefined;
   if (agent) return agent;
-  if (f.projectHas('pnpm-lock.yaml')) return 'pnpm';
-  if (f.projectHas('yarn.lock')) return 'yarn';
-  if (f.projectHas('bun.lock') || f.projectHas('bun.lockb')) return 'bun';
-  return 'npm';
+  return packageManagerOf((file) => f.projectHas(file));
 }
 
 export function commandPrefix(kind: InstallKind): string {

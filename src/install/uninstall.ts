@@ -10,7 +10,7 @@ import { applyOps, readFileState } from './apply.js';
 import { readRepoLayout } from './layout.js';
 import { planBlockUninstall, planShimUninstall, type HookUninstall, type Planned } from './plan.js';
 import { collectPlans } from './problems.js';
-import { parseShimVars } from '../doctor/parse.js';
+import { parseShimVars } from './shim.js';
 import { readTemplates } from './package-files.js';
 import { CHAIN_SUFFIX, HOOK_NAMES, renderShim, type HookName, type Templates } from './shim.js';
 

@@ -171,7 +171,9 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     next: 'the tests of the RED commit must all run and pass',
   }),
   RUN_UNVERIFIED: (f) => ({
-    what: `could not verify: the ${d(f.data, 'runner')} run ${d(f.data, 'reason')}`,
+    what: f.data?.symlink
+      ? `could not verify: the test run would read ${f.path} through a symbolic link to ${f.data.symlink}, outside the committed tree (make it a file, or a link inside the repository)`
+      : `could not verify: the ${d(f.data, 'runner')} run ${d(f.data, 'reason')}`,
     // A missing runner: the command doctor gives (RUNNER_MISSING), added by the hook (cli/commands/hook.ts).
     next: f.data?.fix
       ? `${d(f.data, 'fix')}, then commit again (\`tdd doctor\` checks the whole setup)`

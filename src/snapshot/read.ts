@@ -5,7 +5,7 @@ import { isEmptyBlob } from '../git/ids.js';
 import { readObjects, readStagedChanges, readTreePaths, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
 import type { Snapshot, StagedEntry } from '../types.js';
 import type { Classifier } from './classify.js';
-import { SYMLINK_MODE, type LinkedEntry } from './links.js';
+import { SYMLINK_MODE, type LinkedEntry } from '../links.js';
 
 /** The staged changes of the index being committed, classified (no tree id yet: see readSnapshotTree). */
 export async function readStagedEntries(ctx: RepoContext, head: string | null, classify: Classifier): Promise<StagedEntry[]> {

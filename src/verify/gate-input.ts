@@ -10,7 +10,7 @@ import type { FrozenFacts, RedDrift, RedFacts, StaticFacts, TaskScope, TestFiles
 import { type RawEntry } from '../git/parse.js';
 import { NULL_OID } from '../git/ids.js';
 import { isAncestorOfHead, readObjects, readStagedFolder, readStagedTexts, readTreeDiff, type RepoContext } from '../git/queries.js';
-import { diffSnapshotEntries, testFileOfSnapshot } from '../runners/snapshots.js';
+import { diffSnapshotEntries, testFileOfSnapshot } from '../lang/snapshots.js';
 import { taskKey } from '../state/machine.js';
 import type { RedRecord, State } from '../state/types.js';
 import type { Finding, Phase, StagedEntry } from '../types.js';

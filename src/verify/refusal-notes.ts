@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { LOCKFILES, runnerInstallFix } from '../doctor/fixes.js';
+import { LOCKFILES, runnerInstallFix } from '../config/package-managers.js';
 import { execGit } from '../git/exec.js';
 import { parseNulList } from '../git/parse.js';
 import type { RepoContext } from '../git/queries.js';

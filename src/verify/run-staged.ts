@@ -9,7 +9,7 @@ import type { Config, RunnerSpec } from '../config/schema.js';
 import { splitCommand } from '../process/command-line.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import { runTests } from '../runners/run.js';
-import { markMissingSnapshots, missingSnapshotKeys, snapshotFileOf } from '../runners/snapshots.js';
+import { markMissingSnapshots, missingSnapshotKeys, snapshotFileOf } from '../lang/snapshots.js';
 import type { RunResult } from '../types.js';
 import { scrubbedEnv } from '../process/env.js';
 import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';

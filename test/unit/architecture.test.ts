@@ -143,9 +143,9 @@ describe('sizes (the house review: one function to read, not a chapter)', () => 
 describe('lang/ as a house (a core the languages plug into)', () => {
   const lang = FILES.filter((f) => f.startsWith('lang/'));
 
-  it('its top holds the registry, the types and the frameworks table; the rest is in lex/, scan/, languages/, helpers/', () => {
+  it('its top holds the registry, the types, the frameworks table and the snapshot files (their layout); the rest is in lex/, scan/, languages/, helpers/', () => {
     const top = lang.filter((f) => f.split('/').length === 2).map((f) => f.slice('lang/'.length));
-    expect(top.filter((f) => !['index.ts', 'profile.ts', 'frameworks.ts'].includes(f))).toEqual([]);
+    expect(top.filter((f) => !['index.ts', 'profile.ts', 'frameworks.ts', 'snapshots.ts'].includes(f))).toEqual([]);
     const folders = new Set(lang.filter((f) => f.split('/').length > 2).map((f) => f.split('/')[1]));
     expect([...folders].filter((d) => !['lex', 'scan', 'languages', 'helpers'].includes(d!))).toEqual([]);
   });
@@ -170,5 +170,71 @@ describe('lang/ as a house (a core the languages plug into)', () => {
           .map((i) => `${f} → ${i}`),
       ),
     ).toEqual([]);
+  });
+});
+
+/**
+ * The layers, top first: a module imports its own folder, and below its own rung (dynamic imports
+ * included); never up. On a rung of several folders, imports sideways are allowed only where the
+ * rung says `sideways` (the shared services and the pure core); the features are ordered among
+ * themselves, so doctor may read what install writes, never the other way round, and the hook
+ * path (verify) reaches no command's module.
+ */
+const LAYERS: { rung: string; members: string[]; sideways?: true }[] = [
+  { rung: 'the commands', members: ['cli', 'index.ts'] },
+  { rung: 'doctor', members: ['doctor'] },
+  { rung: 'install', members: ['install'] },
+  { rung: 'the features over the hook', members: ['agent', 'audit', 'rollback'] },
+  { rung: 'the hook and the report', members: ['verify', 'report'] },
+  { rung: 'the services', members: ['runners', 'state', 'config', 'snapshot'], sideways: true },
+  {
+    rung: 'the pure core',
+    members: ['gates', 'lang', 'plan', 'budget', 'report/messages.ts', 'report/next-steps.ts', 'report/wording.ts', 'report/format.ts', 'report/escape.ts'],
+    sideways: true,
+  },
+  { rung: 'the ground', members: ['git', 'process', '.'], sideways: true },
+];
+
+/** A file's rung and its unit (the member it belongs to: a folder, or a file named on its own). */
+function placeOf(file: string): { rung: number; unit: string } {
+  for (const [rung, layer] of LAYERS.entries()) {
+    const byFile = layer.members.find((m) => m === file);
+    if (byFile) return { rung, unit: byFile };
+  }
+  const folder = folderOf(file);
+  const rung = LAYERS.findIndex((l) => l.members.includes(folder));
+  return { rung, unit: folder };
+}
+
+/** Imports that run up today, each to be removed: the test fails when one is fixed (remove it here) or a new one appears. */
+const KNOWN_UPWARD: string[] = ['agent/session.ts → cli/commands/status.ts (the features over the hook → the commands)'];
+
+function upwardImports(): string[] {
+  return FILES.flatMap((file) => {
+    const from = placeOf(file);
+    return importsOf(file)
+      .filter((i) => !i.startsWith('node:'))
+      .flatMap((i) => {
+        const to = placeOf(i);
+        if (to.unit === from.unit || to.rung > from.rung) return [];
+        if (to.rung === from.rung && LAYERS[from.rung]!.sideways) return [];
+        return [`${file} → ${i} (${LAYERS[from.rung]!.rung} → ${LAYERS[to.rung]!.rung})`];
+      });
+  });
+}
+
+describe('layers: imports run down, never up', () => {
+  it('every file of src/ is on a rung', () => {
+    expect(FILES.filter((f) => placeOf(f).rung < 0)).toEqual([]);
+  });
+
+  it('the check sees an import that runs up (a dynamic one too)', () => {
+    expect(placeOf('report/messages.ts').rung).toBeGreaterThan(placeOf('report/render-html.ts').rung);
+    expect(placeOf('verify/pre-commit.ts').rung).toBeGreaterThan(placeOf('doctor/fixes.ts').rung);
+    expect(importsOf('verify/pre-commit.ts')).toContain('verify/run-staged.ts');
+  });
+
+  it('no module imports a module above its rung, nor sideways between ordered features', () => {
+    expect(upwardImports()).toEqual(KNOWN_UPWARD);
   });
 });

@@ -1,6 +1,6 @@
 import { evaluateTestsFrozen } from '../../gates/tests-frozen.js';
 import { NULL_OID } from '../../git/ids.js';
-import { testFileOfSnapshot } from '../../runners/snapshots.js';
+import { testFileOfSnapshot } from '../../lang/snapshots.js';
 import { openRecord, taskOf } from '../lineage.js';
 import type { AuditFinding } from '../types.js';
 import { fromGate, type RuleInput } from './types.js';

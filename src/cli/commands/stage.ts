@@ -9,7 +9,7 @@ import { isEmptyBlob } from '../../git/ids.js';
 import { readObjects, readRepoContext, readWorkStatus, type RepoContext } from '../../git/queries.js';
 import { inTask } from '../../gates/task-scope.js';
 import { planStage, type HoldReason, type StagePath } from '../../plan/stage.js';
-import { diffSnapshotEntries, onlyAdds, testFileOfSnapshot } from '../../runners/snapshots.js';
+import { diffSnapshotEntries, onlyAdds, testFileOfSnapshot } from '../../lang/snapshots.js';
 import type { Classifier } from '../../snapshot/kinds.js';
 import type { Phase } from '../../types.js';
 import { readCommitContext } from '../../verify/context.js';

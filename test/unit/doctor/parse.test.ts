@@ -1,7 +1,7 @@
 /** The pure parsers, with literal git output and rendered hook scripts. */
 import { describe, expect, it } from 'vitest';
-import { callsTddHook, isVersionAtLeast, parseBlockCli, parseHooksPathSetting, parseShimVars, unquoteShellWord } from '../../../src/doctor/parse.js';
-import { shQuote } from '../../../src/install/shim.js';
+import { callsTddHook, isVersionAtLeast, parseHooksPathSetting } from '../../../src/doctor/parse.js';
+import { parseBlockCli, parseShimVars, shQuote, unquoteShellWord } from '../../../src/install/shim.js';
 import { huskyScript, shim } from './literal.js';
 
 describe('parseHooksPathSetting', () => {

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
-import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { analyzeTestFileWithHelpers, type SourceReader } from '../../../src/lang/index.js';
+import { cpuMsOf } from '../../helpers/linear.js';
 
 // Every lexer and pattern is linear in the file's size: adversarial texts of 128 KB — long strings
 // and template literals, unterminated comments and literals, deep nesting, long chains, heads
 // without bodies, many openers of one construct — go through the whole analysis (a file with no
-// assertion of its own, so the helper search runs too) well inside a second. A quadratic path
+// assertion of its own, so the helper search runs too) well inside a second of CPU (test/helpers/linear.ts: CPU time, not the wall clock, so a loaded
+// machine passes too). A quadratic path
 // takes tens of seconds at this size: the import scanner took 11–18 s on a 41 KB file with one
 // long string after `, key:`.
 
@@ -72,9 +73,7 @@ describe.each(Object.entries(FRAGMENTS))('%s: linear on adversarial input', (_la
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...fragments, ...COMMON), { minLength: 1, maxLength: 4 }), fc.boolean(), async (pieces, once) => {
         const text = build(pieces, once);
-        const t0 = performance.now();
-        await analyzeTestFileWithHelpers(path, text, nothing);
-        const ms = performance.now() - t0;
+        const ms = await cpuMsOf(() => analyzeTestFileWithHelpers(path, text, nothing));
         if (ms > worst.ms) Object.assign(worst, { ms, sample: JSON.stringify(pieces) + (once ? ' once' : ' repeated') });
         return ms < BUDGET_MS;
       }),
@@ -82,9 +81,7 @@ describe.each(Object.entries(FRAGMENTS))('%s: linear on adversarial input', (_la
     );
     // Each fragment alone, repeated: the cases a random mix may miss.
     for (const f of fragments) {
-      const t0 = performance.now();
-      await analyzeTestFileWithHelpers(path, build([f], false), nothing);
-      const ms = performance.now() - t0;
+      const ms = await cpuMsOf(() => analyzeTestFileWithHelpers(path, build([f], false), nothing));
       if (ms > worst.ms) Object.assign(worst, { ms, sample: JSON.stringify([f]) + ' repeated' });
     }
     console.log(`linear ${_language}: slowest ${worst.ms.toFixed(0)} ms for ${worst.sample}`);

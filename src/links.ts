@@ -9,7 +9,7 @@
  *   src/one.js -> /home/me/one.js      outside (absolute)
  *   src/one.js -> ../../tmp/one.js     outside (climbs past the top level)
  */
-import type { StagedEntry } from '../types.js';
+import type { StagedEntry } from './types.js';
 
 export const SYMLINK_MODE = '120000';
 

@@ -1,13 +1,6 @@
 /** Snapshot files as data: where they live, their entries, what a change does to them, a missing one told from a mismatch. */
 import { describe, expect, it } from 'vitest';
-import {
-  diffSnapshotEntries,
-  markMissingSnapshots,
-  onlyAdds,
-  parseSnapshotEntries,
-  snapshotFileOf,
-  testFileOfSnapshot,
-} from '../../../src/runners/snapshots.js';
+import { diffSnapshotEntries, markMissingSnapshots, onlyAdds, parseSnapshotEntries, snapshotFileOf, testFileOfSnapshot } from '../../../src/lang/snapshots.js';
 import type { TestCaseResult } from '../../../src/types.js';
 
 // What vitest 4.1 writes (jest 30 writes the same shape, names joined by spaces).
