@@ -105,6 +105,14 @@ export interface FindingData {
   IMPORT_NEAR_MISS: { specifier: string; nearest: string; phase: Phase };
   // commit-msg
   INDEX_CHANGED: { verified: string; now: string };
+  // integrity of what GREEN/REFACTOR adds to implementation (gates/integrity): what was found, and the test or support file it reaches
+  IMPL_TEST_FRAMEWORK: { found: string };
+  IMPL_SNIFFS_RUNNER: { found: string };
+  IMPL_PATCHES_RUNTIME: { found: string };
+  IMPL_READS_TESTS: { found: string; target: string };
+  IMPL_ALWAYS_EQUAL: { found: string };
+  IMPL_EXIT_AT_IMPORT: { found: string };
+  IMPL_IMPORTS_TEST_SUPPORT: { found: string; target: string };
 }
 
 /**

@@ -1,0 +1,65 @@
+/**
+ * IMPL_ALWAYS_EQUAL: an equality that equals everything — an `__eq__`, `equals`, `Equals`,
+ * `operator ==`, `PartialEq::eq`, `==` or `Equal` whose body is one constant `return true` (or a
+ * `compareTo`/`CompareTo`/`<=>`/`cmp` that is always 0 / `Ordering::Equal`), and jest's and
+ * vitest's `asymmetricMatch` that matches anything. `assert parse("1.25") == Money(125)` then
+ * passes whatever `parse` returns. A real comparison reads its operand, so it never matches.
+ */
+import type { Finding } from '../../types.js';
+import { evaluateRule, type Scans } from './rule.js';
+import type { Hit, ImplText, IntegrityInput, Scan } from './source.js';
+
+// A body that is only `return true` / `true`, with `;` or not, in braces or after `=>`/`=`.
+const TRUE = String.raw`(?:\{\s*(?:return\s+)?(?:true|!0)\s*;?\s*\}|(?:=>|=)\s*(?:true|!0)\b(?!\s*[&|?.=]))`;
+const ZERO = String.raw`(?:\{\s*(?:return\s+)?0\s*;?\s*\}|(?:=>|=)\s*0\b(?!\s*[&|?.=+\-*]))`;
+const PARAMS = String.raw`\([^()]*\)`;
+const RET = String.raw`(?:\s*:\s*[\w.<>?]+|\s*->\s*[\w:<>]+)?\s*`;
+
+function patterns(...res: RegExp[]): Scan {
+  return (src: ImplText): Hit[] =>
+    res.flatMap((re) => [...src.blanked.matchAll(re)].map((m) => ({ offset: m.index, text: m[0].replace(/\s+/g, ' ').slice(0, 80) })));
+}
+
+const re = (s: string) => new RegExp(s, 'g');
+
+const SCANS: Scans = {
+  js: patterns(
+    re(String.raw`\b(?:equals|isEqual|asymmetricMatch)\s*${PARAMS}${RET}${TRUE}`),
+    re(String.raw`\b(?:equals|isEqual|asymmetricMatch)\s*[:=]\s*(?:function\s*)?${PARAMS}${RET}${TRUE}`),
+    re(String.raw`\b(?:equals|isEqual|asymmetricMatch)\s*[:=]\s*[\w$]+\s*=>\s*(?:true|!0)\b(?!\s*[&|?.=])`),
+    re(String.raw`\bcompareTo\s*${PARAMS}${RET}${ZERO}`),
+  ),
+  python: patterns(
+    /\bdef\s+__eq__\s*\([^)]*\)\s*(?:->\s*[\w.[\]]+\s*)?:\s*(?:(?:"""\s*"""|'''\s*'''|"\s*"|'\s*')\s*)?return\s+True\b(?!\s*(?:and|or|if)\b)/g,
+    /\bdef\s+__ne__\s*\([^)]*\)\s*(?:->\s*[\w.[\]]+\s*)?:\s*(?:(?:"""\s*"""|'''\s*'''|"\s*"|'\s*')\s*)?return\s+False\b(?!\s*(?:and|or|if)\b)/g,
+    /\b__eq__\s*=\s*lambda\s+[^:]*:\s*True\b/g,
+  ),
+  go: patterns(/\bfunc\s*\([^)]*\)\s*Equal\s*\([^)]*\)\s*bool\s*\{\s*return\s+true\s*\}/g),
+  rust: patterns(
+    /\bfn\s+(?:eq)\s*\([^)]*\)\s*->\s*bool\s*\{\s*(?:return\s+)?true\s*;?\s*\}/g,
+    /\bfn\s+(?:ne)\s*\([^)]*\)\s*->\s*bool\s*\{\s*(?:return\s+)?false\s*;?\s*\}/g,
+    /\bfn\s+(?:cmp|partial_cmp)\s*\([^)]*\)\s*->\s*[\w:<>]+\s*\{\s*(?:return\s+)?(?:Some\s*\(\s*)?(?:std::cmp::|core::cmp::)?(?:Ordering::)?Equal\s*\)?\s*;?\s*\}/g,
+  ),
+  java: patterns(
+    re(String.raw`\bboolean\s+equals\s*\([^)]*\)\s*\{\s*return\s+true\s*;\s*\}`),
+    re(String.raw`\bint\s+compareTo\s*\([^)]*\)\s*\{\s*return\s+0\s*;\s*\}`),
+  ),
+  kotlin: patterns(
+    re(String.raw`\bfun\s+equals\s*\([^)]*\)\s*(?::\s*Boolean\s*)?(?:=\s*true\b|\{\s*return\s+true\s*\})`),
+    re(String.raw`\bfun\s+compareTo\s*\([^)]*\)\s*(?::\s*Int\s*)?(?:=\s*0\b|\{\s*return\s+0\s*\})`),
+  ),
+  csharp: patterns(
+    re(String.raw`\bbool\s+(?:Equals|operator\s*==)\s*\([^)]*\)\s*(?:\{\s*return\s+true\s*;\s*\}|=>\s*true\s*;)`),
+    re(String.raw`\bbool\s+operator\s*!=\s*\([^)]*\)\s*(?:\{\s*return\s+false\s*;\s*\}|=>\s*false\s*;)`),
+    re(String.raw`\bint\s+CompareTo\s*\([^)]*\)\s*(?:\{\s*return\s+0\s*;\s*\}|=>\s*0\s*;)`),
+  ),
+  ruby: patterns(
+    /\bdef\s+(?:==|eql\?|equal\?|===)\s*(?:\([^)]*\)|\s+\w+)?\s*(?:;|\n)?\s*true\s*(?:;|\n)\s*end\b/g,
+    /\bdef\s+<=>\s*(?:\([^)]*\)|\s+\w+)?\s*(?:;|\n)?\s*0\s*(?:;|\n)\s*end\b/g,
+  ),
+  abap: null,
+};
+
+export function evaluateImplAlwaysEqual(input: IntegrityInput): Finding<'IMPL_ALWAYS_EQUAL'>[] {
+  return evaluateRule('IMPL_ALWAYS_EQUAL', input, SCANS);
+}
