@@ -22,6 +22,33 @@ function patterns(...res: RegExp[]): Scan {
 
 const re = (s: string) => new RegExp(s, 'g');
 
+/**
+ * Python: an `__eq__` (or `__ne__`) whose every `return` is a constant (True, False,
+ * NotImplemented), one of them the answer that equals everything, and whose body compares
+ * nothing (`isinstance(other, Money)` is a guard, not a comparison): `if not isinstance(other,
+ * Money): return NotImplemented` then `return True` equals every Money.
+ */
+function pythonConstantEq(src: ImplText): Hit[] {
+  const hits: Hit[] = [];
+  for (const m of src.blanked.matchAll(/^([ \t]*)def\s+(__eq__|__ne__)\s*\([^)]*\)[^:\n]*:/gm)) {
+    const indent = m[1]!.length;
+    const rest = src.blanked.slice(m.index + m[0].length);
+    // The body: the rest of the def's line, then the lines indented deeper than the def.
+    const lines = rest.split('\n');
+    let body = lines[0]!;
+    for (const line of lines.slice(1)) {
+      if (line.trim() !== '' && /^[ \t]*/.exec(line)![0].length <= indent) break;
+      body += '\n' + line;
+    }
+    const returns = [...body.matchAll(/\breturn\b([^\n;]*)/g)].map((r) => r[1]!.trim());
+    const answer = m[2] === '__eq__' ? 'True' : 'False';
+    const constant = returns.length > 0 && returns.every((r) => ['True', 'False', 'NotImplemented'].includes(r)) && returns.includes(answer);
+    const compares = /==|!=|<|>|\bis\b|\bin\b|\band\b|\bor\b/.test(body.replace(/\b(?:isinstance|type)\s*\([^)]*\)/g, ''));
+    if (constant && !compares) hits.push({ offset: m.index + indent, text: `${m[2]}: return ${answer}` });
+  }
+  return hits;
+}
+
 const SCANS: Scans = {
   js: patterns(
     re(String.raw`\b(?:equals|isEqual|asymmetricMatch)\s*${PARAMS}${RET}${TRUE}`),
@@ -29,11 +56,7 @@ const SCANS: Scans = {
     re(String.raw`\b(?:equals|isEqual|asymmetricMatch)\s*[:=]\s*[\w$]+\s*=>\s*(?:true|!0)\b(?!\s*[&|?.=])`),
     re(String.raw`\bcompareTo\s*${PARAMS}${RET}${ZERO}`),
   ),
-  python: patterns(
-    /\bdef\s+__eq__\s*\([^)]*\)\s*(?:->\s*[\w.[\]]+\s*)?:\s*(?:(?:"""\s*"""|'''\s*'''|"\s*"|'\s*')\s*)?return\s+True\b(?!\s*(?:and|or|if)\b)/g,
-    /\bdef\s+__ne__\s*\([^)]*\)\s*(?:->\s*[\w.[\]]+\s*)?:\s*(?:(?:"""\s*"""|'''\s*'''|"\s*"|'\s*')\s*)?return\s+False\b(?!\s*(?:and|or|if)\b)/g,
-    /\b__eq__\s*=\s*lambda\s+[^:]*:\s*True\b/g,
-  ),
+  python: (src, path) => [...pythonConstantEq(src), ...patterns(/\b__eq__\s*=\s*lambda\s+[^:]*:\s*True\b/g)(src, path)],
   go: patterns(/\bfunc\s*\([^)]*\)\s*Equal\s*\([^)]*\)\s*bool\s*\{\s*return\s+true\s*\}/g),
   rust: patterns(
     /\bfn\s+(?:eq)\s*\([^)]*\)\s*->\s*bool\s*\{\s*(?:return\s+)?true\s*;?\s*\}/g,

@@ -9,7 +9,7 @@
  */
 import type { Finding } from '../../types.js';
 import { evaluateRule, type Scans } from './rule.js';
-import { functionBodies, inRanges, matchingBrace, pythonAtImport } from './scopes.js';
+import { functionBodies, inRanges, matchingBrace, pythonImportLines } from './scopes.js';
 import type { Hit, ImplText, IntegrityInput, Scan } from './source.js';
 
 const text = (m: RegExpMatchArray) => m[0].replace(/\s+/g, '').replace(/\($/, '');
@@ -44,9 +44,10 @@ function scanPython(src: ImplText): Hit[] {
   const exit = /(?<![\w.])(?:sys\s*\.\s*exit|os\s*\.\s*_exit|os\s*\.\s*abort|exit|quit)\s*\(|\braise\s+SystemExit\b/g;
   // `signal.signal(SIGINT, lambda *_: sys.exit(1))`: a lambda's body runs when called.
   const inLambda = (at: number) => /\blambda\b[^\n]*$/.test(src.blanked.slice(src.blanked.lastIndexOf('\n', at) + 1, at));
-  return [...src.blanked.matchAll(exit)]
-    .filter((m) => pythonAtImport(src.blanked, m.index) && !inLambda(m.index))
-    .map((m) => ({ offset: m.index, text: text(m) }));
+  const matches = [...src.blanked.matchAll(exit)];
+  if (matches.length === 0) return [];
+  const atImport = pythonImportLines(src.blanked);
+  return matches.filter((m) => atImport(m.index) && !inLambda(m.index)).map((m) => ({ offset: m.index, text: text(m) }));
 }
 
 function scanRuby(src: ImplText): Hit[] {

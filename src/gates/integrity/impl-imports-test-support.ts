@@ -11,14 +11,14 @@
 import { posix } from 'node:path';
 import type { Finding } from '../../types.js';
 import { evaluateRule, type Scans } from './rule.js';
-import { literalFrom, literalsOf, type Hit, type ImplText, type IntegrityInput, type Scan } from './source.js';
+import { kindOf, literalFrom, literalsOf, type Hit, type ImplText, type IntegrityInput, type Scan } from './source.js';
 
 const JS_SPECIFIER = /\b(?:from|import)\s*(?=['"])|\b(?:require|import)\s*\(\s*(?=['"`])/g;
 const JS_EXTENSIONS = ['', '.js', '.ts', '.mjs', '.mts', '.cjs', '.cts', '.jsx', '.tsx', '/index.js', '/index.ts'];
 
 /** The first candidate the project calls support or test, if any. */
 function supportOf(input: IntegrityInput, candidates: string[]): string | undefined {
-  return candidates.map((c) => posix.normalize(c)).find((c) => !c.startsWith('..') && ['support', 'test'].includes(input.kindOf(c)));
+  return candidates.map((c) => posix.normalize(c)).find((c) => !c.startsWith('..') && ['support', 'test'].includes(kindOf(input, c)));
 }
 
 const near = (path: string, spec: string) => posix.join(posix.dirname(path), spec);
@@ -44,7 +44,7 @@ const pythonScan =
   (input: IntegrityInput): Scan =>
   (src, path) => {
     const hits: Hit[] = [];
-    const re = /(?<=(?:^|;)[ \t]*)(?:from[ \t]+(\.*[\w.]*)[ \t]+import\b|import[ \t]+([\w.]+))/gm;
+    const re = /^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import\b|import[ \t]+([\w.]+))/gm;
     for (const m of src.blanked.matchAll(re)) {
       const spec = m[1] ?? m[2]!;
       const dots = /^\.*/.exec(spec)![0].length;

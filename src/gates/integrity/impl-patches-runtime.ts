@@ -56,7 +56,7 @@ function scanJs(src: ImplText): Hit[] {
 }
 
 function scanPython(src: ImplText): Hit[] {
-  const aliases = [...src.blanked.matchAll(/^\s*import\s+builtins\s+as\s+(\w+)/gm)].map((m) => m[1]!);
+  const aliases = [...src.blanked.matchAll(/^[ \t]*import[ \t]+builtins[ \t]+as[ \t]+(\w+)/gm)].map((m) => m[1]!);
   const b = `(?:builtins|${['__builtins__', ...aliases].join('|')})`;
   const patterns = [
     new RegExp(String.raw`\b${b}\s*(?:\.\s*\w+|\[[^\]\n]*\])\s*=(?!=)`, 'g'),
@@ -72,7 +72,7 @@ function scanPython(src: ImplText): Hit[] {
   return hits.filter((h, i) => h.text !== '__builtins__' || !hits.some((o, j) => j !== i && o.offset === h.offset));
 }
 
-const RUBY_CORE = /^\s*class\s+(?:Object|BasicObject|Integer|Float|String|Array|Hash|NilClass|TrueClass|FalseClass|Symbol|Comparable|Numeric)\b/gm;
+const RUBY_CORE = /^[ \t]*class[ \t]+(?:Object|BasicObject|Integer|Float|String|Array|Hash|NilClass|TrueClass|FalseClass|Symbol|Comparable|Numeric)\b/gm;
 
 function scanRuby(src: ImplText): Hit[] {
   const hits: Hit[] = [];

@@ -9,7 +9,7 @@
 import { posix } from 'node:path';
 import type { Finding } from '../../types.js';
 import { evaluateRule, type Scans } from './rule.js';
-import { literalsOf, type Hit, type ImplText, type IntegrityInput, type Literal, type Scan } from './source.js';
+import { kindOf, literalsOf, type Hit, type ImplText, type IntegrityInput, type Literal, type Scan } from './source.js';
 
 const TEST_FOLDERS = new Set(['test', 'tests', 'spec', 'specs', '__tests__', 'testdata', 'fixtures', '__fixtures__']);
 // A path of more than one piece, or a glob: only such a one may name a test folder ('test' alone is too common a word).
@@ -37,10 +37,10 @@ function candidatesOf(value: string, path: string): string[] {
 function testTarget(input: IntegrityInput, value: string, path: string): string | undefined {
   const pathlike = PATHLIKE.test(value);
   for (const c of candidatesOf(value, path)) {
-    if (input.kindOf(c) === 'test') return c;
+    if (kindOf(input, c) === 'test') return c;
     if (!pathlike) continue;
     const last = c.slice(c.lastIndexOf('/') + 1);
-    if (TEST_FOLDERS.has(last) && ['test', 'support'].includes(input.kindOf(`${c}/x`))) return c;
+    if (TEST_FOLDERS.has(last) && ['test', 'support'].includes(kindOf(input, `${c}/x`))) return c;
   }
   return undefined;
 }
@@ -61,6 +61,9 @@ function lineJoins(src: ImplText, literals: readonly Literal[]): Literal[] {
     .map((ls) => ({ open: ls[0]!.open, close: ls[ls.length - 1]!.close, value: ls.map((l) => l.value.replace(/^\/|\/$/g, '')).join('/') }));
 }
 
+// A value that may name a file: a path, a glob, or a name with an extension (no spaces: not a message).
+const MAY_NAME_A_FILE = /^[^\s]*(?:[/\\*]|\.\w{1,5}$)[^\s]*$/;
+
 // An import is the support rule's (IMPL_IMPORTS_TEST_SUPPORT): here, what the code reads.
 const IMPORTED = /(?:\bfrom|\bimport|\brequire|\brequire_relative|\bmod)\s*\(?\s*$/;
 const lineOf = (src: ImplText, at: number) => src.blanked.slice(src.blanked.lastIndexOf('\n', at) + 1, at);
@@ -71,7 +74,7 @@ function scanWith(input: IntegrityInput): Scan {
     const hits: Hit[] = [];
     const seen = new Set<number>();
     for (const lit of [...literals, ...lineJoins(src, literals)]) {
-      if (seen.has(lit.open) || IMPORTED.test(lineOf(src, lit.open))) continue;
+      if (!MAY_NAME_A_FILE.test(lit.value) || seen.has(lit.open) || IMPORTED.test(lineOf(src, lit.open))) continue;
       const target = testTarget(input, lit.value, path);
       if (!target) continue;
       seen.add(lit.open);

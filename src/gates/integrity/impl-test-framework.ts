@@ -33,7 +33,7 @@ function scanJs(src: ImplText): Hit[] {
 
 function scanPython(src: ImplText): Hit[] {
   const hits: Hit[] = [];
-  for (const m of src.blanked.matchAll(/(?<=(?:^|;)[ \t]*)(?:import[ \t]+([\w., \t]+)|from[ \t]+([\w.]+)[ \t]+import\b)/gm)) {
+  for (const m of src.blanked.matchAll(/^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+([\w.]+)[ \t]+import\b)/gm)) {
     const modules = m[1] ? m[1].split(',').map((s) => s.trim().split(/\s+/)[0]!) : [m[2]!];
     for (const mod of modules) if (testFrameworkOf('python', mod)) hits.push({ offset: m.index, text: mod });
   }

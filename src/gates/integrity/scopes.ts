@@ -64,22 +64,58 @@ function beforeParen(s: string): string {
 }
 
 /**
- * Python: is the line at `offset` run at import? Not when an enclosing block is a `def` or an
- * `if __name__ == "__main__":` (the script's entry, not the import). Reads indentation of `text`
- * (blanked: comments and strings are gone, so a `def` in a docstring is not one).
+ * Python: which lines run at import — not those in a `def` (or a `lambda` block) or under
+ * `if __name__ == "__main__":` (the script's entry, not the import). One pass over the
+ * indentation of the blanked text (comments and strings are gone, so a `def` in a docstring is
+ * not one); returns a test by offset.
  */
-export function pythonAtImport(blanked: string, offset: number): boolean {
-  const lines = blanked.slice(0, offset).split('\n');
-  let indent = indentOf(lines[lines.length - 1]!);
-  for (let i = lines.length - 2; i >= 0 && indent > 0; i--) {
-    const line = lines[i]!;
-    if (line.trim() === '') continue;
-    const own = indentOf(line);
-    if (own >= indent) continue;
-    indent = own;
-    if (/^\s*(?:async\s+def|def|lambda)\b/.test(line) || /^\s*if\s+__name__\s*==/.test(line)) return false;
+export function pythonImportLines(blanked: string): (offset: number) => boolean {
+  const starts: number[] = [];
+  const atImport: boolean[] = [];
+  // Open blocks: their indentation, and whether what they hold runs at import; `quiet` counts those that do not.
+  const stack: { indent: number; runs: boolean }[] = [];
+  let quiet = 0;
+  let header: { indent: number } | undefined;
+  let offset = 0;
+  for (const line of blanked.split('\n')) {
+    starts.push(offset);
+    offset += line.length + 1;
+    const body = line.trimEnd();
+    let indent = 0;
+    while (indent < body.length && (body[indent] === ' ' || body[indent] === '\t')) indent++;
+    if (indent === body.length) {
+      atImport.push(quiet === 0);
+      continue;
+    }
+    const opens = body.endsWith(':');
+    // A signature over several lines: its block opens where a line ends with `:`.
+    if (header) {
+      atImport.push(false);
+      if (opens) {
+        stack.push({ indent: header.indent, runs: false });
+        quiet++;
+        header = undefined;
+      }
+      continue;
+    }
+    while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) if (!stack.pop()!.runs) quiet--;
+    atImport.push(quiet === 0);
+    const head = body.slice(indent, indent + 12);
+    const isDef = /^(?:async\s+def|def)\b/.test(head);
+    if (opens) {
+      const runs = !isDef && !/^(?:lambda\b|if\s+__name__)/.test(head);
+      stack.push({ indent, runs });
+      if (!runs) quiet++;
+    } else if (isDef) header = { indent };
   }
-  return true;
+  return (at) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return atImport[lo]!;
+  };
 }
-
-const indentOf = (line: string): number => /^[ \t]*/.exec(line)![0].length;

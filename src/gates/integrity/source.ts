@@ -22,6 +22,17 @@ export interface ImplSource {
 /** Repository path → its source (verify/gate-input builds it once per commit; the audit per commit). */
 export type ImplSources = ReadonlyMap<string, ImplSource>;
 
+const kindMemo = new WeakMap<IntegrityInput, Map<string, FileKind>>();
+
+/** `input.kindOf`, asked once per path per commit (several rules resolve the same paths). */
+export function kindOf(input: IntegrityInput, path: string): FileKind {
+  let memo = kindMemo.get(input);
+  if (!memo) kindMemo.set(input, (memo = new Map()));
+  let kind = memo.get(path);
+  if (kind === undefined) memo.set(path, (kind = input.kindOf(path)));
+  return kind;
+}
+
 export interface IntegrityInput {
   readonly sources: ImplSources;
   /** What the project's configuration calls a path (test, support, impl…), for the rules that resolve paths. */
@@ -69,8 +80,16 @@ export interface Literal {
 
 const QUOTES = new Set(["'", '"', '`']);
 
-/** Every quoted literal: the blanked text keeps the quotes and blanks what is between them. */
+const literalMemo = new WeakMap<ImplText, Literal[]>();
+
+/** Every quoted literal: the blanked text keeps the quotes and blanks what is between them (once per text). */
 export function literalsOf(src: ImplText): Literal[] {
+  let found = literalMemo.get(src);
+  if (!found) literalMemo.set(src, (found = scanLiterals(src)));
+  return found;
+}
+
+function scanLiterals(src: ImplText): Literal[] {
   const out: Literal[] = [];
   const b = src.blanked;
   for (let i = 0; i < b.length; i++) {
