@@ -24,9 +24,9 @@ const re = (s: string) => new RegExp(s, 'g');
 
 /**
  * Python: an `__eq__` (or `__ne__`) whose every `return` is a constant (True, False,
- * NotImplemented), one of them the answer that equals everything, and whose body compares
- * nothing (`isinstance(other, Money)` is a guard, not a comparison): `if not isinstance(other,
- * Money): return NotImplemented` then `return True` equals every Money.
+ * NotImplemented, 1…), one of them the answer that equals everything, and which never reads its
+ * operand but to check its type: `if not isinstance(other, Money): return NotImplemented` then
+ * `return True` equals every Money.
  */
 function pythonConstantEq(src: ImplText): Hit[] {
   const hits: Hit[] = [];
@@ -41,9 +41,14 @@ function pythonConstantEq(src: ImplText): Hit[] {
       body += '\n' + line;
     }
     const returns = [...body.matchAll(/\breturn\b([^\n;]*)/g)].map((r) => r[1]!.trim());
-    const answer = m[2] === '__eq__' ? 'True' : 'False';
-    const constant = returns.length > 0 && returns.every((r) => ['True', 'False', 'NotImplemented'].includes(r)) && returns.includes(answer);
-    const compares = /==|!=|<|>|\bis\b|\bin\b|\band\b|\bor\b/.test(body.replace(/\b(?:isinstance|type)\s*\([^)]*\)/g, ''));
+    const answers = m[2] === '__eq__' ? ['True', '1', 'not False'] : ['False', '0', 'not True'];
+    const constants = ['True', 'False', 'NotImplemented', '1', '0', 'not False', 'not True'];
+    const constant = returns.length > 0 && returns.every((r) => constants.includes(r)) && returns.some((r) => answers.includes(r));
+    const answer = returns.find((r) => answers.includes(r));
+    // What it compares: its operand, read anywhere but in a type check (`isinstance(other, Money)`).
+    const operand = /\(\s*\w+\s*,\s*(\w+)/.exec(m[0])?.[1];
+    const read = body.replace(/\b(?:isinstance|type)\s*\([^)]*\)/g, '');
+    const compares = operand === undefined || new RegExp(`\\b${operand}\\b`).test(read) || /==|!=|<|>/.test(read);
     if (constant && !compares) hits.push({ offset: m.index + indent, text: `${m[2]}: return ${answer}` });
   }
   return hits;

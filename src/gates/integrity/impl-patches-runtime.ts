@@ -6,7 +6,7 @@
  */
 import type { Finding } from '../../types.js';
 import { evaluateRule, type Scans } from './rule.js';
-import type { Hit, ImplText, IntegrityInput } from './source.js';
+import { literalFrom, literalsOf, type Hit, type ImplText, type IntegrityInput } from './source.js';
 
 const JS_BUILTINS = [
   'Object',
@@ -50,6 +50,8 @@ function scanJs(src: ImplText): Hit[] {
       String.raw`(?<![\w$.])(?:Object\s*\.\s*(?:defineProperty|defineProperties|assign|setPrototypeOf)|Reflect\s*\.\s*(?:set|defineProperty|setPrototypeOf))\s*\(\s*${HOST}${target}(?:\s*\.\s*prototype)?\s*[,)]`,
       'g',
     ),
+    // `Object['defineProperty'](Object, …)`: the same call through a computed member.
+    new RegExp(String.raw`(?<![\w$.])(?:Object|Reflect)\s*\[[^\]\n]*\]\s*\(\s*${HOST}${target}(?:\s*\.\s*prototype)?\s*[,)]`, 'g'),
     /(?<![\w$.])(?:expect\s*\.\s*(?:extend|addEqualityTesters|addSnapshotSerializer)|chai\s*\.\s*use|Assertion\s*\.\s*(?:addMethod|overwriteMethod|addProperty|overwriteProperty))\s*\(/g,
   ];
   return patterns.flatMap((re) => [...src.blanked.matchAll(re)].map((m) => ({ offset: m.index, text: m[0].replace(/\s+/g, '') })));
@@ -62,12 +64,19 @@ function scanPython(src: ImplText): Hit[] {
     new RegExp(String.raw`\b${b}\s*(?:\.\s*\w+|\[[^\]\n]*\])\s*=(?!=)`, 'g'),
     /\b__builtins__\b/g,
     new RegExp(String.raw`\bsetattr\s*\(\s*(?:${b}|unittest|TestCase|pytest|_pytest|sys\s*\.\s*modules)\b`, 'g'),
+    new RegExp(String.raw`\bvars\s*\(\s*${b}\s*\)\s*\[[^\]\n]*\]\s*=(?!=)`, 'g'),
     /\b(?:unittest\s*\.\s*)?TestCase\s*\.\s*\w+\s*=(?!=)/g,
     /\b(?:pytest|_pytest|unittest)(?:\s*\.\s*\w+)+\s*=(?!=)/g,
     // `sys.modules[__name__] = Wrapper()` replaces the module itself (a known honest idiom); any other key fakes a module.
     /\bsys\s*\.\s*modules\s*\[(?!\s*__name__\s*\])[^\]\n]*\]\s*=(?!=)|\bsys\s*\.\s*modules\s*\.\s*(?:update|setdefault)\s*\(/g,
   ];
   const hits = patterns.flatMap((re) => [...src.blanked.matchAll(re)].map((m) => ({ offset: m.index, text: m[0].replace(/\s+/g, '') })));
+  // `__import__('builtins')`, `importlib.import_module('builtins')`: the module by name.
+  const literals = literalsOf(src);
+  for (const m of src.blanked.matchAll(/\b(?:__import__|import_module)\s*\(\s*/g)) {
+    const lit = literalFrom(literals, m.index + m[0].length, src);
+    if (lit?.value === 'builtins') hits.push({ offset: m.index, text: `${m[0].replace(/\s+/g, '')}'builtins'` });
+  }
   // `__builtins__` is found twice when assigned through: once is enough.
   return hits.filter((h, i) => h.text !== '__builtins__' || !hits.some((o, j) => j !== i && o.offset === h.offset));
 }

@@ -18,6 +18,7 @@ import type { IntegrityCode } from './rule.js';
 import type { IntegrityInput } from './source.js';
 
 export { INTEGRITY_CODES, type IntegrityCode } from './rule.js';
+export { buildImplSources, type ReadTexts } from './build.js';
 export type { ImplSource, ImplSources, ImplText, IntegrityInput } from './source.js';
 export {
   evaluateImplAlwaysEqual,
