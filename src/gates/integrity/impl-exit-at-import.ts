@@ -17,11 +17,21 @@ const text = (m: RegExpMatchArray) => m[0].replace(/\s+/g, '').replace(/\($/, ''
 /** A script run by its `#!` line is a program's entry, never a module the tests import. */
 const isScript = (src: ImplText) => src.text.startsWith('#!');
 
+// `if (require.main === module) { … }`, `if (import.meta.main)`: a script's entry, run when executed, not when imported.
+const ENTRY_GUARD = /\bif\s*\([^()\n]*(?:\brequire\s*\.\s*main\b|\bimport\s*\.\s*meta\s*\.\s*(?:main|url|filename)\b)[^\n]*?\)\s*(\{)?/g;
+
+function entryGuards(blanked: string): [number, number][] {
+  return [...blanked.matchAll(ENTRY_GUARD)].map((m): [number, number] => {
+    const end = m[1] ? matchingBrace(blanked, m.index + m[0].length - 1) : blanked.indexOf('\n', m.index);
+    return [m.index, end === -1 ? blanked.length : end];
+  });
+}
+
 /** Calls of `exit` outside every function body (the module's own code, a class's static block), not an arrow's value. */
 function outsideFunctions(exit: RegExp): Scan {
   return (src: ImplText): Hit[] => {
     if (isScript(src)) return [];
-    const bodies = functionBodies(src.blanked);
+    const bodies = [...functionBodies(src.blanked), ...entryGuards(src.blanked)];
     return [...src.blanked.matchAll(exit)]
       .filter((m) => !inRanges(bodies, m.index) && !/=>\s*$|->\s*$/.test(src.blanked.slice(Math.max(0, m.index - 40), m.index)))
       .map((m) => ({ offset: m.index, text: text(m) }));

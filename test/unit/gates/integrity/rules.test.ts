@@ -175,6 +175,8 @@ const HONEST: Case[] = [
   ['exit in main()', 'src/cli.js', 'export function main() {\n  process.exit(1);\n}\n', []],
   ['exit in an arrow', 'src/cli.js', "process.on('SIGINT', () => process.exit(130));\n", []],
   ['exit in a method', 'src/cli.ts', 'class Cli {\n  run(): void {\n    if (x) { process.exit(1); }\n  }\n}\n', []],
+  ['a CommonJS entry guard', 'src/cli.js', 'if (require.main === module) {\n  main();\n  process.exit(0);\n}\n', []],
+  ['an ESM entry guard, one line', 'src/cli.js', 'if (import.meta.main) process.exit(main());\n', []],
   ['script with a shebang', 'bin/cli.js', '#!/usr/bin/env node\nif (!process.argv[2]) process.exit(2);\n', []],
   ['python __main__', 'pkg/cli.py', 'import sys\n\ndef main():\n    return 0\n\nif __name__ == "__main__":\n    sys.exit(main())\n', []],
   ['python exit in a def over several lines', 'pkg/cli.py', 'import sys\n\ndef fail(\n    code,\n    msg=None,\n):\n    sys.exit(code)\n', []],
