@@ -107,7 +107,7 @@ const MESSAGES: Record<AuditCode, Words> = {
     const words = FINDING_CODES.includes(gate.code)
       ? formatFinding(gate)
       : { what: `${f.path} adds to implementation what an integrity rule refuses (${d(f, 'gate')} ${d(f, 'found')})` };
-    return { what: `${words.what} [${d(f, 'gate')}]`, next: 'redo the commit without it (the next step above), or declare the exception in integrity.allow' };
+    return { what: `${words.what} [${d(f, 'gate')}]`, next: words.next ?? 'redo the commit without it, or declare the exception in integrity.allow' };
   },
 };
 
