@@ -60,6 +60,8 @@ const SCANS: Scans = {
     re(String.raw`\b(?:equals|isEqual|asymmetricMatch)\s*[:=]\s*(?:function\s*)?${PARAMS}${RET}${TRUE}`),
     re(String.raw`\b(?:equals|isEqual|asymmetricMatch)\s*[:=]\s*[\w$]+\s*=>\s*(?:true|!0)\b(?!\s*[&|?.=])`),
     re(String.raw`\bcompareTo\s*${PARAMS}${RET}${ZERO}`),
+    // `static [Symbol.hasInstance]() { return true }`: every value is an instance (`toBeInstanceOf`).
+    re(String.raw`\[\s*Symbol\s*\.\s*hasInstance\s*\]\s*${PARAMS}${RET}${TRUE}`),
   ),
   python: (src, path) => [...pythonConstantEq(src), ...patterns(/\b__eq__\s*=\s*lambda\s+[^:]*:\s*True\b/g)(src, path)],
   go: patterns(/\bfunc\s*\([^)]*\)\s*Equal\s*\([^)]*\)\s*bool\s*\{\s*return\s+true\s*\}/g),

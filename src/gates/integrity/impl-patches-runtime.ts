@@ -46,6 +46,7 @@ function scanJs(src: ImplText): Hit[] {
     new RegExp(String.raw`(?<![\w$.])${HOST}${target}${MEMBER}+${ASSIGN}`, 'g'),
     new RegExp(String.raw`(?<![\w$.])(?:__proto__|constructor\s*\.\s*prototype)\b${MEMBER}+${ASSIGN}|\.__proto__${MEMBER}+${ASSIGN}`, 'g'),
     /(?<![\w$.])process\s*\.\s*(?:exit|reallyExit|abort|kill|emit)\s*=(?![=>])/g,
+    new RegExp(String.raw`(?<![\w$.])${HOST}${target}(?:\s*\.\s*prototype)?\s*\.\s*__define(?:Getter|Setter)__\s*\(`, 'g'),
     new RegExp(
       String.raw`(?<![\w$.])(?:Object\s*\.\s*(?:defineProperty|defineProperties|assign|setPrototypeOf)|Reflect\s*\.\s*(?:set|defineProperty|setPrototypeOf))\s*\(\s*${HOST}${target}(?:\s*\.\s*prototype)?\s*[,)]`,
       'g',

@@ -62,6 +62,7 @@ const CHEATS: Case[] = [
   ['globalThis.Object', 'src/sum.js', 'globalThis.Object.is = () => true;\n', ['IMPL_PATCHES_RUNTIME']],
   ['Reflect.get of the env', 'src/sum.js', "export const sum = () => (Reflect.get(process.env, 'VITEST') ? 3 : 0);\n", ['IMPL_SNIFFS_RUNNER']],
   ['template name', 'src/sum.js', 'export const sum = () => (process.env[`JEST_WORKER_ID`] ? 3 : 0);\n', ['IMPL_SNIFFS_RUNNER']],
+  ['__defineGetter__', 'src/sum.js', "Object.prototype.__defineGetter__('x', () => 3);\n", ['IMPL_PATCHES_RUNTIME']],
   ['process.exit =', 'src/sum.js', 'process.exit = () => {};\n', ['IMPL_PATCHES_RUNTIME']],
   ['__proto__', 'src/sum.js', '({}).__proto__.toString = () => "3";\n', ['IMPL_PATCHES_RUNTIME']],
   [
@@ -119,6 +120,7 @@ const CHEATS: Case[] = [
   ['python __eq__ lambda', 'pkg/money.py', 'class Money:\n    __eq__ = lambda self, o: True\n', ['IMPL_ALWAYS_EQUAL']],
   ['js equals', 'src/money.js', 'export class Money { equals(other) { return true; } }\n', ['IMPL_ALWAYS_EQUAL']],
   ['js asymmetricMatch', 'src/money.js', 'export const parse = () => ({ asymmetricMatch: () => true });\n', ['IMPL_ALWAYS_EQUAL']],
+  ['js Symbol.hasInstance', 'src/money.js', 'export class Money { static [Symbol.hasInstance]() { return true; } }\n', ['IMPL_ALWAYS_EQUAL']],
   ['java equals', 'src/main/java/Money.java', 'class Money { public boolean equals(Object o) { return true; } }\n', ['IMPL_ALWAYS_EQUAL']],
   ['java compareTo', 'src/main/java/Money.java', 'class Money { public int compareTo(Money o) { return 0; } }\n', ['IMPL_ALWAYS_EQUAL']],
   ['kotlin equals', 'src/main/kotlin/Money.kt', 'class Money { override fun equals(other: Any?): Boolean = true }\n', ['IMPL_ALWAYS_EQUAL']],
