@@ -5,9 +5,10 @@
 import type { Config } from '../config/schema.js';
 import type { ConfigProblem } from '../config/validate.js';
 import type { TestFileFacts } from '../gates/types.js';
-import type { IntegrityInput } from '../gates/integrity/index.js';
 import type { SnapshotChange } from '../runners/snapshots.js';
 import type { Phase, Severity, StagedEntry } from '../types.js';
+
+import type { IntegrityInput } from '../gates/integrity/index.js';
 
 /** Stable codes, documented in the README; tests assert these, never the wording. */
 export type AuditCode =
