@@ -356,6 +356,7 @@ try {
     bigRepo();
     optional('waves.mjs', 'tdd waves');
     optional('audit.mjs', 'tdd audit');
+    optional('integrity.mjs', 'integrity rules (GREEN, a 1,000-line implementation diff)');
   }
   const table = formatTable(rows);
   console.log(table);

@@ -16,6 +16,8 @@ export { loadConfig, type LoadedConfig } from './config/load.js';
 /** The gates: pure functions from a GateInput to findings, and the verdict they make. */
 export { evaluateGates, EVIDENCE_GATES, STATIC_GATES, verdictOf } from './gates/index.js';
 export type { GateInput, TestFileFacts } from './gates/types.js';
+/** The integrity rules on what a commit (or an agent's edit) adds to implementation: pure, the hook's and the audit's. */
+export { buildImplSources, evaluateIntegrity, INTEGRITY_CODES, type ImplSource, type IntegrityCode, type IntegrityInput } from './gates/integrity/index.js';
 
 /** Classification of paths (test | support | manifest | impl | ignored). */
 export { makeClassifier, type Classifier } from './snapshot/classify.js';

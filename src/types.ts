@@ -111,6 +111,14 @@ export interface FindingData {
   // tdd red-check: files named on the command line
   FILE_MISSING: { reason: 'missing' | 'directory' | 'unreadable'; detail?: string };
   LANGUAGE_UNKNOWN: { known: string[] };
+  // integrity of what GREEN/REFACTOR adds to implementation (gates/integrity): what was found, and the test or support file it reaches
+  IMPL_TEST_FRAMEWORK: { found: string };
+  IMPL_SNIFFS_RUNNER: { found: string };
+  IMPL_PATCHES_RUNTIME: { found: string };
+  IMPL_READS_TESTS: { found: string; target: string };
+  IMPL_ALWAYS_EQUAL: { found: string };
+  IMPL_EXIT_AT_IMPORT: { found: string };
+  IMPL_IMPORTS_TEST_SUPPORT: { found: string; target: string };
 }
 
 /**

@@ -2,6 +2,8 @@
  * All wording of the audit's findings. Each says what the history shows, then the next step.
  * Tests assert codes, never these sentences.
  */
+import { FINDING_CODES, formatFinding } from '../report/messages.js';
+import type { Finding } from '../types.js';
 import type { AuditCode, AuditFinding } from './types.js';
 
 type Words = (f: AuditFinding) => { what: string; next?: string };
@@ -100,6 +102,13 @@ const MESSAGES: Record<AuditCode, Words> = {
     what: `could not replay: the ${d(f, 'runner')} run ${d(f, 'reason')}`,
     next: 'install what the tests need (npm ci) and run the audit again; the tests of old commits run with the dependencies installed now',
   }),
+  AUDIT_IMPL_INTEGRITY: (f) => {
+    const gate = { code: d(f, 'gate'), severity: f.severity, path: f.path, line: f.line, data: f.data } as unknown as Finding;
+    const words = FINDING_CODES.includes(gate.code)
+      ? formatFinding(gate)
+      : { what: `${f.path} adds to implementation what an integrity rule refuses (${d(f, 'gate')} ${d(f, 'found')})` };
+    return { what: `${words.what} [${d(f, 'gate')}]`, next: words.next ?? 'redo the commit without it, or declare the exception in integrity.allow' };
+  },
 };
 
 function failure(f: AuditFinding): string {

@@ -15,6 +15,7 @@ import { readObjects, readTreeFolder, type RepoContext } from '../git/queries.js
 import type { SourceReader, TestFileAnalysis } from '../lang/index.js';
 import { classifyCommits } from './assemble.js';
 import { addFacts, blobsNeeded, type ContentScope } from './facts.js';
+import { addIntegrity, integrityBlobsNeeded } from './integrity.js';
 import { resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
 import { CONFIG_PATHS } from './config.js';
 import { readHistory, type HistoryCommit } from './history.js';
@@ -141,6 +142,7 @@ export async function readAuditInput(
   const { rulesOf, problems } = resolveRules(history, oidsAt, outsideOids, texts, cut, { paths, at: runnerAt });
   const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn });
   const scope = opts.content ?? 'frozen';
+  if (scope !== 'none') await readIntegrity(repo, commits, texts, rulesOf);
   const needed = blobsNeeded(commits, scope);
   if (needed.tests.length + needed.settings.length > 0) {
     const unread = [...needed.tests, ...needed.settings].filter((oid) => !texts.has(oid));
@@ -150,6 +152,13 @@ export async function readAuditInput(
     if (lang && scope === 'all') await addHelperFacts(repo, commits, texts, rulesOf, lang.analyzeTestFileWithHelpers);
   }
   return { history, commits, rulesOf, outside, cut, texts };
+}
+
+/** The implementation blobs the integrity rules read (audit/integrity.ts), in one more `cat-file --batch`. */
+async function readIntegrity(repo: RepoContext, commits: AuditCommit[], texts: Map<string, string>, rulesOf: ReadonlyMap<string, Rules>): Promise<void> {
+  const unread = integrityBlobsNeeded(commits).filter((oid) => !texts.has(oid));
+  for (const b of await readBlobs(repo, unread)) if (b) texts.set(b[0], b[1]);
+  await addIntegrity(commits, texts, rulesOf);
 }
 
 /**

@@ -8,6 +8,8 @@ import type { TestFileFacts } from '../gates/types.js';
 import type { SnapshotChange } from '../lang/snapshots.js';
 import type { Phase, Severity, StagedEntry } from '../types.js';
 
+import type { IntegrityInput } from '../gates/integrity/index.js';
+
 /** Stable codes, documented in the README; tests assert these, never the wording. */
 export type AuditCode =
   | 'AUDIT_NO_TRAILERS'
@@ -29,7 +31,8 @@ export type AuditCode =
   | 'AUDIT_REPLAY_RED_PASSED'
   | 'AUDIT_REPLAY_RED_WRONG_REASON'
   | 'AUDIT_REPLAY_GREEN_FAILED'
-  | 'AUDIT_REPLAY_UNVERIFIED';
+  | 'AUDIT_REPLAY_UNVERIFIED'
+  | 'AUDIT_IMPL_INTEGRITY';
 
 /** A finding about one commit. `phase` is what its trailers declare (null: none). */
 export interface AuditFinding {
@@ -94,6 +97,8 @@ export interface AuditCommit {
   snapshotChanges?: SnapshotChange[];
   /** The configuration this commit brings is malformed (it entered the history past the hooks). */
   configProblems?: ConfigProblem[];
+  /** The implementation files it adds or changes, for the integrity rules (audit/integrity.ts). */
+  integrity?: IntegrityInput;
 }
 
 /** Mode and blob of a path as the lineage last left it, and the commit that did. */

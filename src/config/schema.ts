@@ -100,6 +100,8 @@ export interface Config {
   commitMessage: { template: string | null; mode: 'fill' | 'enforce' };
   /** What `tdd audit` fails on besides the invariants (by default these are listed, not failed). */
   audit: { failOnOff: boolean; failOnRegression: boolean; failOnFalseFail: boolean; failOnMergeChanges: boolean };
+  /** The integrity rules (gates/integrity): `allow` maps a code to the path globs it does not apply to (a test-utilities package). */
+  integrity: { allow: Record<string, string[]> };
 }
 
 export const JS_EXT = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
@@ -145,6 +147,7 @@ export const DEFAULTS: Config = {
   budgets: { perTaskMinutes: 30 },
   commitMessage: { template: null, mode: 'enforce' },
   audit: { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false },
+  integrity: { allow: {} },
 };
 
 /**

@@ -1,6 +1,7 @@
 import { DEFAULTS, RUNNERS, type Config, type RunnerSpec } from './schema.js';
 import { ASSERT_NAME_PATTERN } from '../lang/scan/assert-names.js';
 import { nearest } from '../nearest.js';
+import { INTEGRITY_CODES } from '../gates/integrity/rule.js';
 
 /** One problem with a configuration file: where (file and key path), what was found, what is expected. */
 export interface ConfigProblem {
@@ -121,7 +122,34 @@ const CHECKS: Record<string, Check> = {
   'audit.failOnRegression': boolean,
   'audit.failOnFalseFail': boolean,
   'audit.failOnMergeChanges': boolean,
+  // Checked key by key in checkAllow (a problem names `integrity.allow.<CODE>`).
+  'integrity.allow': () => undefined,
 };
+
+/** `integrity.allow`: an object from integrity codes to path globs; problems name `integrity.allow.<key>`. */
+function checkAllow(value: unknown, file: string, problems: ConfigProblem[]): Record<string, string[]> | undefined {
+  const key = 'integrity.allow';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push({ file, key, expected: 'an object from codes to path globs ({"IMPL_TEST_FRAMEWORK": ["packages/test-utils/**"]})', found: describe(value) });
+    return undefined;
+  }
+  const before = problems.length;
+  const codes: readonly string[] = INTEGRITY_CODES;
+  for (const [code, globs] of Object.entries(value as Record<string, unknown>)) {
+    if (!codes.includes(code)) {
+      const guess = nearest(code, [...codes]);
+      problems.push({
+        file,
+        key: `${key}.${code}`,
+        found: 'unknown code',
+        expected: guess ? `an integrity code: did you mean "${guess}"?` : `an integrity code (${codes.join(', ')})`,
+        ...(guess ? { suggestion: `${key}.${guess}` } : {}),
+      });
+    } else if (stringArray(globs))
+      problems.push({ file, key: `${key}.${code}`, expected: 'an array of non-empty strings (path globs)', found: describe(globs) });
+  }
+  return problems.length === before ? (value as Record<string, string[]>) : undefined;
+}
 
 /** What an unknown key should have been: the nearest known one, else the list of them. */
 function knownKey(key: string, known: string[], prefix = ''): { expected: string; suggestion?: string } {
@@ -167,6 +195,9 @@ export function validateConfig(raw: unknown, file: string): ValidateResult {
       if (path === 'runners') {
         const specs = checkRunners(value, file, problems);
         if (specs) target[key] = specs;
+      } else if (path === 'integrity.allow') {
+        const allow = checkAllow(value, file, problems);
+        if (allow) target[key] = allow;
       } else if (check) {
         const expected = check(value);
         if (expected) problems.push({ file, key: path, expected, found: describe(value) });

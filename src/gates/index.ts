@@ -6,6 +6,7 @@ import { evaluateTestsFrozen } from './tests-frozen.js';
 import { evaluateGreenRun } from './green-run.js';
 import { evaluateMarkers } from './markers.js';
 import { evaluateImportNearMiss } from './import-near-miss.js';
+import { evaluateImplIntegrity } from './integrity/index.js';
 import { evaluateRedRun } from './red-run.js';
 import { evaluateRedScope } from './red-scope.js';
 import { evaluateSymlinks } from './symlinks.js';
@@ -21,6 +22,7 @@ export const STATIC_GATES: Gate[] = [
   evaluateSymlinks,
   evaluateAssertions,
   evaluateMarkers,
+  evaluateImplIntegrity,
 ];
 /** Gates over the test run's evidence. */
 export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun, evaluateImportNearMiss];

@@ -2,6 +2,7 @@ import type { NearMiss } from '../runners/near-miss.js';
 import type { SnapshotChange } from '../lang/snapshots.js';
 import type { RedRecord } from '../state/types.js';
 import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
+import type { IntegrityInput } from './integrity/source.js';
 
 /** What the static analysis of one test file found (see lang/). */
 export interface TestFileFacts {
@@ -71,6 +72,8 @@ export interface FrozenFacts extends CommitFacts {
   readonly frozenBase?: string;
   /** The task's RED test files that are no longer as its RED commit left them. */
   readonly redDrift?: RedDrift[];
+  /** The implementation files this commit adds or changes, now and before, for the integrity rules (gates/integrity). */
+  readonly integrity?: IntegrityInput;
 }
 
 /** What the static gates see: one phase's facts, built once. */

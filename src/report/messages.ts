@@ -216,7 +216,40 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     what: 'the staged content changed after the pre-commit check (another process ran git add?)',
     next: 'run git commit again to check what is staged now',
   }),
+  IMPL_TEST_FRAMEWORK: (f) => ({
+    what: `${f.path}:${f.line ?? ''} imports the test framework ${d(f.data, 'found')}: implementation runs without one, and code that holds one can bend the assertions`,
+    next: integrityNext('IMPL_TEST_FRAMEWORK', f.path, 'remove the import (a test-utilities package says so in the configuration)'),
+  }),
+  IMPL_SNIFFS_RUNNER: (f) => ({
+    what: `${f.path}:${f.line ?? ''} asks whether a test runner is running it (${d(f.data, 'found')}): code that answers the tests differently from everyone else passes nothing`,
+    next: integrityNext('IMPL_SNIFFS_RUNNER', f.path, 'remove the check and make the code do what the test asks for every caller'),
+  }),
+  IMPL_PATCHES_RUNTIME: (f) => ({
+    what: `${f.path}:${f.line ?? ''} rewrites a built-in or the assertion library (${d(f.data, 'found')}): the tests' comparisons would no longer compare`,
+    next: integrityNext('IMPL_PATCHES_RUNTIME', f.path, 'remove the patch and implement the behaviour the test asks for'),
+  }),
+  IMPL_READS_TESTS: (f) => ({
+    what: `${f.path}:${f.line ?? ''} names the test file ${d(f.data, 'target')} (${d(f.data, 'found')}): implementation that reads the tests can copy their expected values`,
+    next: integrityNext('IMPL_READS_TESTS', f.path, 'remove the path; the implementation computes the answer, the test checks it'),
+  }),
+  IMPL_ALWAYS_EQUAL: (f) => ({
+    what: `${f.path}:${f.line ?? ''} defines an equality that equals everything (${d(f.data, 'found')}): every assertion that compares with it passes`,
+    next: integrityNext('IMPL_ALWAYS_EQUAL', f.path, 'compare the fields that make two values equal'),
+  }),
+  IMPL_EXIT_AT_IMPORT: (f) => ({
+    what: `${f.path}:${f.line ?? ''} ends the process when it is loaded (${d(f.data, 'found')}): a test run that stops before its tests report proves nothing`,
+    next: integrityNext('IMPL_EXIT_AT_IMPORT', f.path, 'move the exit into the program\'s entry point (a main function, or `if __name__ == "__main__":`)'),
+  }),
+  IMPL_IMPORTS_TEST_SUPPORT: (f) => ({
+    what: `${f.path}:${f.line ?? ''} imports ${d(f.data, 'target')}, which is test support or a test (${d(f.data, 'found')}): support is frozen with the tests, so code there is implementation no GREEN showed`,
+    next: integrityNext('IMPL_IMPORTS_TEST_SUPPORT', f.path, 'move the code into the implementation and import it from there'),
+  }),
 };
+
+/** The integrity rules' next step: the fix, else the declared exception (a configuration change, so an `off` commit). */
+function integrityNext(code: string, path: string | undefined, fix: string): string {
+  return `${fix}; if this file legitimately needs it, list it in the configuration's integrity.allow["${code}"] (e.g. "${path ?? 'packages/test-utils/**'}") in a \`tdd phase off --reason\` commit`;
+}
 
 /**
  * Tests are frozen: the safe step first (unstaging keeps your edit on disk); a step that would

@@ -16,6 +16,7 @@ import { locateRunner } from './locate.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
 import type { IsProjectImport, RunnerAdapter, RunnerName } from './types.js';
 import { isDirectory } from '../fs-read.js';
+import { isRunnerEnv } from '../lang/frameworks.js';
 
 export interface RunTestsOptions {
   runner: RunnerName;
@@ -47,12 +48,12 @@ const exists = (p: string): Promise<boolean> =>
     () => false,
   );
 
-/** NO_COLOR for parseable text; no VITEST_* or NODE_TEST_CONTEXT leaking in from an outer run
- * (with NODE_TEST_CONTEXT set, a nested `node --test` ignores --test-reporter). */
+/** NO_COLOR for parseable text; no runner's own variables (lang/frameworks RUNNER_ENV) leaking in
+ * from an outer run (with NODE_TEST_CONTEXT set, a nested `node --test` ignores --test-reporter). */
 export function runnerEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(base)) {
-    if (k.startsWith('VITEST') || k === 'NODE_TEST_CONTEXT' || k === 'FORCE_COLOR') continue;
+    if (k.startsWith('VITEST') || isRunnerEnv(k) || k === 'FORCE_COLOR') continue;
     env[k] = v;
   }
   return { ...env, NO_COLOR: '1', ...extra };

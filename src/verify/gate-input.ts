@@ -15,6 +15,7 @@ import { taskKey } from '../state/machine.js';
 import type { RedRecord, State } from '../state/types.js';
 import type { Finding, Phase, StagedEntry } from '../types.js';
 import type { CommitContext } from './context.js';
+import { readImplIntegrity } from './impl-sources.js';
 
 /** The active task in the staged plan: its declared paths (the task-scope gate) and its title (the message template). */
 export async function readTask(repo: RepoContext, cc: CommitContext): Promise<{ scope?: TaskScope; title?: string }> {
@@ -58,7 +59,11 @@ export async function readStaticFacts(
     return { ...common, phase: 'red', testFiles, ...(open ? { red: open } : {}) } satisfies RedFacts;
   }
   const frozen = { ...common, phase: commit.phase, tree: commit.tree! };
-  return readFrozenFacts(repo, frozen, commit.phase === 'green' ? open : record, state.task);
+  const [facts, integrity] = await Promise.all([
+    readFrozenFacts(repo, frozen, commit.phase === 'green' ? open : record, state.task),
+    readImplIntegrity(repo, commit.entries, cc.loaded.config, cc.classify),
+  ]);
+  return 'code' in facts || !integrity ? facts : { ...facts, integrity };
 }
 
 /**

@@ -2,6 +2,7 @@
 import { evaluateFrozenTests } from './frozen.js';
 import { evaluateGreenWithoutRed } from './green-without-red.js';
 import { evaluateHistoryGaps } from './history-gaps.js';
+import { evaluateImplIntegrity } from './integrity.js';
 import { evaluateMergeChanges } from './merge.js';
 import { evaluateNoTrailers } from './no-trailers.js';
 import { evaluateRecorded } from './recorded.js';
@@ -18,6 +19,7 @@ export const RULES: readonly AuditRule[] = [
   evaluateTestContent,
   evaluateMergeChanges,
   evaluateRecorded,
+  evaluateImplIntegrity,
 ];
 
 export type { AuditRule, RuleInput } from './types.js';

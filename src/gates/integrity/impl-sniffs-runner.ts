@@ -1,0 +1,67 @@
+/**
+ * IMPL_SNIFFS_RUNNER: implementation that asks whether a test runner is running it, so it can
+ * answer the tests differently from everyone else. The runners' environment variables
+ * (lang/frameworks RUNNER_ENV) in any form that names them — `process.env.VITEST`,
+ * `process.env['VITEST']`, `const { VITEST } = process.env`, `import.meta.env.VITEST`, an alias
+ * (`e.VITEST`), `os.environ["PYTEST_CURRENT_TEST"]`, `os.getenv`, `"PYTEST_VERSION" in
+ * os.environ`, `os.Getenv`, `env::var`, `System.getenv`, `ENV[…]`, a name split in two
+ * (`'VIT' + 'EST'`) — the runner looked for in `sys.modules`, `require.cache`, the process's
+ * arguments or its stack; `typeof jest`; Go's `testing.Testing()` and `flag.Lookup("test.v")`;
+ * Rust's `cfg!(test)` / `cfg(not(test))` outside a `#[cfg(test)]` item. `NODE_ENV` is the app's
+ * own setting, not a runner's: reading it is honest.
+ */
+import { isRunnerEnv, RUNNER_ENV_NAMES } from '../../lang/frameworks.js';
+import type { Finding } from '../../types.js';
+import { evaluateRule, type Scans } from './rule.js';
+import { inRanges, rustTestRanges } from './scopes.js';
+import { joinedLiterals, literalsOf, type Hit, type ImplText, type IntegrityInput, type Scan } from './source.js';
+
+const NAME = new RegExp(`(?<![\\w$])(?:${RUNNER_ENV_NAMES.join('|')})(?![\\w$])`, 'g');
+/** What a program reads to find the runner that loaded it. */
+const ACCESSORS =
+  /\bsys\s*\.\s*(?:modules|argv)\b|\brequire\s*\.\s*cache\b|\bprocess\s*\.\s*(?:argv|execArgv|title|mainModule)\b|\bmodule\s*\.\s*(?:children|parent)\b|\bos\s*\.\s*Args\b|\benv\s*::\s*args\b|\bARGV\b|\$PROGRAM_NAME|\$0\b|\bgetStackTrace\b|\bClass\s*\.\s*forName\b|\bStackTrace\b|\binspect\s*\.\s*stack\b|\bcaller\b|\bflag\s*\.\s*Lookup\b/;
+const RUNNER_WORD =
+  /\b(?:vitest|jest|mocha|pytest|_pytest|py\.test|node:test|unittest|org\.junit|org\.testng|xunit|nunit|rspec|minitest)\b|--test\b|\.test$|^test\.(?:v|run|timeout|count|bench|paniconexit0)$/i;
+/** Markers a framework documents for "am I under test" (pytest's `sys._called_from_test`). */
+const MARKER_LITERALS = new Set(['_called_from_test']);
+
+function scanCommon(src: ImplText): Hit[] {
+  const hits: Hit[] = [];
+  for (const m of src.blanked.matchAll(NAME)) hits.push({ offset: m.index, text: m[0] });
+  const literals = literalsOf(src);
+  for (const lit of [...literals, ...joinedLiterals(src, literals)]) {
+    if (isRunnerEnv(lit.value) || MARKER_LITERALS.has(lit.value)) hits.push({ offset: lit.open, text: lit.value });
+    else if (RUNNER_WORD.test(lit.value)) {
+      const start = src.blanked.lastIndexOf('\n', lit.open) + 1;
+      const end = src.blanked.indexOf('\n', lit.close);
+      const line = src.blanked.slice(start, end === -1 ? undefined : end);
+      const accessor = ACCESSORS.exec(line);
+      if (accessor) hits.push({ offset: lit.open, text: `${accessor[0].replace(/\s+/g, '')} ${lit.value}` });
+    }
+  }
+  return hits;
+}
+
+const withPatterns =
+  (re: RegExp, skip?: (blanked: string) => [number, number][]): Scan =>
+  (src) => {
+    const ranges = skip ? skip(src.blanked) : [];
+    const own = [...src.blanked.matchAll(re)].filter((m) => !inRanges(ranges, m.index)).map((m) => ({ offset: m.index, text: m[0].replace(/\s+/g, '') }));
+    return [...scanCommon(src), ...own];
+  };
+
+const SCANS: Scans = {
+  js: withPatterns(/\btypeof\s+(?:jest|vi|describe|it|expect|beforeEach|afterEach)\b(?!\s*\.)/g),
+  python: scanCommon,
+  go: withPatterns(/\btesting\s*\.\s*Testing\s*\(/g),
+  rust: withPatterns(/\bcfg!\s*\(\s*test\s*\)|\bcfg\s*\(\s*not\s*\(\s*test\s*\)\s*\)/g, rustTestRanges),
+  java: scanCommon,
+  kotlin: scanCommon,
+  csharp: scanCommon,
+  ruby: withPatterns(/\bdefined\?\s*\(?\s*(?:RSpec|Minitest)\b/g),
+  abap: null,
+};
+
+export function evaluateImplSniffsRunner(input: IntegrityInput): Finding<'IMPL_SNIFFS_RUNNER'>[] {
+  return evaluateRule('IMPL_SNIFFS_RUNNER', input, SCANS);
+}

@@ -1,0 +1,18 @@
+/** The integrity rules' input at commit time: the staged implementation blobs and HEAD's (one `cat-file --batch`). */
+import type { Config } from '../config/schema.js';
+import { buildImplSources, textOf } from '../gates/integrity/build.js';
+import type { IntegrityInput } from '../gates/integrity/index.js';
+import { readObjects, type RepoContext } from '../git/queries.js';
+import type { Classifier } from '../snapshot/classify.js';
+import type { StagedEntry } from '../types.js';
+
+export async function readImplIntegrity(
+  repo: RepoContext,
+  entries: readonly StagedEntry[],
+  config: Config,
+  classify: Classifier,
+): Promise<IntegrityInput | undefined> {
+  const sources = await buildImplSources(entries, async (oids) => (await readObjects(repo, oids)).map(textOf));
+  if (sources.size === 0) return undefined;
+  return { sources, kindOf: classify, allow: config.integrity.allow };
+}
