@@ -2,6 +2,7 @@
  * The data that flows between the layers. Pure modules import types from here and nothing else
  * from the shell.
  */
+import type { Followed } from './state/types.js';
 
 export type Phase = 'red' | 'green' | 'refactor' | 'off';
 
@@ -105,6 +106,8 @@ export interface FindingData {
   IMPORT_NEAR_MISS: { specifier: string; nearest: string; phase: Phase };
   // commit-msg
   INDEX_CHANGED: { verified: string; now: string };
+  // the state follows the history (state/follow.ts)
+  STATE_FOLLOWED: Omit<Followed, 'at'> & { at?: string };
 }
 
 /**

@@ -86,10 +86,14 @@ export function repoContextOfHook(cwd: string, env: NodeJS.ProcessEnv): Omit<Rep
  * HEAD's commit id (null on an unborn branch) and the contents of `names` (as readObjects), in
  * one cat-file process.
  */
-export async function readHeadAndObjects(ctx: Omit<RepoContext, 'head'>, names: string[]): Promise<{ head: string | null; objects: (Buffer | null)[] }> {
+export async function readHeadAndObjects(
+  ctx: Omit<RepoContext, 'head'>,
+  names: string[],
+): Promise<{ head: string | null; headObject: Buffer | null; objects: (Buffer | null)[] }> {
   if (names.some((n) => n.includes('\n'))) throw new Error('readHeadAndObjects: a name with a newline');
   const r = await execGitBuffer(['cat-file', '--batch'], { cwd: ctx.top, baseEnv: ctx.env, input: ['HEAD^{commit}', ...names].join('\n') + '\n', sync: true });
-  return { head: parseCatFileFirstId(r.stdout, 'commit'), objects: parseCatFileBatch(r.stdout, names.length + 1).slice(1) };
+  const objects = parseCatFileBatch(r.stdout, names.length + 1);
+  return { head: parseCatFileFirstId(r.stdout, 'commit'), headObject: objects[0] ?? null, objects: objects.slice(1) };
 }
 
 /**

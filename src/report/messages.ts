@@ -181,7 +181,22 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     what: 'the staged content changed after the pre-commit check (another process ran git add?)',
     next: 'run git commit again to check what is staged now',
   }),
+  STATE_FOLLOWED: (f) => stateFollowed(f),
 };
+
+/** The state followed HEAD outside the hooks: what it dropped, and the phase the history gave back. */
+function stateFollowed(f: Finding<'STATE_FOLLOWED'>): { what: string } {
+  const short = (c: string | null | undefined) => (c ? c.slice(0, 12) : '?');
+  const task = (t: string | null) => (t ? `task ${t}` : 'this work');
+  const words = { red: 'RED record', green: 'GREEN', 'last-green': 'last GREEN' } as const;
+  const dropped = (f.data?.dropped ?? []).map((x) => `the ${words[x.record]} of ${task(x.task)} (${short(x.commit)}) left the history: dropped`);
+  const p = f.data?.phase;
+  const phase = p ? [`phase ${p.from ?? 'none'} → ${p.to ?? 'none'}${p.task ? ` (task ${p.task})` : ''}, as ${short(p.commit)} says`] : [];
+  const found = f.data?.refound ? [`this branch's open RED is ${short(f.data.refound)}`] : [];
+  return {
+    what: `HEAD moved outside the hooks (${short(f.data?.from)} → ${short(f.data?.to)}): ${[...dropped, ...phase, ...found].join('; ') || 'nothing to change'}`,
+  };
+}
 
 /**
  * Tests are frozen: the safe step first (unstaging keeps your edit on disk); a step that would

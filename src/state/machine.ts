@@ -23,12 +23,15 @@ export function applyCommit(state: State, pending: Pending, commit: string, opts
   if (pending.phase === 'red') {
     const prev = next.red[key];
     const open = prev && !prev.greenCommit;
+    // A test file this RED renamed (or deleted) is no longer the task's: the record follows it to its new path.
+    const removed = new Set(pending.removedTests ?? []);
+    const kept = (path: string) => !removed.has(path);
     const record: RedRecord = {
       commit,
       tree: pending.tree,
-      files: unique([...(open ? prev.files : []), ...pending.testFiles]),
-      blobs: { ...(open ? prev.blobs : {}), ...pending.blobs },
-      failing: unique([...(open ? prev.failing : []), ...pending.failing]),
+      files: unique([...(open ? prev.files.filter(kept) : []), ...pending.testFiles]),
+      blobs: Object.fromEntries(Object.entries({ ...(open ? prev.blobs : {}), ...pending.blobs }).filter(([p]) => kept(p))),
+      failing: unique([...(open ? prev.failing.filter((id) => kept(id.split(' > ')[0]!)) : []), ...pending.failing]),
       regression: pending.regression && (!open || prev.regression),
     };
     next.red[key] = record;
@@ -48,6 +51,7 @@ export function applyCommit(state: State, pending: Pending, commit: string, opts
     }
   }
   if (pending.phase === 'red') next.regression = false;
+  next.head = commit;
   return next;
 }
 

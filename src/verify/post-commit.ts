@@ -31,10 +31,11 @@ export async function runPostCommit(repo: RepoContext): Promise<PostCommitResult
   const pending = await readPending(repo.stateDir);
   const loaded = await loadConfig(repo).catch(() => undefined);
   const classify = loaded ? await readClassifier(repo.stateDir, loaded.config) : undefined;
-  const state = await readState(repo, head, classify ? (p) => classify(p) === 'test' : undefined);
+  const [tree, parent] = head ? await Promise.all([readCommitTree(repo, head), readParent(repo, head)]) : [null, null];
+  // The state as it was when pre-commit judged this commit: at its parent (a switch or reset before it was followed then).
+  const state = await readState(repo, parent, classify ? (p) => classify(p) === 'test' : undefined);
   const result: PostCommitResult = { commit: head, recorded: false, before: state.phase, after: state.phase, task: state.task };
   if (!head) return result;
-  const [tree, parent] = await Promise.all([readCommitTree(repo, head), readParent(repo, head)]);
   // `git commit --amend` looks like any commit to pre-commit, which diffed against the commit
   // being replaced. The verdict then is not this commit's: record nothing, say so; audit re-checks.
   if (pending && pending.tree === tree && pending.head !== undefined && pending.head !== parent) {
