@@ -6,8 +6,12 @@ import type { Followed } from './state/types.js';
 
 export type Phase = 'red' | 'green' | 'refactor' | 'off';
 
-/** How a path in the commit is treated by the gates. */
-export type FileKind = 'test' | 'support' | 'manifest' | 'impl' | 'ignored';
+/**
+ * How a path in the commit is treated by the gates. 'config': the project's build, editor, lint and
+ * formatter configuration (tsconfig.json, .eslintrc, ruff.toml…), allowed in any phase; a runner's
+ * own test configuration (vitest.config.*, pytest.ini…) is test support.
+ */
+export type FileKind = 'test' | 'support' | 'manifest' | 'impl' | 'ignored' | 'config';
 
 /**
  * One entry of `git diff-index --cached --raw -z --no-renames`: what this commit changes.

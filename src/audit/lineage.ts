@@ -13,7 +13,7 @@ export function emptyLine(flags: { truncated?: boolean; open?: boolean } = {}): 
 
 /** Records are replaced, never changed in place: a copy shares them. */
 export function cloneLine(s: LineState): LineState {
-  return { records: new Map(s.records), tracked: new Map(s.tracked), current: s.current, truncated: s.truncated, open: s.open };
+  return { records: new Map(s.records), tracked: new Map(s.tracked), current: s.current, truncated: s.truncated, open: s.open, adopted: s.adopted ?? false };
 }
 
 export function mergeLines(first: LineState, others: LineState[]): LineState {
@@ -29,6 +29,7 @@ export function mergeLines(first: LineState, others: LineState[]): LineState {
     }
     s.truncated ||= o.truncated;
     s.open ||= o.open;
+    s.adopted ||= o.adopted ?? false;
   }
   return s;
 }
