@@ -69,6 +69,8 @@ export function applyStep(s: LineState, c: AuditCommit): void {
     const open = openRecord(s, task);
     const files = new Map(open?.files ?? []);
     for (const e of c.entries) {
+      // A test file this RED deleted (a rename: the same blob added elsewhere) is not the task's any more; the rules judge the deletion.
+      if (e.kind === 'test' && e.status === 'D') files.delete(e.path);
       if (e.kind !== 'test' || e.status === 'D') continue;
       s.tracked.set(e.path, { mode: e.newMode, blob: e.newBlob, by: c.sha });
       files.set(e.path, { mode: e.newMode, blob: e.newBlob });
