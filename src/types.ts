@@ -112,6 +112,8 @@ export interface FindingData {
   INDEX_CHANGED: { verified: string; now: string };
   // the state follows the history (state/follow.ts)
   STATE_FOLLOWED: Omit<Followed, 'at'> & { at?: string };
+  // untracked is said out loud (gates/red-untracked-import.ts)
+  RED_UNTRACKED_IMPORT: { file: string; state: 'untracked' | 'modified'; kind: string; test?: string };
 }
 
 /**

@@ -233,3 +233,20 @@ export function readOperation(gitDir: string): string | null {
   for (const [file, name] of markers) if (existsSync(join(gitDir, file))) return name;
   return null;
 }
+
+/**
+ * The working tree's files that the index does not hold as they are: untracked (not ignored), and
+ * tracked files with edits not staged. Read-only (ls-files and diff-files write no index), for a
+ * refusal's message and RED's untracked imports only: never on a commit that passes.
+ */
+export async function readUnstagedFiles(ctx: RepoContext): Promise<{ path: string; state: 'untracked' | 'modified' }[]> {
+  const opts = { cwd: ctx.top, baseEnv: ctx.env, sync: true };
+  const [untracked, modified] = await Promise.all([
+    git(['ls-files', '--others', '--exclude-standard', '-z', '--full-name', ':/'], opts).catch(() => ''),
+    git(['diff-files', '--name-only', '-z', '--no-renames', '--ignore-submodules=all'], opts).catch(() => ''),
+  ]);
+  return [
+    ...parseNulList(untracked).map((path) => ({ path, state: 'untracked' as const })),
+    ...parseNulList(modified).map((path) => ({ path, state: 'modified' as const })),
+  ];
+}

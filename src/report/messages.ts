@@ -182,6 +182,10 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     next: 'run git commit again to check what is staged now',
   }),
   STATE_FOLLOWED: (f) => stateFollowed(f),
+  RED_UNTRACKED_IMPORT: (f) => ({
+    what: `${f.path}${f.data?.test ? ` > ${d(f.data, 'test')}` : ''} fails on ${d(f.data, 'file')} (${d(f.data, 'kind')}), which is in your working tree but ${f.data?.state === 'modified' ? 'modified and not staged' : 'untracked'}: GREEN could never add it (test support is frozen from this commit on)`,
+    next: `git add '${d(f.data, 'file')}' and commit again`,
+  }),
 };
 
 /** The state followed HEAD outside the hooks: what it dropped, and the phase the history gave back. */
@@ -237,7 +241,8 @@ export function formatFinding(f: Finding): { what: string; next?: string } {
 export const FINDING_CODES = Object.keys(MESSAGES) as FindingCode[];
 
 /** What a refusal's message adds from around the commit (verify/refusal-notes.ts reads them). */
-export type RefusalNote = { code: 'COMMIT_ALL' } | { code: 'STAGED_VERSION'; paths: string[] };
+export type RefusalNote =
+  { code: 'COMMIT_ALL' } | { code: 'STAGED_VERSION'; paths: string[] } | { code: 'UNTRACKED'; files: { path: string; state: 'untracked' | 'modified' }[] };
 
 export function formatRefusalNote(n: RefusalNote): string {
   switch (n.code) {
@@ -246,6 +251,14 @@ export function formatRefusalNote(n: RefusalNote): string {
     case 'STAGED_VERSION': {
       const shown = n.paths.slice(0, 3).join(', ') + (n.paths.length > 3 ? ` and ${n.paths.length - 3} more` : '');
       return `the tests ran on the staged version of ${shown}, not on your unstaged edits: \`git add\` them if they are the fix`;
+    }
+    case 'UNTRACKED': {
+      const shown = n.files.slice(0, 3).map((f) => `${f.path} (${f.state === 'untracked' ? 'untracked' : 'edited, not staged'})`);
+      const more = n.files.length > 3 ? ` and ${n.files.length - 3} more` : '';
+      return `the run failed on what is in your working tree but not in this commit: ${shown.join(', ')}${more}; \`git add ${n.files
+        .slice(0, 3)
+        .map((f) => `'${f.path}'`)
+        .join(' ')}\` if the commit needs it`;
     }
   }
 }
