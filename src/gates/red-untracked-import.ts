@@ -1,5 +1,5 @@
 import type { Finding, RunResult } from '../types.js';
-import type { GateInput, WorkTreeFile } from './types.js';
+import type { GateInput } from './types.js';
 
 /**
  * RED_UNTRACKED_IMPORT: a RED whose failure is a missing symbol or module that a test or support
