@@ -55,6 +55,33 @@ export function applyCommit(state: State, pending: Pending, commit: string, opts
   return next;
 }
 
+/**
+ * The state after `git commit --amend` replaced `replaced` with `commit`. pre-commit judged the
+ * amend against the commit it replaces, so its verdict is this commit's only when a RED amends the
+ * task's open RED (the tests it ran, with the record's others, are what the new commit holds):
+ * then the amended commit is the record. Otherwise nothing is recorded, and the records of the
+ * replaced commit, which left the history, are dropped (a GREEN folded into its RED has no RED).
+ */
+export function applyAmend(
+  state: State,
+  pending: Pending,
+  commit: string,
+  replaced: string,
+  opts: { autoAdvance: boolean; now: Date },
+): { state: State; recorded: boolean } {
+  const open = state.red[taskKey(pending.task)];
+  if (pending.phase === 'red' && open && open.commit === replaced && !open.greenCommit)
+    return { state: applyCommit(state, pending, commit, opts), recorded: true };
+  const next: State = structuredClone(state);
+  for (const [key, r] of Object.entries(next.red)) {
+    if (r.commit === replaced) delete next.red[key];
+    else if (r.greenCommit === replaced) delete r.greenCommit;
+  }
+  if (next.lastGreen?.commit === replaced) next.lastGreen = null;
+  next.head = commit;
+  return { state: next, recorded: false };
+}
+
 function unique(xs: string[]): string[] {
   return [...new Set(xs)];
 }
