@@ -2,7 +2,7 @@
 // `npm run bench`: every figure a ratio against a baseline measured in the same run, medians of
 // several interleaved runs (these machines are noisy), NODE_EXTRA_CA_CERTS unset (it adds ~50 ms
 // to every node start). Writes docs/benchmarks.md and prints the same table.
-//   node bench/run.mjs [--runs N] [--quick] [--check] [--only guard]
+//   node bench/run.mjs [--runs N] [--quick] [--check] [--only guard|hook]
 // --check: exit 1 only on a gross regression (see CHECKS), for CI.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -343,8 +343,14 @@ const CHECKS = [
 
 try {
   // One section alone (no docs/benchmarks.md written): `node bench/run.mjs --only guard`.
-  const only = values.only === 'guard';
-  const hook = only ? { guard: agentGuard() } : { ...hookPath(), guard: agentGuard() };
+  // `--only hook`: the rows of a commit whose hook runs no tests, alone.
+  const only = values.only === 'guard' || values.only === 'hook';
+  const hook =
+    values.only === 'guard'
+      ? { guard: agentGuard() }
+      : values.only === 'hook'
+        ? { ...hookPath(), guard: { worst: 0 } }
+        : { ...hookPath(), guard: agentGuard() };
   const overhead = only ? {} : { node: testRun('node'), vitest: testRun('vitest') };
   for (const [k, v] of Object.entries(overhead)) {
     row(`with a test run (${k})`, 'hook overhead beyond the runner', v.overhead * 100, undefined, '%');

@@ -2,11 +2,16 @@
  * The data that flows between the layers. Pure modules import types from here and nothing else
  * from the shell.
  */
+import type { Followed } from './state/types.js';
 
 export type Phase = 'red' | 'green' | 'refactor' | 'off';
 
-/** How a path in the commit is treated by the gates. */
-export type FileKind = 'test' | 'support' | 'manifest' | 'impl' | 'ignored';
+/**
+ * How a path in the commit is treated by the gates. 'config': the project's build, editor, lint and
+ * formatter configuration (tsconfig.json, .eslintrc, ruff.toml…), allowed in any phase; a runner's
+ * own test configuration (vitest.config.*, pytest.ini…) is test support.
+ */
+export type FileKind = 'test' | 'support' | 'manifest' | 'impl' | 'ignored' | 'config';
 
 /**
  * One entry of `git diff-index --cached --raw -z --no-renames`: what this commit changes.
@@ -119,6 +124,10 @@ export interface FindingData {
   IMPL_ALWAYS_EQUAL: { found: string };
   IMPL_EXIT_AT_IMPORT: { found: string };
   IMPL_IMPORTS_TEST_SUPPORT: { found: string; target: string };
+  // the state follows the history (state/follow.ts)
+  STATE_FOLLOWED: Omit<Followed, 'at'> & { at?: string };
+  // untracked is said out loud (gates/red-untracked-import.ts)
+  RED_UNTRACKED_IMPORT: { file: string; state: 'untracked' | 'modified'; kind: string; test?: string };
 }
 
 /**

@@ -54,6 +54,7 @@ export function classifyCommits(input: ClassifyInput): AuditCommit[] {
     };
     const own = input.mergeOwn?.get(c.sha);
     if (commit.kind === 'merge' && own) commit.mergeOwn = own.map((e) => ({ ...e, kind: classify!(e.path) }));
+    commit.configured = rules.source !== 'defaults';
     const problems = input.problems?.get(c.sha);
     if (problems) commit.configProblems = problems;
     return commit;

@@ -7,7 +7,7 @@ import { usageError } from '../errors.js';
 import { readRepoContext, type RepoContext } from '../git/queries.js';
 import { evaluateAudit } from './evaluate.js';
 import { auditExitCode, type AuditReport } from './format.js';
-import { LOOKBACK, readAuditInput, readDefaultRange, readShallow } from './read.js';
+import { readAuditInput, readDefaultRange, readShallow } from './read.js';
 import { assignShards, type Shard } from './shard.js';
 import { AUDIT_DEFAULTS, type AuditFinding } from './types.js';
 
@@ -54,7 +54,8 @@ export async function runAudit(where: { cwd: string; env: NodeJS.ProcessEnv }, o
   let evaluation = evaluateAudit({ commits: input.commits, options, plan });
   const base = input.outside.filter((p) => !input.cut.has(p));
   if (evaluation.needsLookback && base.length > 0) {
-    const before = await readAuditInput(guess, base, { extra: [`-n${LOOKBACK}`], content: 'none', shallow });
+    // Back to the start of the history: a setup commit with more than a thousand commits before it is still one.
+    const before = await readAuditInput(guess, base, { content: 'none', shallow });
     const back = evaluateAudit({ commits: before.commits, options, keep: new Set(base) });
     evaluation = evaluateAudit({ commits: input.commits, options, outside: back.kept, plan });
   }

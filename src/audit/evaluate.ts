@@ -31,7 +31,7 @@ export interface Evaluation {
 }
 
 export function emptyCounts(): AuditCounts {
-  return { commits: 0, red: 0, green: 0, refactor: 0, off: 0, noTrailers: 0, ignored: 0, empty: 0, merge: 0, cut: 0 };
+  return { commits: 0, red: 0, green: 0, refactor: 0, off: 0, noTrailers: 0, ignored: 0, empty: 0, merge: 0, cut: 0, beforeHooks: 0 };
 }
 
 function count(counts: AuditCounts, c: AuditCommit): void {
@@ -61,6 +61,16 @@ function consultsLine(c: AuditCommit, line: LineState): boolean {
   if (c.kind === 'no-trailers')
     return !line.current && (c.entries.some((e) => e.kind === 'test' || e.kind === 'support') || (line.records.size === 0 && c.entries.every(isSetupPath)));
   return false;
+}
+
+/**
+ * Before tdd-hooks: a commit without TDD trailers whose parent had no tdd-hooks configuration, on
+ * a lineage read back to its start that never had one (so deleting the configuration later brings
+ * nothing back to "before"). The setup commit itself is one: it is the first judged by defaults
+ * that brings the configuration. `tdd report` says "made before the hooks were in use".
+ */
+function isBeforeHooks(c: AuditCommit, line: LineState): boolean {
+  return c.configured === false && c.kind !== 'tdd' && c.kind !== 'cut' && !line.adopted && !line.open && !line.truncated;
 }
 
 export function evaluateAudit(input: EvaluateInput): Evaluation {
@@ -95,6 +105,15 @@ export function evaluateAudit(input: EvaluateInput): Evaluation {
       const [first, ...rest] = c.parents.map(lineOf);
       line = rest.length > 0 ? mergeLines(first!, rest) : first!;
     }
+    if (isBeforeHooks(c, line)) {
+      result.counts.commits++;
+      result.counts.beforeHooks++;
+      states.set(c.sha, line);
+      continue;
+    }
+    // A lineage that leaves what was read, not set up on what was: whether it was before is known only further back.
+    if (line.open && !line.adopted && c.configured === false) result.needsLookback = true;
+    if (c.configured || c.kind === 'tdd') line.adopted = true;
     trackChanges(line, c);
     const ruleInput = { commit: c, before: line, tracked: line.tracked, options, reported };
     for (const rule of RULES) {

@@ -37,6 +37,7 @@ function summary(c: AuditCounts): string {
     [c.ignored, 'docs/ignored only'],
     [c.empty, 'empty'],
     [c.cut, 'cut by the shallow clone'],
+    [c.beforeHooks ?? 0, 'made before the hooks were in use (before tdd-hooks)'],
   ];
   const listed = parts.filter(([n]) => n > 0).map(([n, w]) => `${w} ${n}`);
   return `${c.commits} commit${c.commits === 1 ? '' : 's'}${listed.length ? ` (${listed.join(', ')})` : ''}`;

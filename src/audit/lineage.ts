@@ -13,7 +13,7 @@ export function emptyLine(flags: { truncated?: boolean; open?: boolean } = {}): 
 
 /** Records are replaced, never changed in place: a copy shares them. */
 export function cloneLine(s: LineState): LineState {
-  return { records: new Map(s.records), tracked: new Map(s.tracked), current: s.current, truncated: s.truncated, open: s.open };
+  return { records: new Map(s.records), tracked: new Map(s.tracked), current: s.current, truncated: s.truncated, open: s.open, adopted: s.adopted ?? false };
 }
 
 export function mergeLines(first: LineState, others: LineState[]): LineState {
@@ -29,6 +29,7 @@ export function mergeLines(first: LineState, others: LineState[]): LineState {
     }
     s.truncated ||= o.truncated;
     s.open ||= o.open;
+    s.adopted ||= o.adopted ?? false;
   }
   return s;
 }
@@ -68,6 +69,8 @@ export function applyStep(s: LineState, c: AuditCommit): void {
     const open = openRecord(s, task);
     const files = new Map(open?.files ?? []);
     for (const e of c.entries) {
+      // A test file this RED deleted (a rename: the same blob added elsewhere) is not the task's any more; the rules judge the deletion.
+      if (e.kind === 'test' && e.status === 'D') files.delete(e.path);
       if (e.kind !== 'test' || e.status === 'D') continue;
       s.tracked.set(e.path, { mode: e.newMode, blob: e.newBlob, by: c.sha });
       files.set(e.path, { mode: e.newMode, blob: e.newBlob });

@@ -75,6 +75,28 @@ async function readPreexisting(repo: RepoContext, plan: ReplayPlan, rules: Rules
   return result;
 }
 
+/**
+ * A RED that renames a test file (the same blob deleted here and added there): the failing tests
+ * of the earlier RED commits follow it to the new path, as the hook's record does.
+ */
+function followRenames(failing: Map<string, string[]>, entries: ReplayPlan['entries']): void {
+  const added = new Map(entries.filter((e) => e.kind === 'test' && e.status === 'A').map((e) => [e.newBlob, e.path]));
+  const renamed = new Map(
+    entries.flatMap((e) => (e.kind === 'test' && e.status === 'D' && added.has(e.oldBlob) ? [[e.path, added.get(e.oldBlob)!] as const] : [])),
+  );
+  if (renamed.size === 0) return;
+  for (const [commit, ids] of failing) {
+    failing.set(
+      commit,
+      ids.map((id) => {
+        const at = id.indexOf(' > ');
+        const to = at < 0 ? undefined : renamed.get(id.slice(0, at));
+        return to ? `${to}${id.slice(at)}` : id;
+      }),
+    );
+  }
+}
+
 /** Replay the plans in order (parents first); RED failures are kept for the GREEN that follows. */
 export async function replayPlans(repo: RepoContext, input: ReplayInput): Promise<{ findings: AuditFinding[]; replayed: number }> {
   const failing = new Map<string, string[]>();
@@ -98,6 +120,7 @@ export async function replayPlans(repo: RepoContext, input: ReplayInput): Promis
     replayed++;
     if (plan.phase === 'red') {
       const preexisting = await readPreexisting(repo, plan, rules, run, input.texts);
+      followRenames(failing, plan.entries);
       failing.set(plan.commit, run.tests.filter((t) => t.status === 'failed').map(testId));
       findings.push(...restate(plan, evaluateRedRun({ phase: 'red', regression: plan.regression, entries: plan.entries, run, preexisting }), run));
       continue;

@@ -99,6 +99,8 @@ export interface AuditCommit {
   configProblems?: ConfigProblem[];
   /** The implementation files it adds or changes, for the integrity rules (audit/integrity.ts). */
   integrity?: IntegrityInput;
+  /** Judged by a tdd-hooks configuration (false: its parent had none; the defaults apply). */
+  configured?: boolean;
 }
 
 /** Mode and blob of a path as the lineage last left it, and the commit that did. */
@@ -131,6 +133,8 @@ export interface LineState {
   truncated: boolean;
   /** The lineage leaves the commits that were read (the range's base, when not looked back). */
   open: boolean;
+  /** tdd-hooks was set up on this lineage (a configuration, or a TDD commit): nothing after is "before tdd-hooks". */
+  adopted?: boolean;
 }
 
 /** What `--replay` runs for one commit. */
@@ -158,4 +162,6 @@ export interface AuditCounts {
   empty: number;
   merge: number;
   cut: number;
+  /** Commits before the setup commit (the first that brought the tdd-hooks configuration), and it: counted, never findings. */
+  beforeHooks: number;
 }

@@ -99,7 +99,11 @@ const MESSAGES: Record<DoctorCode, Words> = {
   STATE_OK: (d) => `local state readable: phase ${s(d.phase) || 'none'}${d.task ? `, task ${s(d.task)}` : ''}`,
   STATE_CORRUPT: (d, p) =>
     `${p('path')} is ${d.reason === 'json' ? 'not valid JSON' : d.reason === 'unreadable' ? 'not readable' : 'not a tdd-hooks state'}: the hooks rebuild it from the trailers, and the phase declared in it is lost`,
-  STATE_HISTORY_OK: (d) => `the state agrees with the trailers${d.red ? ` (open RED commit ${short(d.red)})` : ''}`,
+  STATE_HISTORY_OK: (d) =>
+    `the state agrees with the trailers${d.red ? ` (open RED commit ${short(d.red)})` : ''}` +
+    (Array.isArray(d.followed) && d.followed.length
+      ? `; HEAD moved outside the hooks and the records of ${d.followed.map((c) => short(c as string)).join(', ')} left the history: dropped`
+      : ''),
   STATE_RED_NOT_IN_HISTORY: (d) =>
     `the open RED record of ${task(d)} is commit ${short(d.commit)}, which is not in HEAD's history (amended, rebased, or another branch)` +
     (d.active === false ? '' : ': the next GREEN commit will be refused'),

@@ -94,6 +94,11 @@ export async function readDoctorFacts(o: DoctorOptions): Promise<DoctorFacts> {
     const classify = makeClassifier(configRead.config);
     isTest = (p) => classify(p) === 'test';
   }
+  // The state as the next hook will read it: followed to HEAD (state/follow-read.ts), not written (doctor changes nothing).
+  if (state.kind === 'ok' && repo.head) {
+    const { readFollowedState } = await import('../state/follow-read.js');
+    state.state = (await readFollowedState(repo, state.state, repo.head, isTest ?? (() => false))).state;
+  }
   const history = await readHistoryFacts(repo, state.kind === 'ok' ? state.state : null, isTest);
   return {
     layout,

@@ -9,6 +9,7 @@ import { evaluateImportNearMiss } from './import-near-miss.js';
 import { evaluateImplIntegrity } from './integrity/index.js';
 import { evaluateRedRun } from './red-run.js';
 import { evaluateRedScope } from './red-scope.js';
+import { evaluateRedUntrackedImport } from './red-untracked-import.js';
 import { evaluateSymlinks } from './symlinks.js';
 import { evaluateTaskScope } from './task-scope.js';
 import type { Gate, GateInput } from './types.js';
@@ -25,7 +26,7 @@ export const STATIC_GATES: Gate[] = [
   evaluateImplIntegrity,
 ];
 /** Gates over the test run's evidence. */
-export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun, evaluateImportNearMiss];
+export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateRedUntrackedImport, evaluateGreenRun, evaluateImportNearMiss];
 
 export function evaluateGates(gates: Gate[], input: GateInput): Finding[] {
   return gates.flatMap((g) => g(input));

@@ -1,7 +1,7 @@
 import type { NearMiss } from '../runners/near-miss.js';
 import type { SnapshotChange } from '../lang/snapshots.js';
 import type { RedRecord } from '../state/types.js';
-import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
+import type { FileKind, Finding, Phase, RunResult, StagedEntry } from '../types.js';
 import type { IntegrityInput } from './integrity/source.js';
 
 /** What the static analysis of one test file found (see lang/). */
@@ -90,6 +90,15 @@ export interface RunFacts {
   readonly falseFailPatterns: string[];
   /** GREEN/REFACTOR: results of the configured static checks. */
   readonly staticChecks?: StaticCheckResult[];
+  /** RED with a missing symbol or module: the working tree's files not staged as they are (untracked, or modified and not staged). */
+  readonly unstaged?: readonly WorkTreeFile[];
+}
+
+/** A file of the working tree that the commit does not hold as it is. */
+export interface WorkTreeFile {
+  path: string;
+  state: 'untracked' | 'modified';
+  kind: FileKind;
 }
 
 /** Every field of T but the phase, optional. */

@@ -113,7 +113,10 @@ export function parseLsTree(stdout: string): Map<string, { mode: string; blob: s
  * Undefined unless every part is there, whole, and both git calls succeeded (an unborn HEAD, a
  * file still being written, another version of the shim): the caller then asks git itself.
  */
-export function parseHookInputs(data: Buffer, names: string[]): { head: string; objects: (Buffer | null)[]; raw: RawEntry[] } | undefined {
+export function parseHookInputs(
+  data: Buffer,
+  names: string[],
+): { head: string; headObject: Buffer | null; objects: (Buffer | null)[]; raw: RawEntry[] } | undefined {
   const END = Buffer.from(' tdd-hook-inputs-end\n');
   const eol = data.indexOf(10);
   if (eol < 0 || data.subarray(0, eol).toString('utf8') !== `tdd-hook-inputs 2 ${names.join(' ')}`) return undefined;
@@ -128,7 +131,7 @@ export function parseHookInputs(data: Buffer, names: string[]): { head: string; 
     if (!head || (diff !== '' && !diff.endsWith('\0'))) return undefined;
     const raw = parseRawDiff(diff);
     if (raw.some((e) => e.path === '')) return undefined;
-    return { head, objects: objects.slice(1), raw };
+    return { head, headObject: objects[0] ?? null, objects: objects.slice(1), raw };
   } catch {
     return undefined;
   }
@@ -166,4 +169,16 @@ export function parseStatusV2(stdout: string): StatusEntry[] {
     }
   }
   return entries;
+}
+
+/**
+ * A commit object's parents, and whether its message carries a TDD-Phase trailer (`git cat-file
+ * commit`): "tree 9a1b…\nparent 3f2c…\nauthor …\ncommitter …\n\nfeat: x\n\nTDD-Phase: green\n".
+ */
+export function parseCommitObject(data: Buffer): { parents: string[]; tddTrailer: boolean } {
+  const text = data.toString('utf8');
+  const end = text.indexOf('\n\n');
+  const header = end < 0 ? text : text.slice(0, end);
+  const parents = [...header.matchAll(/^parent ([0-9a-f]{40,64})$/gm)].map((m) => m[1]!);
+  return { parents, tddTrailer: end >= 0 && /^TDD-Phase:/im.test(text.slice(end)) };
 }

@@ -86,10 +86,14 @@ export function repoContextOfHook(cwd: string, env: NodeJS.ProcessEnv): Omit<Rep
  * HEAD's commit id (null on an unborn branch) and the contents of `names` (as readObjects), in
  * one cat-file process.
  */
-export async function readHeadAndObjects(ctx: Omit<RepoContext, 'head'>, names: string[]): Promise<{ head: string | null; objects: (Buffer | null)[] }> {
+export async function readHeadAndObjects(
+  ctx: Omit<RepoContext, 'head'>,
+  names: string[],
+): Promise<{ head: string | null; headObject: Buffer | null; objects: (Buffer | null)[] }> {
   if (names.some((n) => n.includes('\n'))) throw new Error('readHeadAndObjects: a name with a newline');
   const r = await execGitBuffer(['cat-file', '--batch'], { cwd: ctx.top, baseEnv: ctx.env, input: ['HEAD^{commit}', ...names].join('\n') + '\n', sync: true });
-  return { head: parseCatFileFirstId(r.stdout, 'commit'), objects: parseCatFileBatch(r.stdout, names.length + 1).slice(1) };
+  const objects = parseCatFileBatch(r.stdout, names.length + 1);
+  return { head: parseCatFileFirstId(r.stdout, 'commit'), headObject: objects[0] ?? null, objects: objects.slice(1) };
 }
 
 /**
@@ -228,4 +232,21 @@ export function readOperation(gitDir: string): string | null {
   ];
   for (const [file, name] of markers) if (existsSync(join(gitDir, file))) return name;
   return null;
+}
+
+/**
+ * The working tree's files that the index does not hold as they are: untracked (not ignored), and
+ * tracked files with edits not staged. Read-only (ls-files and diff-files write no index), for a
+ * refusal's message and RED's untracked imports only: never on a commit that passes.
+ */
+export async function readUnstagedFiles(ctx: RepoContext): Promise<{ path: string; state: 'untracked' | 'modified' }[]> {
+  const opts = { cwd: ctx.top, baseEnv: ctx.env, sync: true };
+  const [untracked, modified] = await Promise.all([
+    git(['ls-files', '--others', '--exclude-standard', '-z', '--full-name', ':/'], opts).catch(() => ''),
+    git(['diff-files', '--name-only', '-z', '--no-renames', '--ignore-submodules=all'], opts).catch(() => ''),
+  ]);
+  return [
+    ...parseNulList(untracked).map((path) => ({ path, state: 'untracked' as const })),
+    ...parseNulList(modified).map((path) => ({ path, state: 'modified' as const })),
+  ];
 }

@@ -244,11 +244,30 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     what: `${f.path}:${f.line ?? ''} imports ${d(f.data, 'target')}, which is test support or a test (${d(f.data, 'found')}): support is frozen with the tests, so code there is implementation no GREEN showed`,
     next: integrityNext('IMPL_IMPORTS_TEST_SUPPORT', f.path, 'move the code into the implementation and import it from there'),
   }),
+  STATE_FOLLOWED: (f) => stateFollowed(f),
+  RED_UNTRACKED_IMPORT: (f) => ({
+    what: `${f.path}${f.data?.test ? ` > ${d(f.data, 'test')}` : ''} fails on ${d(f.data, 'file')} (${d(f.data, 'kind')}), which is in your working tree but ${f.data?.state === 'modified' ? 'modified and not staged' : 'untracked'}: GREEN could never add it (test support is frozen from this commit on)`,
+    next: `git add '${d(f.data, 'file')}' and commit again`,
+  }),
 };
 
 /** The integrity rules' next step: the fix, else the declared exception (a configuration change, so an `off` commit). */
 function integrityNext(code: string, path: string | undefined, fix: string): string {
   return `${fix}; if this file legitimately needs it, list it in the configuration's integrity.allow["${code}"] (e.g. "${path ?? 'packages/test-utils/**'}") in a \`tdd phase off --reason\` commit`;
+}
+
+/** The state followed HEAD outside the hooks: what it dropped, and the phase the history gave back. */
+function stateFollowed(f: Finding<'STATE_FOLLOWED'>): { what: string } {
+  const short = (c: string | null | undefined) => (c ? c.slice(0, 12) : '?');
+  const task = (t: string | null) => (t ? `task ${t}` : 'this work');
+  const words = { red: 'RED record', green: 'GREEN', 'last-green': 'last GREEN' } as const;
+  const dropped = (f.data?.dropped ?? []).map((x) => `the ${words[x.record]} of ${task(x.task)} (${short(x.commit)}) left the history: dropped`);
+  const p = f.data?.phase;
+  const phase = p ? [`phase ${p.from ?? 'none'} → ${p.to ?? 'none'}${p.task ? ` (task ${p.task})` : ''}, as ${short(p.commit)} says`] : [];
+  const found = f.data?.refound ? [`this branch's open RED is ${short(f.data.refound)}`] : [];
+  return {
+    what: `HEAD moved outside the hooks (${short(f.data?.from)} → ${short(f.data?.to)}): ${[...dropped, ...phase, ...found].join('; ') || 'nothing to change'}`,
+  };
 }
 
 /**
@@ -290,7 +309,8 @@ export function formatFinding(f: Finding): { what: string; next?: string } {
 export const FINDING_CODES = Object.keys(MESSAGES) as FindingCode[];
 
 /** What a refusal's message adds from around the commit (verify/refusal-notes.ts reads them). */
-export type RefusalNote = { code: 'COMMIT_ALL' } | { code: 'STAGED_VERSION'; paths: string[] };
+export type RefusalNote =
+  { code: 'COMMIT_ALL' } | { code: 'STAGED_VERSION'; paths: string[] } | { code: 'UNTRACKED'; files: { path: string; state: 'untracked' | 'modified' }[] };
 
 export function formatRefusalNote(n: RefusalNote): string {
   switch (n.code) {
@@ -299,6 +319,14 @@ export function formatRefusalNote(n: RefusalNote): string {
     case 'STAGED_VERSION': {
       const shown = n.paths.slice(0, 3).join(', ') + (n.paths.length > 3 ? ` and ${n.paths.length - 3} more` : '');
       return `the tests ran on the staged version of ${shown}, not on your unstaged edits: \`git add\` them if they are the fix`;
+    }
+    case 'UNTRACKED': {
+      const shown = n.files.slice(0, 3).map((f) => `${f.path} (${f.state === 'untracked' ? 'untracked' : 'edited, not staged'})`);
+      const more = n.files.length > 3 ? ` and ${n.files.length - 3} more` : '';
+      return `the run failed on what is in your working tree but not in this commit: ${shown.join(', ')}${more}; \`git add ${n.files
+        .slice(0, 3)
+        .map((f) => `'${f.path}'`)
+        .join(' ')}\` if the commit needs it`;
     }
   }
 }

@@ -22,6 +22,7 @@ const KEPT: Record<KeptPath['reason'], string> = {
   test: 'test',
   support: 'test support',
   manifest: 'manifest',
+  config: 'project configuration',
   ignored: 'ignored by the configuration',
   gitignored: 'untracked, gitignored',
   untracked: 'untracked: rollback touches tracked files only',

@@ -48,8 +48,51 @@ export function classifierOf(m: { tests: PathTest; support: PathTest; ignored: P
     const base = path.slice(path.lastIndexOf('/') + 1);
     if (manifests.has(base)) return 'manifest';
     if (m.ignored(path)) return 'ignored';
+    if (isProjectConfig(base)) return 'config';
     return 'impl';
   };
+}
+
+/**
+ * The project's build, editor, lint and formatter configuration, by file name: it implements
+ * nothing, and may change in any phase. A runner's own test configuration (vitest.config.*,
+ * jest.config.*, pytest.ini, tox.ini…) is matched before, as test support (`testSupport`).
+ *
+ *   tsconfig.json, tsconfig.build.json, jsconfig.json, .editorconfig, .eslintrc.cjs,
+ *   eslint.config.mjs, .prettierrc, prettier.config.js, biome.json, ruff.toml, .flake8,
+ *   rustfmt.toml, .golangci.yml, .stylelintrc, .clang-format
+ */
+const PROJECT_CONFIG = new RegExp(
+  '^(?:' +
+    [
+      'tsconfig(?:\\.[\\w-]+)*\\.json',
+      'jsconfig(?:\\.[\\w-]+)*\\.json',
+      '\\.editorconfig',
+      '\\.(?:eslint|prettier|stylelint|markdownlint|jshint)rc(?:\\.\\w+)?',
+      '\\.(?:eslint|prettier|stylelint)ignore',
+      '(?:eslint|prettier|stylelint)\\.config\\.\\w+',
+      'biome\\.jsonc?',
+      'dprint\\.jsonc?',
+      '\\.?ruff\\.toml',
+      '\\.flake8',
+      '\\.pylintrc|pylintrc',
+      '\\.isort\\.cfg',
+      'mypy\\.ini|\\.mypy\\.ini',
+      '\\.?rustfmt\\.toml',
+      '\\.?clippy\\.toml',
+      '\\.golangci\\.ya?ml|\\.golangci\\.toml|\\.golangci\\.json',
+      '\\.rubocop\\.yml',
+      '\\.clang-(?:format|tidy)',
+      '\\.swiftlint\\.yml',
+      'detekt\\.yml',
+      '\\.scalafmt\\.conf',
+      '\\.browserslistrc',
+    ].join('|') +
+    ')$',
+);
+
+export function isProjectConfig(base: string): boolean {
+  return PROJECT_CONFIG.test(base);
 }
 
 /**
@@ -91,5 +134,5 @@ export function matchTest(matches: CompiledMatch[]): PathTest {
 
 /** What a setup commit may hold (see verify/pre-commit isSetupCommit): the configuration, manifests, ignored files. */
 export function isSetupPath(e: { path: string; kind: FileKind }): boolean {
-  return e.kind === 'manifest' || e.kind === 'ignored' || (CONFIG_FILES as readonly string[]).includes(e.path);
+  return e.kind === 'manifest' || e.kind === 'ignored' || e.kind === 'config' || (CONFIG_FILES as readonly string[]).includes(e.path);
 }

@@ -23,12 +23,15 @@ export function applyCommit(state: State, pending: Pending, commit: string, opts
   if (pending.phase === 'red') {
     const prev = next.red[key];
     const open = prev && !prev.greenCommit;
+    // A test file this RED renamed (or deleted) is no longer the task's: the record follows it to its new path.
+    const removed = new Set(pending.removedTests ?? []);
+    const kept = (path: string) => !removed.has(path);
     const record: RedRecord = {
       commit,
       tree: pending.tree,
-      files: unique([...(open ? prev.files : []), ...pending.testFiles]),
-      blobs: { ...(open ? prev.blobs : {}), ...pending.blobs },
-      failing: unique([...(open ? prev.failing : []), ...pending.failing]),
+      files: unique([...(open ? prev.files.filter(kept) : []), ...pending.testFiles]),
+      blobs: Object.fromEntries(Object.entries({ ...(open ? prev.blobs : {}), ...pending.blobs }).filter(([p]) => kept(p))),
+      failing: unique([...(open ? prev.failing.filter((id) => kept(id.split(' > ')[0]!)) : []), ...pending.failing]),
       regression: pending.regression && (!open || prev.regression),
     };
     next.red[key] = record;
@@ -48,7 +51,35 @@ export function applyCommit(state: State, pending: Pending, commit: string, opts
     }
   }
   if (pending.phase === 'red') next.regression = false;
+  next.head = commit;
   return next;
+}
+
+/**
+ * The state after `git commit --amend` replaced `replaced` with `commit`. pre-commit judged the
+ * amend against the commit it replaces, so its verdict is this commit's only when a RED amends the
+ * task's open RED (the tests it ran, with the record's others, are what the new commit holds):
+ * then the amended commit is the record. Otherwise nothing is recorded, and the records of the
+ * replaced commit, which left the history, are dropped (a GREEN folded into its RED has no RED).
+ */
+export function applyAmend(
+  state: State,
+  pending: Pending,
+  commit: string,
+  replaced: string,
+  opts: { autoAdvance: boolean; now: Date },
+): { state: State; recorded: boolean } {
+  const open = state.red[taskKey(pending.task)];
+  if (pending.phase === 'red' && open && open.commit === replaced && !open.greenCommit)
+    return { state: applyCommit(state, pending, commit, opts), recorded: true };
+  const next: State = structuredClone(state);
+  for (const [key, r] of Object.entries(next.red)) {
+    if (r.commit === replaced) delete next.red[key];
+    else if (r.greenCommit === replaced) delete r.greenCommit;
+  }
+  if (next.lastGreen?.commit === replaced) next.lastGreen = null;
+  next.head = commit;
+  return { state: next, recorded: false };
 }
 
 function unique(xs: string[]): string[] {

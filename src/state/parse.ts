@@ -11,7 +11,7 @@
  *    "failing":["test/a.test.js > a"],"regression":false}},"lastGreen":null,"lastVerdict":null}
  */
 import type { Phase } from '../types.js';
-import type { Evidence, Pending, RedRecord, State, Verdict } from './types.js';
+import type { Evidence, Followed, Pending, RedRecord, State, Verdict } from './types.js';
 
 type Obj = Record<string, unknown>;
 
@@ -83,11 +83,14 @@ function parseVerdict(v: unknown): Verdict | undefined {
 /** `state.json` → the state, or undefined (rebuild it from the history). */
 export function parseState(v: unknown): State | undefined {
   if (!isObj(v) || v.version !== 1) return undefined;
-  const { phase, task, regression, reason, since, red, lastGreen, lastVerdict } = v;
+  const { phase, task, regression, reason, since, red, lastGreen, lastVerdict, head } = v;
   if (!(phase === null || isPhase(phase)) || !isTask(task) || typeof regression !== 'boolean' || !isStrOrNull(reason) || !isStr(since)) return undefined;
   const records = isObj(red) ? ownEntries(red, parseRedRecord) : undefined;
   if (!records) return undefined;
   if (lastGreen !== null && !(isObj(lastGreen) && isOid(lastGreen.commit) && isTask(lastGreen.task))) return undefined;
+  if (head !== undefined && !isOid(head)) return undefined;
+  // What the last follow found only informs `tdd status`: a broken one is dropped, the state kept.
+  const followed = parseFollowed(v.followed);
   // The last verdict only informs `tdd status`: a broken one is dropped, the state kept.
   const verdict = lastVerdict === null || lastVerdict === undefined ? null : (parseVerdict(lastVerdict) ?? null);
   return {
@@ -100,16 +103,26 @@ export function parseState(v: unknown): State | undefined {
     red: records,
     lastGreen: lastGreen === null ? null : { commit: lastGreen.commit as string, task: lastGreen.task as string | null },
     lastVerdict: verdict,
+    ...(head ? { head } : {}),
+    ...(followed ? { followed } : {}),
   };
+}
+
+function parseFollowed(v: unknown): Followed | undefined {
+  if (!isObj(v) || !isStr(v.at) || !(v.from === null || isOid(v.from)) || !isOid(v.to) || !Array.isArray(v.dropped)) return undefined;
+  const dropped = v.dropped.every((d: unknown) => isObj(d) && ['red', 'green', 'last-green'].includes(d.record as string) && isTask(d.task) && isOid(d.commit));
+  const phase = v.phase === undefined || (isObj(v.phase) && isOid(v.phase.commit) && isTask(v.phase.task));
+  return dropped && phase && (v.refound === undefined || isOid(v.refound)) ? (v as unknown as Followed) : undefined;
 }
 
 /** `pending.json` → the verdict pre-commit left, or undefined (none: the tests run again). */
 export function parsePending(v: unknown): Pending | undefined {
   if (!isObj(v)) return undefined;
-  const { tree, head, phase, task, regression, reason, testFiles, blobs, failing, evidence, summary, at, key, falseFail, attempts, subject } = v;
+  const { tree, head, phase, task, regression, reason, testFiles, blobs, failing, evidence, summary, at, key, falseFail, attempts, subject, removedTests } = v;
   if (!isOid(tree) || !(head === undefined || head === null || isOid(head)) || !isPhase(phase) || !isTask(task)) return undefined;
   if (typeof regression !== 'boolean' || !isStrOrNull(reason) || !isStrings(testFiles) || !isStringMap(blobs) || !isStrings(failing)) return undefined;
   if (!isStr(summary) || !isStr(at) || (evidence !== undefined && !parseEvidence(evidence))) return undefined;
+  if (removedTests !== undefined && !isStrings(removedTests)) return undefined;
   for (const s of [key, falseFail, attempts]) if (s !== undefined && !isStr(s)) return undefined;
   if (subject !== undefined && !(isObj(subject) && isStr(subject.text) && (subject.mode === 'fill' || subject.mode === 'enforce'))) return undefined;
   // Trailer values are one line each: a newline would smuggle in a trailer of its own (the reason

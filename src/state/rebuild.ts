@@ -7,39 +7,63 @@
 import { git } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
 import { nextPhase, taskKey } from './machine.js';
-import { parseTrailerLog } from './trailers.js';
-import { emptyState, type State } from './types.js';
+import { parseTrailerLog, type CommitTrailers } from './trailers.js';
+import { emptyState, type RedRecord, type State } from './types.js';
 
 const DEPTH = 1000;
 
-export async function rebuildState(repo: RepoContext, now: Date, isTest: (path: string) => boolean = () => false): Promise<State> {
-  const state = emptyState(now);
+/** The TDD commits of HEAD's first-parent history, newest first. */
+export async function readTrailerHistory(repo: RepoContext): Promise<CommitTrailers[]> {
   const out = await git(['log', `-n${DEPTH}`, '--first-parent', '--format=%H%x1f%(trailers:only,unfold)%x1e', 'HEAD', '--'], {
     cwd: repo.top,
     baseEnv: repo.env,
   }).catch(() => '');
-  const commits = parseTrailerLog(out).filter((c) => c.phase);
+  return parseTrailerLog(out).filter((c) => c.phase);
+}
+
+export async function rebuildState(repo: RepoContext, now: Date, isTest: (path: string) => boolean = () => false): Promise<State> {
+  const state = emptyState(now);
+  const commits = await readTrailerHistory(repo);
   const latest = commits[0];
+  if (repo.head) state.head = repo.head;
   if (!latest?.phase) return state;
   state.phase = latest.phase === 'off' ? null : nextPhase(latest.phase, latest.regression);
   state.task = latest.task ?? null;
   state.reason = `rebuilt from the trailers of ${latest.commit.slice(0, 12)}`;
-  const key = taskKey(state.task);
-  // Every RED commit of the task since its last GREEN: their test files are the task's.
-  const reds: typeof commits = [];
+  const open = await readOpenRed(repo, state.task, isTest, commits);
+  if (open) state.red[taskKey(state.task)] = open;
+  return state;
+}
+
+/**
+ * The task's open RED record, from the trailers: every RED commit of the task since its last GREEN
+ * (their test files are the task's), frozen at the newest. A test file a later RED renamed or
+ * deleted is not in the newest RED's tree, and not the task's any more.
+ */
+export async function readOpenRed(
+  repo: RepoContext,
+  task: string | null,
+  isTest: (path: string) => boolean,
+  history?: CommitTrailers[],
+): Promise<RedRecord | undefined> {
+  const commits = history ?? (await readTrailerHistory(repo));
+  const reds: CommitTrailers[] = [];
   for (const c of commits) {
-    if ((c.task ?? null) !== state.task) continue;
+    if ((c.task ?? null) !== task) continue;
     if (c.phase === 'green') break;
     if (c.phase === 'red') reds.push(c);
   }
   const last = reds[0];
-  if (last) {
-    const [tree, ...changed] = await Promise.all([
-      git(['rev-parse', `${last.commit}^{tree}`], { cwd: repo.top, baseEnv: repo.env }),
-      ...reds.map((c) => git(['diff-tree', '-r', '-z', '--name-only', '--no-commit-id', '--root', c.commit], { cwd: repo.top, baseEnv: repo.env })),
-    ]);
-    const files = [...new Set(changed.flatMap((out) => out.split('\0')).filter((p) => p && isTest(p)))];
-    state.red[key] = { commit: last.commit, tree: tree.trim(), files, blobs: {}, failing: [], regression: reds.every((c) => c.regression) };
-  }
-  return state;
+  if (!last) return undefined;
+  const opts = { cwd: repo.top, baseEnv: repo.env };
+  const [tree, ...changed] = await Promise.all([
+    git(['rev-parse', `${last.commit}^{tree}`], opts),
+    ...reds.map((c) => git(['diff-tree', '-r', '-z', '--name-only', '--no-commit-id', '--root', c.commit], opts)),
+  ]);
+  const named = [...new Set(changed.flatMap((out) => out.split('\0')).filter((p) => p && isTest(p)))];
+  const present = named.length
+    ? new Set((await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', last.commit, '--', ...named.map((p) => `:(literal)${p}`)], opts)).split('\0'))
+    : new Set<string>();
+  const files = named.filter((p) => present.has(p));
+  return { commit: last.commit, tree: tree.trim(), files, blobs: {}, failing: [], regression: reds.every((c) => c.regression) };
 }

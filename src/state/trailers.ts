@@ -47,3 +47,20 @@ export function parseTrailerLog(out: string): CommitTrailers[] {
   }
   return result;
 }
+
+/**
+ * `git log --left-right --format=%m%H%x1f%(trailers:only,unfold)%x1e old...new` output: `<` marks
+ * a commit reachable from `old` only (it left the history), `>` one reachable from `new` only.
+ *
+ *   <3f2c…\x1fTDD-Phase: red\n\x1e\n>9a1b…\x1f\x1e\n
+ */
+export function parseMoveLog(out: string): { left: CommitTrailers[]; came: CommitTrailers[] } {
+  const left: CommitTrailers[] = [];
+  const came: CommitTrailers[] = [];
+  for (const record of out.split('\x1e')) {
+    const r = record.replace(/^\n/, '');
+    const side = r[0] === '<' ? left : r[0] === '>' ? came : undefined;
+    if (side) side.push(...parseTrailerLog(r.slice(1)));
+  }
+  return { left, came };
+}

@@ -60,6 +60,34 @@ export interface State {
   red: Record<string, RedRecord>;
   lastGreen: { commit: string; task: string | null } | null;
   lastVerdict: Verdict | null;
+  /**
+   * The HEAD this state was last checked against (state/follow.ts): its records' commits are
+   * ancestors of it. Absent in a state written before tdd-hooks tracked it.
+   */
+  head?: string;
+  /** What the last check found when HEAD had moved outside the hooks (a switch, reset, rebase…). */
+  followed?: Followed;
+}
+
+/** A record the history no longer holds: dropped, and said so (`tdd status`, the hook's note). */
+export interface Dropped {
+  /** 'red': the task's RED record; 'green': its GREEN (the RED is open again); 'last-green'. */
+  record: 'red' | 'green' | 'last-green';
+  task: string | null;
+  commit: string;
+}
+
+/** How the state followed HEAD when it moved outside the hooks. */
+export interface Followed {
+  at: string;
+  /** The HEAD the state was checked against before, and the one it follows now. */
+  from: string | null;
+  to: string;
+  dropped: Dropped[];
+  /** The phase and task the history gave back, and the commit that says so. */
+  phase?: { from: Phase | null; to: Phase | null; task: string | null; commit: string };
+  /** The open RED record found again from this branch's trailers. */
+  refound?: string;
 }
 
 /** Written by pre-commit, read by commit-msg and post-commit; keyed by the verified tree. */
@@ -76,6 +104,8 @@ export interface Pending {
   blobs: Record<string, string>;
   failing: string[];
   evidence?: Evidence;
+  /** RED: test files this commit deletes (a rename: the record follows the test to its new path). */
+  removedTests?: string[];
   /** Compact evidence for the trailer. */
   summary: string;
   at: string;

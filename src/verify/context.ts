@@ -5,7 +5,7 @@ import { configObjectNames, loadConfig, type LoadedConfig } from '../config/load
 import { readHeadAndObjects, readObjects, readRepoContext, readStagedChanges, repoContextOfHook, type RepoContext } from '../git/queries.js';
 import { parseHookInputs, type RawEntry } from '../git/parse.js';
 import { readStateFile, writeState } from '../state/store.js';
-import { emptyState, type State } from '../state/types.js';
+import { emptyState, type Followed, type State } from '../state/types.js';
 import { rebuildState } from '../state/rebuild.js';
 import type { Finding } from '../types.js';
 import type { Classifier } from '../snapshot/kinds.js';
@@ -20,21 +20,49 @@ export interface CommitContext {
   warnings: Finding[];
 }
 
-/** The state, rebuilt from the history's trailers when missing or unreadable. */
-export async function readState(repo: RepoContext, head: string | null, isTest?: (path: string) => boolean): Promise<State> {
-  const stored = await readStateFile(repo.stateDir);
-  if (stored) return stored;
-  const rebuilt = head ? await rebuildState(repo, new Date(), isTest) : emptyState(new Date());
-  await writeState(repo.stateDir, rebuilt).catch(() => {});
-  return rebuilt;
+/**
+ * The state at `head`: rebuilt from the history's trailers when missing or unreadable, and checked
+ * against the history when HEAD moved since it was written (state/follow-read.ts). `headObject`:
+ * HEAD's commit object, when the hook has it already (it saves a git call on a docs commit).
+ */
+export async function readState(
+  repo: RepoContext,
+  head: string | null,
+  isTest: (path: string) => boolean = () => false,
+  headObject?: Buffer | null,
+): Promise<State> {
+  return (await readStateAtHead(repo, head, isTest, headObject)).state;
 }
 
-export async function readCommitContext(repo: RepoContext, configBlobs?: (Buffer | null)[]): Promise<CommitContext> {
+/** readState, and what following HEAD dropped or changed in this read (the hook says it). */
+async function readStateAtHead(
+  repo: RepoContext,
+  head: string | null,
+  isTest: (path: string) => boolean,
+  headObject?: Buffer | null,
+): Promise<{ state: State; followed?: Followed }> {
+  const stored = await readStateFile(repo.stateDir);
+  if (stored && !head) return { state: stored };
+  if (stored && head) {
+    const { readFollowedState } = await import('../state/follow-read.js');
+    const { state, changed } = await readFollowedState({ ...repo, head }, stored, head, isTest, headObject);
+    if (!changed) return { state };
+    await writeState(repo.stateDir, state).catch(() => {});
+    return state.followed && state.followed.at !== stored.followed?.at ? { state, followed: state.followed } : { state };
+  }
+  const rebuilt = head ? await rebuildState({ ...repo, head }, new Date(), isTest) : emptyState(new Date());
+  await writeState(repo.stateDir, rebuilt).catch(() => {});
+  return { state: rebuilt };
+}
+
+export async function readCommitContext(repo: RepoContext, configBlobs?: (Buffer | null)[], headObject?: Buffer | null): Promise<CommitContext> {
   const head = repo.head;
   const loaded = await loadConfig(repo, configBlobs);
   const classify = await readClassifier(repo.stateDir, loaded.config);
-  const state = await readState(repo, head, (p) => classify(p) === 'test');
-  return { repo, head, loaded, classify, state, warnings: [...loaded.warnings] };
+  const { state, followed } = await readStateAtHead(repo, head, (p) => classify(p) === 'test', headObject);
+  // HEAD moved outside the hooks and the state followed it in this read: say what it dropped.
+  const notes: Finding[] = followed ? [{ code: 'STATE_FOLLOWED', severity: 'info', data: followed }] : [];
+  return { repo, head, loaded, classify, state, warnings: [...loaded.warnings, ...notes] };
 }
 
 /**
@@ -51,19 +79,19 @@ export async function readHookInputs(
   cwd: string,
   env: NodeJS.ProcessEnv,
   how: { inHook?: boolean; prefetched?: boolean } = {},
-): Promise<{ repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[] }> {
+): Promise<{ repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[]; headObject?: Buffer | null }> {
   const known = how.inHook ? repoContextOfHook(cwd, env) : undefined;
   const prefetched = how.prefetched ? takePrefetched(cwd, env) : undefined;
   if (known && prefetched && dirname(prefetched.file) === known.stateDir) {
     const got = parseHookInputs(prefetched.data, configObjectNames('HEAD'));
-    if (got) return { repo: { ...known, head: got.head }, raw: got.raw, configBlobs: got.objects };
+    if (got) return { repo: { ...known, head: got.head }, raw: got.raw, configBlobs: got.objects, headObject: got.headObject };
   }
   if (known) {
-    const { head, objects } = await readHeadAndObjects(known, configObjectNames('HEAD'));
+    const { head, headObject, objects } = await readHeadAndObjects(known, configObjectNames('HEAD'));
     const repo: RepoContext = { ...known, head };
     // On an unborn branch the `HEAD:` names were all missing: the rules come from the index.
     const configBlobs = head ? objects : await readObjects(repo, configObjectNames(null), { sync: true });
-    return { repo, raw: await readStagedChanges(repo, head), configBlobs };
+    return { repo, raw: await readStagedChanges(repo, head), configBlobs, headObject };
   }
   const repo = await readRepoContext(cwd, env);
   const raw = await readStagedChanges(repo, repo.head);

@@ -62,8 +62,10 @@ export async function acceptedPending(
   const verified = { phase: accepted.phase, taskTitle: accepted.taskTitle, testFiles: run.files, blobs, failing, evidence, summary: summarizeRun(run) };
   const pending = makePending(cc, snapshot, verified);
   const attempts = await readAttemptsNote(cc);
+  const removedTests = accepted.phase === 'red' ? snapshot.entries.filter((e) => e.status === 'D' && e.kind === 'test').map((e) => e.path) : [];
   return {
     ...pending,
+    ...(removedTests.length ? { removedTests } : {}),
     key: accepted.key,
     ...(accepted.tests ? { tests: accepted.tests } : {}),
     ...(falseFail ? { falseFail: falseFail.data.patterns.join(', ') } : {}),

@@ -6,7 +6,7 @@ import { execGit } from '../git/exec.js';
 import { readCommitTree, type RepoContext } from '../git/queries.js';
 import { loadConfig } from '../config/load.js';
 import { readClassifier } from '../state/glob-cache.js';
-import { applyCommit } from '../state/machine.js';
+import { applyAmend, applyCommit } from '../state/machine.js';
 import { appendEvent, readPending, removePending, writeState } from '../state/store.js';
 import type { State } from '../state/types.js';
 import { readState } from './context.js';
@@ -31,16 +31,29 @@ export async function runPostCommit(repo: RepoContext): Promise<PostCommitResult
   const pending = await readPending(repo.stateDir);
   const loaded = await loadConfig(repo).catch(() => undefined);
   const classify = loaded ? await readClassifier(repo.stateDir, loaded.config) : undefined;
-  const state = await readState(repo, head, classify ? (p) => classify(p) === 'test' : undefined);
+  const [tree, parent] = head ? await Promise.all([readCommitTree(repo, head), readParent(repo, head)]) : [null, null];
+  // The state as it was when pre-commit judged this commit: at the HEAD it saw (the parent; for an amend, the commit replaced).
+  const verified = pending && pending.tree === tree && pending.head !== undefined;
+  const state = await readState(repo, verified ? (pending.head ?? null) : parent, classify ? (p) => classify(p) === 'test' : undefined);
   const result: PostCommitResult = { commit: head, recorded: false, before: state.phase, after: state.phase, task: state.task };
   if (!head) return result;
-  const [tree, parent] = await Promise.all([readCommitTree(repo, head), readParent(repo, head)]);
   // `git commit --amend` looks like any commit to pre-commit, which diffed against the commit
   // being replaced. The verdict then is not this commit's: record nothing, say so; audit re-checks.
-  if (pending && pending.tree === tree && pending.head !== undefined && pending.head !== parent) {
+  if (verified && pending.head !== parent) {
+    const opts = { autoAdvance: loaded?.config.autoAdvance ?? true, now: new Date() };
+    const amended = pending.head ? applyAmend(state, pending, head, pending.head, opts) : { state: { ...state, head }, recorded: false };
+    await writeState(repo.stateDir, amended.state);
     await removePending(repo.stateDir);
-    await appendEvent(repo.stateDir, { event: 'commit-amended', commit: head, replaced: pending.head, phase: pending.phase, task: pending.task });
-    return { ...result, amended: pending.head };
+    const event = amended.recorded ? 'commit' : 'commit-amended';
+    await appendEvent(repo.stateDir, {
+      event,
+      commit: head,
+      replaced: pending.head,
+      phase: pending.phase,
+      task: pending.task,
+      ...(amended.recorded ? { regression: pending.regression, summary: pending.summary, failing: pending.failing, next: amended.state.phase } : {}),
+    });
+    return amended.recorded ? { ...result, recorded: true, after: amended.state.phase } : { ...result, amended: pending.head };
   }
   if (!pending || pending.tree !== tree) {
     await appendEvent(repo.stateDir, { event: 'commit-unverified', commit: head, phase: state.phase, task: state.task });

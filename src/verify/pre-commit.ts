@@ -43,7 +43,7 @@ export interface PreCommitResult {
   testMs?: number;
 }
 
-type PreCommitInputs = { repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[] };
+type PreCommitInputs = { repo: RepoContext; raw: RawEntry[]; configBlobs: (Buffer | null)[]; headObject?: Buffer | null };
 
 export async function runPreCommit(inputs: PreCommitInputs): Promise<PreCommitResult> {
   const ahead = new HeadStart();
@@ -57,7 +57,7 @@ export async function runPreCommit(inputs: PreCommitInputs): Promise<PreCommitRe
 async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<PreCommitResult> {
   // 1. Read, and answer what needs no gate.
   const { repo } = inputs;
-  const cc = await readCommitContext(repo, inputs.configBlobs);
+  const cc = await readCommitContext(repo, inputs.configBlobs, inputs.headObject);
   const answer = answerFor(cc);
   const classified = classifyEntries(inputs.raw, cc.classify);
   const stop = answerWithoutGates(repo.gitDir, cc.state, classified);

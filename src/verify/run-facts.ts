@@ -3,7 +3,8 @@
  * the near-miss imports of the files that failed to load, the configured false-fail patterns.
  */
 import type { RunFacts } from '../gates/types.js';
-import { readCommitTree, readObjects } from '../git/queries.js';
+import { missingFailures } from '../gates/red-untracked-import.js';
+import { readCommitTree, readObjects, readUnstagedFiles } from '../git/queries.js';
 import { testId, type Phase, type RunResult, type StagedEntry } from '../types.js';
 import type { CommitContext } from './context.js';
 import { readNearMisses } from './test-files.js';
@@ -11,7 +12,12 @@ import { readNearMisses } from './test-files.js';
 export async function readRunFacts(cc: CommitContext, commit: { phase: Phase; tree: string; entries: StagedEntry[] }, run: RunResult): Promise<RunFacts> {
   const preexisting = commit.phase === 'red' ? await readPreexisting(cc, run, commit.entries) : undefined;
   const nearMisses = await readNearMisses(cc.repo, commit.tree, run);
-  return { run, ...(preexisting ? { preexisting } : {}), nearMisses, falseFailPatterns: cc.loaded.config.falseFailPatterns };
+  // A RED failing on something missing: the working tree's files it may be missing for want of `git add`.
+  const unstaged =
+    commit.phase === 'red' && missingFailures(run).length > 0
+      ? (await readUnstagedFiles(cc.repo)).map((f) => ({ ...f, kind: cc.classify(f.path) }))
+      : undefined;
+  return { run, ...(preexisting ? { preexisting } : {}), nearMisses, falseFailPatterns: cc.loaded.config.falseFailPatterns, ...(unstaged ? { unstaged } : {}) };
 }
 
 /**

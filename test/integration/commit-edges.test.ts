@@ -89,10 +89,13 @@ describe('verdicts that must not depend on anything but the commit', () => {
     commitRefused('GREEN_FILE_ERROR');
   });
 
-  it('GREEN refuses when the RED commit left the history (reset)', () => {
+  it('GREEN refuses when the RED commit left the history (reset): the phase is back to red, and a declared GREEN has no RED', () => {
     red('one');
     repo.git('reset', '-q', '--hard', 'HEAD~1');
     repo.write({ 'src/one.js': impl('one') });
+    repo.git('add', '-A');
+    commitRefused('RED_IMPL_STAGED');
+    repo.tdd('phase', 'green');
     repo.git('add', '-A');
     commitRefused('GREEN_WITHOUT_RED');
   });

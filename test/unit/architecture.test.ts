@@ -38,7 +38,7 @@ const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
   // leak-guard.cts runs inside the runner's own processes, preloaded.
   runners: ['run.ts', 'leak-check.ts', 'locate.ts', 'leak-guard.cts'],
   snapshot: ['read.ts'],
-  state: ['attempts.ts', 'glob-cache.ts', 'lock.ts', 'rebuild.ts', 'store.ts'],
+  state: ['attempts.ts', 'follow-read.ts', 'glob-cache.ts', 'lock.ts', 'rebuild.ts', 'store.ts'],
   verify: 'all',
 };
 

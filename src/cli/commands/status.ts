@@ -1,6 +1,7 @@
 import { readRepoContext } from '../../git/queries.js';
 import { readHooksInstalled } from '../../install/installed.js';
 import { paint } from '../../report/format.js';
+import { formatFinding } from '../../report/messages.js';
 import { readStagedEntries } from '../../snapshot/read.js';
 import { taskKey } from '../../state/machine.js';
 import type { Phase } from '../../types.js';
@@ -64,6 +65,9 @@ const status: CommandModule = {
         for (const f of e.fileErrors.slice(0, 10)) lines.push(`          ✗ ${f.file} (${f.kind}) ${f.message}`);
       }
     }
+    // What the record rests on: the HEAD it was checked against, and what the last move outside the hooks changed.
+    if (state.head) lines.push(`history   checked at ${state.head.slice(0, 12)}${red ? `; the RED record rests on ${red.commit.slice(0, 12)}` : ''}`);
+    if (state.followed) lines.push(`          ${formatFinding({ code: 'STATE_FOLLOWED', severity: 'info', data: state.followed }).what}`);
     lines.push(`staged    ${staged.length ? '' : '(nothing)'}`);
     for (const e of staged) lines.push(`          ${e.status} ${e.path} (${e.kind})`);
     if (state.phase) {
@@ -85,6 +89,8 @@ const status: CommandModule = {
         tests: red?.files ?? [],
         behaviour: red?.failing ?? [],
         lastVerdict: v,
+        head: state.head ?? null,
+        followed: state.followed ?? null,
         staged: staged.map((e) => ({ path: e.path, status: e.status, kind: e.kind })),
         mayChange: state.phase ? MAY_CHANGE[state.phase] : null,
         next: state.phase ? NEXT_STEP[state.phase] : '`tdd phase red`',

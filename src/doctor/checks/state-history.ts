@@ -46,5 +46,6 @@ export function checkStateHistory(f: DoctorFacts): CheckResult | null {
     const [task, r] = others[0]!;
     return { id, status: 'warn', code: 'STATE_RED_NOT_IN_HISTORY', data: { task: task || null, commit: r.commit, head: h.head, active: false }, fix };
   }
-  return { id, status: 'ok', code: 'STATE_HISTORY_OK', data: { phase: st.phase, task: st.task, red: open?.commit ?? null } };
+  const followed = st.followed?.to === h.head ? { followed: st.followed.dropped.map((d) => d.commit) } : {};
+  return { id, status: 'ok', code: 'STATE_HISTORY_OK', data: { phase: st.phase, task: st.task, red: open?.commit ?? null, ...followed } };
 }
