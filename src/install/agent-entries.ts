@@ -32,8 +32,8 @@ const dq = (s: string): string => s.replace(/["$`\\]/g, '\\$&');
 const TIMEOUT = 30;
 
 /** Claude Code's layout, which Codex shares: the guard on PreToolUse, and SessionStart for the context. */
-function claudeShaped(path: string, matcher: string, command: string): AgentFile {
-  const handler = { type: 'command', command, timeout: TIMEOUT };
+function claudeShaped(path: string, matcher: string, command: string, extra: Record<string, unknown> = {}): AgentFile {
+  const handler = { type: 'command', command, timeout: TIMEOUT, ...extra };
   return {
     kind: 'grouped',
     path,
@@ -52,11 +52,19 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
   const gitTop = '$(git rev-parse --show-toplevel)';
   switch (agent) {
     case 'claude':
-      return [claudeShaped('.claude/settings.json', 'Write|Edit|MultiEdit|NotebookEdit|Bash', `${node('$CLAUDE_PROJECT_DIR')} || exit 2`)];
+      // onFailure "block": a hook that times out or crashes denies (Claude Code 2.1.295 on; older versions ignore the key).
+      return [
+        claudeShaped('.claude/settings.json', 'Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell', `${node('$CLAUDE_PROJECT_DIR')} || exit 2`, {
+          onFailure: 'block',
+        }),
+      ];
     case 'codex':
       return [claudeShaped('.codex/hooks.json', 'apply_patch|Edit|Write|Bash', `${node(gitTop)} || exit 2`)];
     case 'gemini': {
-      const command = `${node('$GEMINI_PROJECT_DIR')} || exit 2`;
+      // Braced: Gemini replaces a bare $GEMINI_PROJECT_DIR with a shell-quoted copy of the path before
+      // the shell runs (packages/core/src/hooks/hookRunner.ts expandCommand), which inside double
+      // quotes makes the quotes part of the path; ${…} is left to the shell, which has it in the environment.
+      const command = `${node('${GEMINI_PROJECT_DIR}')} || exit 2`;
       const handler = (name: string, description: string) => ({ name, type: 'command', command, timeout: TIMEOUT * 1000, description });
       return [
         {
@@ -80,9 +88,10 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
           kind: 'flat',
           path: '.cursor/hooks.json',
           top: { version: 1 },
+          // No matcher: every tool reaches the guard (Write, StrReplace, Delete, EditNotebook, ApplyPatch,
+          // Shell, and whatever edit tool comes next), and each call is answered explicitly (failClosed).
           entries: [
-            { event: 'preToolUse', handler: { command, matcher: 'Write', failClosed: true, timeout: TIMEOUT } },
-            { event: 'preToolUse', handler: { command, matcher: 'Shell', failClosed: true, timeout: TIMEOUT } },
+            { event: 'preToolUse', handler: { command, failClosed: true, timeout: TIMEOUT } },
             { event: 'sessionStart', handler: { command, timeout: TIMEOUT } },
           ],
         },
@@ -115,7 +124,9 @@ function copilotFiles(cli: string): AgentFile[] {
     permissionDecisionReason: `tdd-hooks: the guard did not run (${cli} missing, or no node on PATH): run npm install; the commit hooks still check every commit`,
   });
   const command = `node ${cli} guard copilot || echo '${deny.replace(/'/g, `'\\''`)}'`;
-  const content = { version: 1, hooks: { preToolUse: [{ type: 'command', bash: command, cwd: '.', timeoutSec: TIMEOUT }] } };
+  // Windows runs `powershell`: a node that is missing throws, one that fails sets $LASTEXITCODE.
+  const powershell = `try { node ${cli} guard copilot; if ($LASTEXITCODE -ne 0) { throw 'guard failed' } } catch { Write-Output '${deny.replace(/'/g, "''")}' }`;
+  const content = { version: 1, hooks: { preToolUse: [{ type: 'command', bash: command, powershell, cwd: '.', timeoutSec: TIMEOUT }] } };
   return [{ kind: 'own', path: '.github/hooks/tdd-hooks.json', content: `${JSON.stringify(content, null, 2)}\n`, mode: 0o644 }];
 }
 

@@ -83,7 +83,15 @@ describe('decisions → what each agent reads', () => {
     ['codex', { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }, 0],
     ['gemini', { decision: 'deny', reason }, 0],
     ['cursor', { permission: 'deny', user_message: reason, agent_message: reason }, 0],
-    ['copilot', { permissionDecision: 'deny', permissionDecisionReason: reason }, 0],
+    [
+      'copilot',
+      {
+        permissionDecision: 'deny',
+        permissionDecisionReason: reason,
+        hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+      },
+      0,
+    ],
     ['cline', { cancel: true, errorMessage: reason }, 0],
   ])('%s denies with %j', (agent, shape, exitCode) => {
     const out = ADAPTERS[agent].formatDecision(false, reason);
