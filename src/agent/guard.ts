@@ -23,7 +23,7 @@ export interface GuardRun {
 
 /** The project the agent works in: the folder its own environment names, else the payload's cwd. */
 export function projectDirOf(env: NodeJS.ProcessEnv): string | undefined {
-  return env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.CURSOR_PROJECT_DIR || undefined;
+  return env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.CURSOR_PROJECT_DIR || env.FACTORY_PROJECT_DIR || undefined;
 }
 
 /**

@@ -9,11 +9,11 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import type { Classifier } from '../snapshot/kinds.js';
 import { ignoreMatcher, type IgnoreFile } from './gitignore.js';
 import type { GuardRepoInfo } from './context.js';
-import type { Place, ResolvedChange } from './types.js';
+import { AGENTS, type Place, type ResolvedChange } from './types.js';
 
 const HOOK_FILES = new Set(['pre-commit', 'commit-msg', 'post-commit']);
 /** What tdd-hooks writes into a hook file or an agent's configuration, by which it knows its own. */
-const OURS = /# >>> tdd-hooks >>>|# tdd-hooks shim|tdd(-hooks)?\b[^\n]*\bguard (claude|codex|gemini|cursor|copilot|windsurf|cline)\b/;
+const OURS = new RegExp(`# >>> tdd-hooks >>>|# tdd-hooks shim|tdd(-hooks)?\\b[^\\n]*\\bguard (${AGENTS.join('|')})\\b`);
 const AGENT_CONFIGS = new Set([
   '.claude/settings.json',
   '.claude/settings.local.json',
@@ -22,6 +22,10 @@ const AGENT_CONFIGS = new Set([
   '.gemini/settings.json',
   '.cursor/hooks.json',
   '.windsurf/hooks.json',
+  '.qwen/settings.json',
+  '.factory/hooks.json',
+  '.factory/settings.json',
+  '.augment/settings.json',
 ]);
 
 export interface NamedChange {

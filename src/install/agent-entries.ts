@@ -110,6 +110,15 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
         },
       ];
     }
+    case 'qwen':
+      return [claudeShaped('.qwen/settings.json', 'write_file|edit|replace|run_shell_command', `${node(gitTop)} || exit 2`)];
+    case 'factory':
+      return [claudeShaped('.factory/hooks.json', 'Create|Edit|MultiEdit|ApplyPatch|Execute', `${node('$FACTORY_PROJECT_DIR')} || exit 2`)];
+    case 'augment': {
+      const handler = { type: 'command', command: `${node(gitTop)} || exit 2`, timeout: TIMEOUT };
+      const matcher = 'save-file|str-replace-editor|remove-files|launch-process';
+      return [{ kind: 'grouped', path: '.augment/settings.json', entries: [{ event: 'PreToolUse', matcher, handler }] }];
+    }
     case 'copilot':
       return copilotFiles(cli);
     case 'cline':

@@ -83,6 +83,14 @@ export function runAgentHook(repo: Repo, agent: AgentName, input: string, event:
     }
     case 'cline':
       return spawnSync(join(repo.dir, '.clinerules/hooks', session ? 'TaskStart' : 'PreToolUse'), [], opts());
+    case 'qwen':
+    case 'factory':
+    case 'augment': {
+      // Claude's runner: `sh -c` in the session's folder (a subfolder here); Factory names the project in $FACTORY_PROJECT_DIR.
+      const file = { qwen: '.qwen/settings.json', factory: '.factory/hooks.json', augment: '.augment/settings.json' }[agent];
+      const cmd = commandIn(repo, file, (v) => v.hooks[session ? 'SessionStart' : 'PreToolUse'][0].hooks[0].command);
+      return spawnSync('sh', ['-c', cmd], opts(agent === 'factory' ? { FACTORY_PROJECT_DIR: repo.dir } : {}, join(repo.dir, 'docs')));
+    }
   }
 }
 
@@ -98,7 +106,7 @@ export function agentVerdict(agent: AgentName, r: SpawnSyncReturns<string>): { v
   } catch {
     fail('stdout is not JSON');
   }
-  if (agent === 'windsurf') {
+  if (agent === 'windsurf' || agent === 'qwen' || agent === 'factory' || agent === 'augment') {
     if (r.status === 2) return { verdict: 'deny', reason: r.stderr };
     return r.status === 0 ? { verdict: 'allow', reason: '' } : fail('exit neither 0 nor 2');
   }

@@ -77,6 +77,17 @@ const CASES: [AgentName, string, V, V][] = [
   ['cline', 'v4-delete-file-test', 'allow', 'deny'],
   ['cline', 'cli-editor-create-impl', 'deny', 'allow'],
   ['cline', 'cli-run-commands-structured-no-verify', 'deny', 'deny'],
+  ['qwen', 'pretooluse-write-file-impl', 'deny', 'allow'],
+  ['qwen', 'pretooluse-edit-test', 'allow', 'deny'],
+  ['qwen', 'pretooluse-shell-no-verify', 'deny', 'deny'],
+  ['factory', 'pretooluse-create-impl', 'deny', 'allow'],
+  ['factory', 'pretooluse-edit-test', 'allow', 'deny'],
+  ['factory', 'pretooluse-applypatch-impl', 'deny', 'allow'],
+  ['factory', 'pretooluse-execute-no-verify', 'deny', 'deny'],
+  ['augment', 'pretooluse-save-file-impl', 'deny', 'allow'],
+  ['augment', 'pretooluse-str-replace-editor-test', 'allow', 'deny'],
+  ['augment', 'pretooluse-remove-files-test', 'allow', 'deny'],
+  ['augment', 'pretooluse-launch-process-no-verify', 'deny', 'deny'],
 ];
 
 let repo: Repo;
@@ -138,6 +149,8 @@ describe('in RED (task T1, no test committed yet)', () => {
     ['gemini', 'sessionstart', (v) => v.hookSpecificOutput.additionalContext],
     ['cursor', 'sessionstart', (v) => v.additional_context],
     ['cline', 'cli-agent-start', (v) => v.contextModification],
+    ['qwen', 'sessionstart', (v) => v.hookSpecificOutput.additionalContext],
+    ['factory', 'sessionstart', (v) => v.hookSpecificOutput.additionalContext],
   ])('%s %s: the session starts with the phase, the next step and the way to escalate', (agent, name, context) => {
     const r = runAgentHook(repo, agent, payload(agent, name, repo.dir), 'session');
     expect(r.status, r.stderr).toBe(0);

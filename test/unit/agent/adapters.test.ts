@@ -122,8 +122,8 @@ describe('decisions → what each agent reads', () => {
     expect(JSON.parse(out.stdout)).toEqual(shape);
   });
 
-  it('windsurf denies with exit 2 and the reason on stderr', () => {
-    expect(ADAPTERS.windsurf.formatDecision(false, reason)).toEqual({ exitCode: 2, stdout: '', stderr: `${reason}\n` });
+  it.each<AgentName>(['windsurf', 'qwen', 'factory', 'augment'])('%s denies with exit 2 and the reason on stderr', (agent) => {
+    expect(ADAPTERS[agent].formatDecision(false, reason)).toEqual({ exitCode: 2, stdout: '', stderr: `${reason}\n` });
   });
 
   it.each<[AgentName, string]>([
@@ -131,6 +131,9 @@ describe('decisions → what each agent reads', () => {
     ['codex', ''],
     ['copilot', ''],
     ['windsurf', ''],
+    ['qwen', ''],
+    ['factory', ''],
+    ['augment', ''],
     ['gemini', '{}\n'],
     ['cursor', '{"permission":"allow"}\n'],
     ['cline', '{"cancel":false}\n'],
