@@ -26,6 +26,7 @@ const AGENT_CONFIGS = new Set([
   '.factory/hooks.json',
   '.factory/settings.json',
   '.augment/settings.json',
+  '.opencode/plugin/tdd-hooks.js',
 ]);
 
 export interface NamedChange {

@@ -119,11 +119,41 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
       const matcher = 'save-file|str-replace-editor|remove-files|launch-process';
       return [{ kind: 'grouped', path: '.augment/settings.json', entries: [{ event: 'PreToolUse', matcher, handler }] }];
     }
+    case 'opencode':
+      return [opencodePlugin(cli)];
     case 'copilot':
       return copilotFiles(cli);
     case 'cline':
       return clineFiles(node('$top'), cli);
   }
+}
+
+/**
+ * OpenCode loads every module in .opencode/plugin/ and awaits each plugin's `tool.execute.before`
+ * before a tool runs; a throw blocks the call, and its message is what the model reads. The guard
+ * runs as a process (as for every other agent); one that cannot start, or that fails, blocks.
+ */
+function opencodePlugin(cli: string): AgentFile {
+  const content = `// tdd-hooks: the edit-time guard for OpenCode — node ${cli} guard opencode
+// Written by \`npx tdd-hooks install --agent opencode\`, removed by \`npx tdd-hooks uninstall --agent opencode\`.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+export const TddHooks = async ({ directory, worktree }) => ({
+  'tool.execute.before': async (input, output) => {
+    const root = worktree || directory;
+    const r = spawnSync('node', [join(root, ${JSON.stringify(cli)}), 'guard', 'opencode'], {
+      cwd: directory,
+      input: JSON.stringify({ tool: input.tool, args: output.args, cwd: directory }),
+      encoding: 'utf8',
+      timeout: ${TIMEOUT * 1000},
+    });
+    if (r.status === 0) return;
+    throw new Error((r.stderr || '').trim() || 'tdd-hooks: the guard did not run (${cli} missing, or no node on PATH): run npm install; the commit hooks still check every commit');
+  },
+});
+`;
+  return { kind: 'own', path: '.opencode/plugin/tdd-hooks.js', content, mode: 0o644 };
 }
 
 /** Copilot skips a hook that fails: the fallback prints its JSON deny instead. */

@@ -30,6 +30,24 @@ export function payload(agent: string, name: string, repo = '/repo'): string {
   return `${JSON.stringify(withRepo(JSON.parse(text), repo))}\n`;
 }
 
+/** OpenCode's plugin host, reduced to what a tool call does: stdin is `{input, output}` as OpenCode passes them. */
+const OPENCODE_HOST = `
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const [file, dir] = process.argv.slice(1);
+const mod = await import(pathToFileURL(file).href);
+const { input, output } = JSON.parse(readFileSync(0, 'utf8'));
+for (const plugin of Object.values(mod)) {
+  const hooks = await plugin({ directory: dir, worktree: dir, project: {}, client: {}, $: undefined });
+  try {
+    await hooks['tool.execute.before']?.(input, output);
+  } catch (e) {
+    process.stderr.write(String(e?.message ?? e));
+    process.exit(2);
+  }
+}
+`;
+
 /** shell-quote's quote() for one word, which Gemini CLI uses (utils/shell-utils.ts escapeShellArg). */
 export function shellQuote(s: string): string {
   if (/["\s]/.test(s) && !/'/.test(s)) return `'${s.replace(/(['\\])/g, '\\$1')}'`;
@@ -83,6 +101,10 @@ export function runAgentHook(repo: Repo, agent: AgentName, input: string, event:
     }
     case 'cline':
       return spawnSync(join(repo.dir, '.clinerules/hooks', session ? 'TaskStart' : 'PreToolUse'), [], opts());
+    case 'opencode':
+      // As OpenCode does: import every plugin module, call each plugin with the project, await its
+      // tool.execute.before(input, output); a throw blocks the call (exit 2 here, its message on stderr).
+      return spawnSync(process.execPath, ['--input-type=module', '-e', OPENCODE_HOST, join(repo.dir, '.opencode/plugin/tdd-hooks.js'), repo.dir], opts());
     case 'qwen':
     case 'factory':
     case 'augment': {
@@ -106,7 +128,7 @@ export function agentVerdict(agent: AgentName, r: SpawnSyncReturns<string>): { v
   } catch {
     fail('stdout is not JSON');
   }
-  if (agent === 'windsurf' || agent === 'qwen' || agent === 'factory' || agent === 'augment') {
+  if (agent === 'windsurf' || agent === 'qwen' || agent === 'factory' || agent === 'augment' || agent === 'opencode') {
     if (r.status === 2) return { verdict: 'deny', reason: r.stderr };
     return r.status === 0 ? { verdict: 'allow', reason: '' } : fail('exit neither 0 nor 2');
   }

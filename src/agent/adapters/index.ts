@@ -7,6 +7,7 @@ import { codex } from './codex.js';
 import { copilot } from './copilot.js';
 import { cursor } from './cursor.js';
 import { gemini } from './gemini.js';
+import { opencode } from './opencode.js';
 import { windsurf } from './windsurf.js';
 
-export const ADAPTERS: Record<AgentName, AgentAdapter> = { claude, codex, gemini, cursor, copilot, windsurf, cline, qwen, factory, augment };
+export const ADAPTERS: Record<AgentName, AgentAdapter> = { claude, codex, gemini, cursor, copilot, windsurf, cline, qwen, factory, augment, opencode };

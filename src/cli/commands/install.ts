@@ -36,6 +36,7 @@ exactly those entries (a file that held nothing else is deleted).
   qwen      .qwen/settings.json       PreToolUse (write_file, edit, run_shell_command), SessionStart
   factory   .factory/hooks.json       PreToolUse (Create, Edit, MultiEdit, ApplyPatch, Execute), SessionStart
   augment   .augment/settings.json    PreToolUse (save-file, str-replace-editor, remove-files, launch-process)
+  opencode  .opencode/plugin/tdd-hooks.js   tool.execute.before (throws to block)
 When this clone has no git hooks yet, install --agent installs them too: a guard judges against
 the RED commits they record.
   all       every one of them

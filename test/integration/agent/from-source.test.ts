@@ -88,6 +88,12 @@ const CASES: [AgentName, string, V, V][] = [
   ['augment', 'pretooluse-str-replace-editor-test', 'allow', 'deny'],
   ['augment', 'pretooluse-remove-files-test', 'allow', 'deny'],
   ['augment', 'pretooluse-launch-process-no-verify', 'deny', 'deny'],
+  ['opencode', 'write-impl', 'deny', 'allow'],
+  ['opencode', 'edit-test', 'allow', 'deny'],
+  ['opencode', 'apply-patch-impl', 'deny', 'allow'],
+  ['opencode', 'bash-no-verify', 'deny', 'deny'],
+  ['opencode', 'bash-test', 'allow', 'allow'],
+  ['opencode', 'read', 'allow', 'allow'],
 ];
 
 let repo: Repo;

@@ -93,6 +93,10 @@ describe('recorded payloads → requests', () => {
     ['copilot', { tool_name: 'multi_replace_string_in_file', tool_input: { replacements: [{ oldString: 'a' }] } }],
     ['copilot', { toolName: 'write_bash', toolArgs: {} }],
     ['claude', { tool_name: 'PowerShell', tool_input: {} }],
+    ['opencode', { tool: 'write', args: { content: 'x' } }],
+    ['opencode', { tool: 'apply_patch', args: { patchText: 'nope' } }],
+    ['factory', { tool_name: 'Create', tool_input: { content: 'x' } }],
+    ['augment', { tool_name: 'remove-files', tool_input: { file_paths: [1] } }],
   ])('%s: %j is unreadable (denied, never passed through)', (agent, value) => {
     expect(ADAPTERS[agent].parse(value).kind).toBe('unreadable');
   });
@@ -122,7 +126,7 @@ describe('decisions → what each agent reads', () => {
     expect(JSON.parse(out.stdout)).toEqual(shape);
   });
 
-  it.each<AgentName>(['windsurf', 'qwen', 'factory', 'augment'])('%s denies with exit 2 and the reason on stderr', (agent) => {
+  it.each<AgentName>(['windsurf', 'qwen', 'factory', 'augment', 'opencode'])('%s denies with exit 2 and the reason on stderr', (agent) => {
     expect(ADAPTERS[agent].formatDecision(false, reason)).toEqual({ exitCode: 2, stdout: '', stderr: `${reason}\n` });
   });
 
@@ -134,6 +138,7 @@ describe('decisions → what each agent reads', () => {
     ['qwen', ''],
     ['factory', ''],
     ['augment', ''],
+    ['opencode', ''],
     ['gemini', '{}\n'],
     ['cursor', '{"permission":"allow"}\n'],
     ['cline', '{"cancel":false}\n'],
