@@ -38,6 +38,9 @@ const NO_VERIFY_SUBS = new Set(['merge', 'rebase', 'am', 'cherry-pick', 'pull', 
 const ALIAS_KEY = /^alias\.(.+)$/i;
 const MAX_ALIAS_DEPTH = 4;
 
+/** What runs a package's CLI: `npx tdd`, `node …/tdd.js`, `pnpm exec tdd`, `yarn tdd`. */
+const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'node', 'exec', 'dlx', 'yarn', 'pnpm', 'bun']);
+
 /** A command line run by the caller's reader (an alias starting with `!` is a shell command). */
 export type RunScript = (script: string) => void;
 
@@ -144,7 +147,9 @@ export function checkUninstall(a: Analysis, words: Word[]): void {
     if (!['tdd', 'tdd-hooks', 'tdd.js'].includes(basename(words[i]!.text))) continue;
     const sub = words[i + 1]!.text;
     if (sub === 'uninstall') a.deny('HOOKS_DISABLED', 'tdd-hooks uninstall');
-    if (sub !== 'phase') continue;
+    // `tdd phase …` as the command run (itself, or through npx, node, a package manager), not words an `echo` prints.
+    const prev = i > 0 ? words[i - 1]!.text : undefined;
+    if (sub !== 'phase' || (prev !== undefined && !RUNNERS.has(basename(prev)) && !prev.startsWith('-'))) continue;
     const rest = words.slice(i + 2);
     // The phase named by a value only the run knows may be `off`.
     if (rest[0]?.dynamic) a.deny('PHASE_SELF_CHANGE', `tdd phase ${rest[0].text}`);

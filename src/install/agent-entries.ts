@@ -44,6 +44,16 @@ function claudeShaped(path: string, matcher: string, command: string, extra: Rec
   };
 }
 
+/** Qwen Code, Factory Droid, Augment: Claude's grouped shape with their own files and tool names. */
+function claudeLikeFile(agent: 'qwen' | 'factory' | 'augment', guard: string): AgentFile {
+  const command = `${guard} || exit 2`;
+  if (agent === 'qwen') return claudeShaped('.qwen/settings.json', 'write_file|edit|replace|run_shell_command', command);
+  if (agent === 'factory') return claudeShaped('.factory/hooks.json', 'Create|Edit|MultiEdit|ApplyPatch|Execute', command);
+  const handler = { type: 'command', command, timeout: TIMEOUT };
+  const matcher = 'save-file|str-replace-editor|remove-files|launch-process';
+  return { kind: 'grouped', path: '.augment/settings.json', entries: [{ event: 'PreToolUse', matcher, handler }] };
+}
+
 /** The files for one agent. */
 export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
   // Each agent runs the command through a shell; a guard that cannot start (node missing, the
@@ -111,14 +121,9 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
       ];
     }
     case 'qwen':
-      return [claudeShaped('.qwen/settings.json', 'write_file|edit|replace|run_shell_command', `${node(gitTop)} || exit 2`)];
     case 'factory':
-      return [claudeShaped('.factory/hooks.json', 'Create|Edit|MultiEdit|ApplyPatch|Execute', `${node('$FACTORY_PROJECT_DIR')} || exit 2`)];
-    case 'augment': {
-      const handler = { type: 'command', command: `${node(gitTop)} || exit 2`, timeout: TIMEOUT };
-      const matcher = 'save-file|str-replace-editor|remove-files|launch-process';
-      return [{ kind: 'grouped', path: '.augment/settings.json', entries: [{ event: 'PreToolUse', matcher, handler }] }];
-    }
+    case 'augment':
+      return [claudeLikeFile(agent, agent === 'factory' ? node('$FACTORY_PROJECT_DIR') : node(gitTop))];
     case 'opencode':
       return [opencodePlugin(cli)];
     case 'copilot':
@@ -136,11 +141,10 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
 function opencodePlugin(cli: string): AgentFile {
   const content = `// tdd-hooks: the edit-time guard for OpenCode — node ${cli} guard opencode
 // Written by \`npx tdd-hooks install --agent opencode\`, removed by \`npx tdd-hooks uninstall --agent opencode\`.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-
 export const TddHooks = async ({ directory, worktree }) => ({
   'tool.execute.before': async (input, output) => {
+    const { spawnSync } = await import("node:child_process");
+    const { join } = await import("node:path");
     const root = worktree || directory;
     const r = spawnSync('node', [join(root, ${JSON.stringify(cli)}), 'guard', 'opencode'], {
       cwd: directory,

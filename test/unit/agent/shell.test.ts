@@ -172,6 +172,9 @@ describe('the forms git 2.39 would run without the hooks, and what the reader ca
     ['npx tdd phase red --task T2', []],
     ['npx tdd phase green', []],
     ['npx tdd status', []],
+    ['echo tdd phase off', []],
+    ['pnpm exec tdd phase off', ['PHASE_SELF_CHANGE']],
+    ['npx --yes tdd phase off', ['PHASE_SELF_CHANGE']],
   ])('%s → %j', (command, expected) => {
     expect(codes(command)).toEqual(expected);
   });
