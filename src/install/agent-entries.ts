@@ -60,11 +60,14 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
   // package not installed) must still deny: `|| exit 2` (or the agent's JSON deny) after it.
   const node = (root: string) => `node "${root}/${dq(cli)}" guard ${agent}`;
   const gitTop = '$(git rev-parse --show-toplevel)';
+  // The agent's project variable, else the work tree's top: another agent that loads this file
+  // (Cursor and VS Code read .claude/settings.json) may run it without the variable.
+  const orTop = (name: string) => `\${${name}:-${gitTop}}`;
   switch (agent) {
     case 'claude':
       // onFailure "block": a hook that times out or crashes denies (Claude Code 2.1.295 on; older versions ignore the key).
       return [
-        claudeShaped('.claude/settings.json', 'Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell', `${node('$CLAUDE_PROJECT_DIR')} || exit 2`, {
+        claudeShaped('.claude/settings.json', 'Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell', `${node(orTop('CLAUDE_PROJECT_DIR'))} || exit 2`, {
           onFailure: 'block',
         }),
       ];
@@ -74,7 +77,7 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
       // Braced: Gemini replaces a bare $GEMINI_PROJECT_DIR with a shell-quoted copy of the path before
       // the shell runs (packages/core/src/hooks/hookRunner.ts expandCommand), which inside double
       // quotes makes the quotes part of the path; ${…} is left to the shell, which has it in the environment.
-      const command = `${node('${GEMINI_PROJECT_DIR}')} || exit 2`;
+      const command = `${node(orTop('GEMINI_PROJECT_DIR'))} || exit 2`;
       const handler = (name: string, description: string) => ({ name, type: 'command', command, timeout: TIMEOUT * 1000, description });
       return [
         {
@@ -92,7 +95,7 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
       ];
     }
     case 'cursor': {
-      const command = `${node('$CURSOR_PROJECT_DIR')} || exit 2`;
+      const command = `${node(orTop('CURSOR_PROJECT_DIR'))} || exit 2`;
       return [
         {
           kind: 'flat',
@@ -123,7 +126,7 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
     case 'qwen':
     case 'factory':
     case 'augment':
-      return [claudeLikeFile(agent, agent === 'factory' ? node('$FACTORY_PROJECT_DIR') : node(gitTop))];
+      return [claudeLikeFile(agent, agent === 'factory' ? node(orTop('FACTORY_PROJECT_DIR')) : node(gitTop))];
     case 'opencode':
       return [opencodePlugin(cli)];
     case 'copilot':

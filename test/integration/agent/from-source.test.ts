@@ -6,6 +6,7 @@
  * and shell metacharacters; through RED, then GREEN after a real RED commit. The decision is read in
  * the agent's own format (test/helpers/agent-fixtures.ts agentVerdict).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +165,17 @@ describe('in RED (task T1, no test committed yet)', () => {
     expect(text).toMatch(/phase\s+red[\s\S]*task\s+T1/);
     expect(text).toContain('npx tdd phase red');
     expect(text).toContain('--revise');
+  });
+
+  it('Claude’s command run without $CLAUDE_PROJECT_DIR, from a subfolder (Cursor and VS Code load .claude/settings.json), still decides', () => {
+    const cmd = JSON.parse(readFileSync(join(repo.dir, '.claude/settings.json'), 'utf8')).hooks.PreToolUse[0].hooks[0].command as string;
+    const env = { ...repo.env };
+    delete env.CLAUDE_PROJECT_DIR;
+    const run = (name: string) =>
+      agentVerdict('claude', spawnSync('bash', ['-c', cmd], { cwd: join(repo.dir, 'docs'), env, input: payload('claude', name, repo.dir), encoding: 'utf8' }))
+        .verdict;
+    expect(run('pretooluse-write-impl')).toBe('deny');
+    expect(run('pretooluse-write-test')).toBe('allow');
   });
 
   it('Cline’s CLI start (hookName agent_start) is not logged as unreadable input', () => {
