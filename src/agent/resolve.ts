@@ -27,6 +27,7 @@ const AGENT_CONFIGS = new Set([
   '.factory/settings.json',
   '.augment/settings.json',
   '.opencode/plugin/tdd-hooks.js',
+  '.kiro/hooks/tdd-hooks.json',
 ]);
 
 export interface NamedChange {

@@ -4,7 +4,7 @@
  */
 import type { FileKind, Phase } from '../types.js';
 
-export const AGENTS = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'windsurf', 'cline', 'qwen', 'factory', 'augment', 'opencode'] as const;
+export const AGENTS = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'windsurf', 'cline', 'qwen', 'factory', 'augment', 'opencode', 'kiro'] as const;
 export type AgentName = (typeof AGENTS)[number];
 
 /** One file a tool call would change, as the agent named it (absolute, or relative to `cwd`). */

@@ -44,6 +44,12 @@ function claudeShaped(path: string, matcher: string, command: string, extra: Rec
   };
 }
 
+/** Windsurf's flat `hooks.<event>: [handler]`, before a code write and a command. */
+function windsurfFile(command: string): AgentFile {
+  const entries = ['pre_write_code', 'pre_run_command'].map((event) => ({ event, handler: { command, show_output: true } }));
+  return { kind: 'flat', path: '.windsurf/hooks.json', entries };
+}
+
 /** Qwen Code, Factory Droid, Augment: Claude's grouped shape with their own files and tool names. */
 function claudeLikeFile(agent: 'qwen' | 'factory' | 'augment', guard: string): AgentFile {
   const command = `${guard} || exit 2`;
@@ -110,30 +116,34 @@ export function agentFiles(agent: AgentName, cli: string): AgentFile[] {
         },
       ];
     }
-    case 'windsurf': {
-      const command = `${node(gitTop)} || exit 2`;
-      return [
-        {
-          kind: 'flat',
-          path: '.windsurf/hooks.json',
-          entries: [
-            { event: 'pre_write_code', handler: { command, show_output: true } },
-            { event: 'pre_run_command', handler: { command, show_output: true } },
-          ],
-        },
-      ];
-    }
+    case 'windsurf':
+      return [windsurfFile(`${node(gitTop)} || exit 2`)];
     case 'qwen':
     case 'factory':
     case 'augment':
       return [claudeLikeFile(agent, agent === 'factory' ? node(orTop('FACTORY_PROJECT_DIR')) : node(gitTop))];
     case 'opencode':
       return [opencodePlugin(cli)];
+    case 'kiro':
+      return [kiroHooks(`${node(gitTop)} || exit 2`)];
     case 'copilot':
       return copilotFiles(cli);
     case 'cline':
       return clineFiles(node('$top'), cli);
   }
+}
+
+/** Kiro's workspace hook file (.kiro/hooks/, v3): every agent of the workspace runs it before a write or a command. */
+function kiroHooks(command: string): AgentFile {
+  const hook = {
+    name: 'tdd-hooks-guard',
+    trigger: 'PreToolUse',
+    matcher: 'fs_write|write|str_replace|execute_bash|execute_cmd|shell',
+    action: { type: 'command', command },
+    timeout: TIMEOUT,
+    enabled: true,
+  };
+  return { kind: 'own', path: '.kiro/hooks/tdd-hooks.json', content: `${JSON.stringify({ version: 'v1', hooks: [hook] }, null, 2)}\n`, mode: 0o644 };
 }
 
 /**

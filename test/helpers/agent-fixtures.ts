@@ -105,6 +105,10 @@ export function runAgentHook(repo: Repo, agent: AgentName, input: string, event:
       // As OpenCode does: import every plugin module, call each plugin with the project, await its
       // tool.execute.before(input, output); a throw blocks the call (exit 2 here, its message on stderr).
       return spawnSync(process.execPath, ['--input-type=module', '-e', OPENCODE_HOST, join(repo.dir, '.opencode/plugin/tdd-hooks.js'), repo.dir], opts());
+    case 'kiro': {
+      const cmd = commandIn(repo, '.kiro/hooks/tdd-hooks.json', (v) => v.hooks[0].action.command);
+      return spawnSync('sh', ['-c', cmd], opts({}, join(repo.dir, 'docs')));
+    }
     case 'qwen':
     case 'factory':
     case 'augment': {
@@ -128,7 +132,7 @@ export function agentVerdict(agent: AgentName, r: SpawnSyncReturns<string>): { v
   } catch {
     fail('stdout is not JSON');
   }
-  if (agent === 'windsurf' || agent === 'qwen' || agent === 'factory' || agent === 'augment' || agent === 'opencode') {
+  if (agent === 'windsurf' || agent === 'qwen' || agent === 'factory' || agent === 'augment' || agent === 'opencode' || agent === 'kiro') {
     if (r.status === 2) return { verdict: 'deny', reason: r.stderr };
     return r.status === 0 ? { verdict: 'allow', reason: '' } : fail('exit neither 0 nor 2');
   }

@@ -13,6 +13,12 @@
  *   augment  Augment (Auggie CLI and the IDE extensions): `.augment/settings.json`; tools
  *            `save-file`, `str-replace-editor`, `remove-files`, `launch-process`
  *            (docs.augmentcode.com/cli/hooks, read 2026-12-01).
+ *   kiro     Kiro CLI (and Amazon Q Developer CLI, its predecessor): a workspace hook file
+ *            `.kiro/hooks/<name>.json` (v3; kiro.dev/docs/cli/v3/hooks, kiro.dev/docs/cli/hooks,
+ *            read 2026-12-01); stdin `{hook_event_name, cwd, tool_name, tool_input}`; exit 2
+ *            blocks with stderr to the model, other codes let the call run; tools `fs_write`
+ *            {command: create | str_replace | insert | append, path, file_text, old_str, new_str}
+ *            and `execute_bash` {command}.
  *
  * The input field names of these tools are from their docs and not verified against their code:
  * the common spellings are read, and an edit tool naming no file is denied (a renamed field shows
@@ -30,6 +36,8 @@ interface Dialect {
   edits: string[];
   deletes: string[];
   patches: string[];
+  /** Tools that create with `command: "create"` and edit otherwise (Kiro's fs_write). */
+  polymorphic?: string[];
 }
 
 const PATH_KEYS = ['file_path', 'path', 'filePath', 'absolute_path'];
@@ -54,7 +62,8 @@ function claudeLike(name: AgentName, d: Dialect): AgentAdapter {
       const input = isObj(payload.tool_input) ? payload.tool_input : undefined;
       const { tool, cwd } = base;
       if (d.writes.includes(tool)) return oneFile(tool, input, PATH_KEYS, text(input, ...CONTENT_KEYS), cwd);
-      if (d.edits.includes(tool)) {
+      if (d.polymorphic?.includes(tool) && str(input, 'command') === 'create') return oneFile(tool, input, PATH_KEYS, text(input, ...CONTENT_KEYS), cwd);
+      if (d.edits.includes(tool) || d.polymorphic?.includes(tool)) {
         const r = oneFile(tool, input, PATH_KEYS, undefined, cwd);
         const edits = Array.isArray(input?.edits) ? input.edits.filter(isObj) : [];
         if (r.kind === 'files') r.changes[0]!.fragments = [...fragmentsOf(input, ...FRAGMENT_KEYS), ...edits.flatMap((e) => fragmentsOf(e, ...FRAGMENT_KEYS))];
@@ -96,4 +105,13 @@ export const augment = claudeLike('augment', {
   edits: ['str-replace-editor'],
   deletes: ['remove-files'],
   patches: [],
+});
+
+export const kiro = claudeLike('kiro', {
+  shell: ['execute_bash', 'execute_cmd', 'shell'],
+  writes: ['write'],
+  edits: ['str_replace'],
+  deletes: [],
+  patches: [],
+  polymorphic: ['fs_write'],
 });

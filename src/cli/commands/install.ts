@@ -37,6 +37,7 @@ exactly those entries (a file that held nothing else is deleted).
   factory   .factory/hooks.json       PreToolUse (Create, Edit, MultiEdit, ApplyPatch, Execute), SessionStart
   augment   .augment/settings.json    PreToolUse (save-file, str-replace-editor, remove-files, launch-process)
   opencode  .opencode/plugin/tdd-hooks.js   tool.execute.before (throws to block)
+  kiro      .kiro/hooks/tdd-hooks.json      PreToolUse (fs_write, execute_bash)
 When this clone has no git hooks yet, install --agent installs them too: a guard judges against
 the RED commits they record.
   all       every one of them

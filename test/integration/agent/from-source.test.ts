@@ -95,6 +95,10 @@ const CASES: [AgentName, string, V, V][] = [
   ['opencode', 'bash-no-verify', 'deny', 'deny'],
   ['opencode', 'bash-test', 'allow', 'allow'],
   ['opencode', 'read', 'allow', 'allow'],
+  ['kiro', 'pretooluse-fs-write-create-impl', 'deny', 'allow'],
+  ['kiro', 'pretooluse-fs-write-str-replace-test', 'allow', 'deny'],
+  ['kiro', 'pretooluse-execute-bash-no-verify', 'deny', 'deny'],
+  ['kiro', 'pretooluse-execute-bash-test', 'allow', 'allow'],
 ];
 
 let repo: Repo;

@@ -126,7 +126,7 @@ describe('decisions → what each agent reads', () => {
     expect(JSON.parse(out.stdout)).toEqual(shape);
   });
 
-  it.each<AgentName>(['windsurf', 'qwen', 'factory', 'augment', 'opencode'])('%s denies with exit 2 and the reason on stderr', (agent) => {
+  it.each<AgentName>(['windsurf', 'qwen', 'factory', 'augment', 'opencode', 'kiro'])('%s denies with exit 2 and the reason on stderr', (agent) => {
     expect(ADAPTERS[agent].formatDecision(false, reason)).toEqual({ exitCode: 2, stdout: '', stderr: `${reason}\n` });
   });
 
@@ -139,6 +139,7 @@ describe('decisions → what each agent reads', () => {
     ['factory', ''],
     ['augment', ''],
     ['opencode', ''],
+    ['kiro', ''],
     ['gemini', '{}\n'],
     ['cursor', '{"permission":"allow"}\n'],
     ['cline', '{"cancel":false}\n'],

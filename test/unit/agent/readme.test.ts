@@ -23,6 +23,7 @@ describe('the README documents the agent guard', () => {
     'Factory Droid',
     'Augment',
     'OpenCode',
+    'Kiro',
   ])('has a section for %s', (agent) => {
     expect(readme).toMatch(new RegExp(`^### ${agent}`, 'm'));
   });
