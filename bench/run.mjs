@@ -210,8 +210,60 @@ function agentGuard() {
   });
   const base = m['`node -e 0` (reading the same stdin)'];
   for (const [k, v] of Object.entries(m)) row('agent guard decision (tdd guard claude)', k, v, base);
-  const decisions = Object.entries(m).filter(([k]) => k.startsWith('guard:') && !k.includes('asks git'));
-  return { worst: Math.max(...decisions.map(([, v]) => v / base)) };
+  // Every other agent's adapter: one denied implementation write each, in its own payload shape.
+  const as = (agent, payload, env = {}) => ({
+    run: () =>
+      r.run(process.execPath, [BIN, 'guard', agent], { input: JSON.stringify(payload), env: { ...ENV, ...env }, expect: agent === 'windsurf' ? 2 : 0 }),
+  });
+  const impl = join(r.dir, 'src/a.js');
+  const patch = '*** Begin Patch\n*** Add File: src/a.js\n+x\n*** End Patch\n';
+  const others = measure({
+    '`node -e 0` (reading the same stdin)': { run: () => r.run(process.execPath, ['-e', '0'], { input: call('Bash', { command: 'npm test' }) }) },
+    'guard codex: apply_patch (denied)': as('codex', { hook_event_name: 'PreToolUse', cwd: r.dir, tool_name: 'apply_patch', tool_input: { command: patch } }),
+    'guard codex: Bash holding apply_patch <<EOF (denied)': as('codex', {
+      hook_event_name: 'PreToolUse',
+      cwd: r.dir,
+      tool_name: 'Bash',
+      tool_input: { command: `apply_patch <<'EOF'\n${patch}EOF\n` },
+    }),
+    'guard gemini: write_file (denied)': as(
+      'gemini',
+      { hook_event_name: 'BeforeTool', cwd: r.dir, tool_name: 'write_file', tool_input: { file_path: impl, content: 'x' } },
+      { GEMINI_PROJECT_DIR: r.dir },
+    ),
+    'guard cursor: StrReplace (denied)': as('cursor', {
+      hook_event_name: 'preToolUse',
+      workspace_roots: [r.dir],
+      tool_name: 'StrReplace',
+      tool_input: { file_path: impl, old_string: 'a', new_string: 'b' },
+    }),
+    'guard copilot: create (denied)': as('copilot', { cwd: r.dir, toolName: 'create', toolArgs: { path: impl, file_text: 'x' } }),
+    'guard windsurf: pre_write_code (denied)': as('windsurf', {
+      agent_action_name: 'pre_write_code',
+      tool_info: { file_path: impl, edits: [{ old_string: '', new_string: 'x' }] },
+    }),
+    'guard cline: editor (denied)': as('cline', {
+      hookName: 'PreToolUse',
+      workspaceRoots: [r.dir],
+      preToolUse: { toolName: 'editor', parameters: { path: impl, new_text: 'x' } },
+    }),
+    'guard cline: run_commands (allowed)': as('cline', {
+      hookName: 'PreToolUse',
+      workspaceRoots: [r.dir],
+      preToolUse: { toolName: 'run_commands', parameters: { commands: '["npm test"]' } },
+    }),
+  });
+  const otherBase = others['`node -e 0` (reading the same stdin)'];
+  for (const [k, v] of Object.entries(others)) row('agent guard decision (the other adapters)', k, v, otherBase);
+  const decisions = [
+    ...Object.entries(m)
+      .filter(([k]) => k.startsWith('guard:') && !k.includes('asks git'))
+      .map(([, v]) => v / base),
+    ...Object.entries(others)
+      .filter(([k]) => k.startsWith('guard '))
+      .map(([, v]) => v / otherBase),
+  ];
+  return { worst: Math.max(...decisions) };
 }
 
 // 2. A verification with a test run against the runner alone on the same file, and a cache hit.

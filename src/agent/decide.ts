@@ -2,8 +2,8 @@
  * The one decision: (phase, task, the paths a call would change, what its command would do) →
  * allow | deny. The commit-time rules, applied before the write: RED holds tests and test support,
  * GREEN and REFACTOR leave them frozen, off allows all, no phase is a deny that says to declare one;
- * the task's scope when a plan is in use; the git dir and the files that carry the hooks are never
- * the agent's to change, in any phase. Pure.
+ * the task's scope when a plan is in use; the git dir, the files that carry the hooks and
+ * tdd-hooks' own configuration are never the agent's to change, in any phase. Pure.
  */
 import type { Decision, GuardContext, GuardFinding, ResolvedChange } from './types.js';
 
@@ -15,6 +15,7 @@ function changeFindings(ctx: GuardContext, c: ResolvedChange): GuardFinding[] {
   if (c.place.where !== 'repo') return [];
   const path = c.place.rel;
   if (c.holdsHooks) return [{ code: 'HOOKS_EDIT', path }];
+  if (c.tddConfig) return [{ code: 'CONFIG_EDIT', path }];
   const phase = ctx.phase;
   // Nothing the commit holds: ignored by git, or by the configuration (docs, CI, alwaysAllowed).
   if (phase === 'off' || c.gitIgnored || c.kind === 'ignored') return [];
@@ -38,7 +39,7 @@ function changeFindings(ctx: GuardContext, c: ResolvedChange): GuardFinding[] {
 
 /** Paths whose deny would fall if git ignores them (the shell asks git only for these). */
 export function dependsOnIgnore(ctx: GuardContext, changes: ResolvedChange[]): ResolvedChange[] {
-  return changes.filter((c) => c.place.where === 'repo' && !c.holdsHooks && !c.gitIgnored && changeFindings(ctx, c).length > 0);
+  return changes.filter((c) => c.place.where === 'repo' && !c.holdsHooks && !c.tddConfig && !c.gitIgnored && changeFindings(ctx, c).length > 0);
 }
 
 /** The decision on a call: the findings of its command (bypasses) and of each path it changes. */

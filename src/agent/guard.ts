@@ -23,7 +23,15 @@ export interface GuardRun {
 
 /** The project the agent works in: the folder its own environment names, else the payload's cwd. */
 export function projectDirOf(env: NodeJS.ProcessEnv): string | undefined {
-  return env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.CURSOR_PROJECT_DIR || undefined;
+  return env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.CURSOR_PROJECT_DIR || env.FACTORY_PROJECT_DIR || undefined;
+}
+
+/**
+ * The CLI as the agent should type it: `npx tdd` when this guard runs from a project's node_modules
+ * (a local install puts no `tdd` on PATH), else `tdd`.
+ */
+export function cliSpelling(script: string | undefined = process.argv[1]): string {
+  return script && /[\\/]node_modules[\\/]/.test(script) ? 'npx tdd' : 'tdd';
 }
 
 function parsePayload(agent: AgentName, stdin: string): GuardRequest {
@@ -47,6 +55,7 @@ async function decideRequest(read: ReadContext, request: Extract<GuardRequest, {
   const { ctx, repo, classify } = read;
   let named: NamedChange[];
   let commandFindings: GuardFinding[] = [];
+  let notes: string[] = [];
   if (request.kind === 'shell') {
     // A chunk of its own (bin/build.mjs): loaded, and kept compiled in V8's cache, by shell calls only.
     const { analyzeShell } = await import('./shell-rules.js');
@@ -54,6 +63,7 @@ async function decideRequest(read: ReadContext, request: Extract<GuardRequest, {
     if (shell.error) return { decision: denyAll([{ code: 'SHELL_UNREADABLE', data: { reason: shell.error } }], ctx.phase, ctx.task), changes: [] };
     commandFindings = shell.findings;
     named = shell.targets;
+    notes = shell.notes;
   } else {
     named = request.changes;
   }
@@ -64,7 +74,9 @@ async function decideRequest(read: ReadContext, request: Extract<GuardRequest, {
     const ignored = readIgnored(repo, [...new Set(ask.map((c) => (c.place as { rel: string }).rel))], read.excludesFile);
     for (const c of changes) if (c.place.where === 'repo' && ignored.has(c.place.rel)) c.gitIgnored = true;
   }
-  return { decision: decide(ctx, changes, commandFindings), changes };
+  const decision = decide(ctx, changes, commandFindings);
+  if (notes.length > 0) decision.notes = notes;
+  return { decision, changes };
 }
 
 /** The guard for one call. `stdin` is the payload as the agent wrote it. */
@@ -79,7 +91,7 @@ export async function runGuard(agent: AgentName, stdin: string, env: NodeJS.Proc
     if (request.kind === 'session') {
       if (!adapter.formatContext) return { output: adapter.formatDecision(true, ''), request };
       const { readSessionContext } = await import('./session.js');
-      return { output: adapter.formatContext(await readSessionContext(start, env)), request };
+      return { output: adapter.formatContext(await readSessionContext(start, env, cliSpelling())), request };
     }
     // TDD_HOOKS=0 in the agent's own environment: a human started it so, as for the git hooks.
     if (env.TDD_HOOKS === '0' || request.kind === 'other') return { output: adapter.formatDecision(true, ''), request };
@@ -110,7 +122,7 @@ function existingFolder(path: string): string {
 /** The words of a deny (their own chunk: an allowed call never loads them). */
 async function denial(decision: Decision, request: GuardRequest): Promise<string> {
   const { formatDenial } = await import('./messages.js');
-  return formatDenial(decision, toolOf(request));
+  return formatDenial(decision, toolOf(request), cliSpelling());
 }
 
 const toolOf = (r: GuardRequest): string => ('tool' in r && r.tool ? r.tool : 'tool');
@@ -131,5 +143,5 @@ async function logDecision(read: ReadContext | undefined, agent: AgentName, requ
     paths: [...new Set([...paths, ...d.findings.flatMap((f) => (f.path ? [f.path] : []))])].slice(0, 20),
   };
   if (request.kind === 'shell') event.command = request.command.length > 200 ? `${request.command.slice(0, 199)}…` : request.command;
-  await appendEvent(read.repo.stateDir, { ...event }).catch(() => {});
+  await appendEvent(read.repo.stateDir, { ...event, ...(d.notes ? { notes: d.notes } : {}) }).catch(() => {});
 }

@@ -29,6 +29,8 @@ export function parsePatch(text: string): ParsedPatch {
   if (begin < 0) return { error: 'no "*** Begin Patch" line' };
   const changes: FileChange[] = [];
   let adding: FileChange | null = null;
+  /** The file an Update's hunks change: their - and + lines are its fragments. */
+  let updating: FileChange | null = null;
   let ended = false;
   for (let i = begin + 1; i < lines.length; i++) {
     const line = lines[i]!;
@@ -40,6 +42,7 @@ export function parsePatch(text: string): ParsedPatch {
     if (h) {
       const [, verb, path] = h as unknown as [string, string, string];
       adding = null;
+      updating = null;
       if (verb === 'Add') {
         adding = { path: path.trim(), op: 'write', content: '' };
         changes.push(adding);
@@ -47,10 +50,11 @@ export function parsePatch(text: string): ParsedPatch {
         changes.push({ path: path.trim(), op: 'delete' });
       } else {
         const move = MOVE.exec(lines[i + 1] ?? '');
+        updating = { path: (move ? move[1]! : path).trim(), op: 'write', fragments: [] };
         if (move) {
-          changes.push({ path: path.trim(), op: 'delete' }, { path: move[1]!.trim(), op: 'write' });
+          changes.push({ path: path.trim(), op: 'delete' }, updating);
           i++;
-        } else changes.push({ path: path.trim(), op: 'write' });
+        } else changes.push(updating);
       }
       continue;
     }
@@ -59,6 +63,8 @@ export function parsePatch(text: string): ParsedPatch {
       adding.content += `${line.slice(1)}\n`;
     } else if (line.startsWith('*** ') && line.trim() !== '*** End of File') {
       return { error: `an unknown patch line "${line.slice(0, 60)}"` };
+    } else if (updating && (line.startsWith('+') || line.startsWith('-'))) {
+      updating.fragments!.push(line.slice(1));
     }
   }
   if (!ended) return { error: 'no "*** End Patch" line' };

@@ -9,11 +9,11 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import type { Classifier } from '../snapshot/kinds.js';
 import { ignoreMatcher, type IgnoreFile } from './gitignore.js';
 import type { GuardRepoInfo } from './context.js';
-import type { Place, ResolvedChange } from './types.js';
+import { AGENTS, type Place, type ResolvedChange } from './types.js';
 
 const HOOK_FILES = new Set(['pre-commit', 'commit-msg', 'post-commit']);
 /** What tdd-hooks writes into a hook file or an agent's configuration, by which it knows its own. */
-const OURS = /# >>> tdd-hooks >>>|# tdd-hooks shim|tdd(-hooks)?\b[^\n]*\bguard (claude|codex|gemini|cursor|copilot|windsurf|cline)\b/;
+const OURS = new RegExp(`# >>> tdd-hooks >>>|# tdd-hooks shim|tdd(-hooks)?\\b[^\\n]*\\bguard (${AGENTS.join('|')})\\b`);
 const AGENT_CONFIGS = new Set([
   '.claude/settings.json',
   '.claude/settings.local.json',
@@ -22,6 +22,12 @@ const AGENT_CONFIGS = new Set([
   '.gemini/settings.json',
   '.cursor/hooks.json',
   '.windsurf/hooks.json',
+  '.qwen/settings.json',
+  '.factory/hooks.json',
+  '.factory/settings.json',
+  '.augment/settings.json',
+  '.opencode/plugin/tdd-hooks.js',
+  '.kiro/hooks/tdd-hooks.json',
 ]);
 
 export interface NamedChange {
@@ -31,6 +37,8 @@ export interface NamedChange {
   content?: string;
   /** cp/mv onto a folder: the files land there under these names. */
   into?: string[];
+  /** A partial edit's old and new text; undefined when the call does not say what it changes. */
+  fragments?: string[];
 }
 
 /** `child` is `parent` or lies below it (both absolute and normalized). */
@@ -74,6 +82,36 @@ function holdsHooks(rel: string, abs: string): boolean {
   }
 }
 
+const TDDRC = /^\.tddrc(\.[^/]*)?$/;
+const TDD_KEY = /"tdd"\s*:/;
+
+/** The `tdd` key of a package.json text; undefined when there is none (or it is not JSON). */
+function tddKeyOf(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const v = JSON.parse(text) as { tdd?: unknown };
+    return v && typeof v === 'object' && 'tdd' in v ? JSON.stringify(v.tdd) : undefined;
+  } catch {
+    return TDD_KEY.test(text) ? text : undefined;
+  }
+}
+
+/** The change edits tdd-hooks' configuration: a .tddrc file, or package.json's "tdd" key (judged from what the call says it writes). */
+function editsTddConfig(rel: string, abs: string, change: NamedChange): boolean {
+  if (TDDRC.test(rel)) return true;
+  if (rel !== 'package.json') return false;
+  let current: string | undefined;
+  try {
+    current = readFileSync(abs, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (change.op === 'write' && change.content !== undefined) return tddKeyOf(change.content) !== tddKeyOf(current);
+  if (change.op === 'write' && change.fragments !== undefined) return change.fragments.some((f) => TDD_KEY.test(f) || /^\s*"?tdd"?\s*[:{]/m.test(f));
+  // Deleted, or rewritten by a call that does not say how: the key goes with it when it is there.
+  return current !== undefined && TDD_KEY.test(current);
+}
+
 /** Where one named change lands, with the facts the decision needs. */
 export function resolveChanges(repo: GuardRepoInfo, base: string | null, change: NamedChange, classify: Classifier): ResolvedChange[] {
   const unknown = (path: string): ResolvedChange => ({ path, op: change.op, place: { where: 'unknown' } });
@@ -96,6 +134,7 @@ export function resolveChanges(repo: GuardRepoInfo, base: string | null, change:
     if (place.where !== 'repo') return r;
     r.kind = classify(place.rel);
     if (holdsHooks(place.rel, target)) r.holdsHooks = true;
+    if (editsTddConfig(place.rel, target, change)) r.tddConfig = true;
     if (change.op === 'write' && change.content === '' && !existsSync(target)) r.emptyNew = true;
     return r;
   });

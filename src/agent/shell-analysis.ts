@@ -15,11 +15,19 @@ export class Analysis {
   findings: GuardFinding[] = [];
   targets: ShellTarget[] = [];
   error?: string;
+  /** What could not be read with certainty (eval of a variable, a script not seen): said in the decision's reason. */
+  notes: string[] = [];
+  /** Variables the command line itself set (`G=git; $G commit`), for the words that use them. */
+  vars = new Map<string, string>();
   /** The folder the next command runs in (followed through `cd`); null when only the run knows it. */
   constructor(public cwd: string | null) {}
 
   deny(code: GuardFinding['code'], what: string): void {
     if (!this.findings.some((f) => f.code === code && f.data?.command === what)) this.findings.push({ code, data: { command: what } });
+  }
+
+  note(text: string): void {
+    if (!this.notes.includes(text)) this.notes.push(text);
   }
 
   /** A word as a path: absolute, or null when only the run knows it (or it is a device). */

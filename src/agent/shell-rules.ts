@@ -18,6 +18,8 @@ export type { ShellTarget } from './shell-analysis.js';
 export interface ShellAnalysis {
   findings: GuardFinding[];
   targets: ShellTarget[];
+  /** What the reader could not be certain of (eval of a variable, a script it did not see). */
+  notes: string[];
   /** The command line cannot be read (bash could not run it either). */
   error?: string;
 }
@@ -40,9 +42,43 @@ const WRAPPERS: Record<string, OptionSpec> = {
   xargs: { short: 'IELnPsdae', long: ['--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--delimiter', '--arg-file', '--eof'] },
 };
 
+/** Words a commit-making git run would hold: a command word built at run time is judged as git when they are there. */
+const GIT_SUBS = new Set(['commit', 'merge', 'rebase', 'am', 'cherry-pick', 'pull', 'revert', 'commit-tree', 'config']);
+/** `$(echo git)`, `` `printf git` ``: a substitution whose output is one word written in it. */
+const ECHOED = /^(?:\$\(|`)\s*(?:echo|printf)\s+(?:'([^']*)'|"([^"$`\\]*)"|([\w./-]+))\s*(?:\)|`)$/;
+/** `$NAME` or `${NAME}`, the whole word. */
+const VARIABLE = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/;
+
+/** The words with the variables the line set itself put in (unquoted: split at blanks). */
+function expand(a: Analysis, words: Word[]): Word[] {
+  if (a.vars.size === 0 || !words.some((w) => w.dynamic)) return words;
+  return words.flatMap((w): Word[] => {
+    const m = w.dynamic ? VARIABLE.exec(w.text) : null;
+    const value = m ? a.vars.get(m[1] ?? m[2]!) : undefined;
+    if (value === undefined) return [w];
+    return value
+      .split(/[ \t\n]+/)
+      .filter(Boolean)
+      .map((text) => ({ type: 'word', text, dynamic: false, glob: false }));
+  });
+}
+
+/** A command word only the run knows: what it would be, when the line says; else judged as git if it looks like a git run. */
+function dynamicHead(a: Analysis, head: Word, args: Word[], depth: number): void {
+  const echoed = ECHOED.exec(head.text);
+  const word = echoed ? (echoed[1] ?? echoed[2] ?? echoed[3]!) : undefined;
+  if (word !== undefined) return analyzeCommand(a, [{ type: 'word', text: word, dynamic: false, glob: false }, ...args], depth);
+  const first = args.find((w) => !w.text.startsWith('-'));
+  if (first && GIT_SUBS.has(first.text)) {
+    analyzeGit(a, args, (script) => nestedScript(a, script, depth));
+    a.note(`the command word \`${head.text}\` is known only when it runs; it was judged as git`);
+  } else a.note(`the command word \`${head.text}\` is known only when it runs`);
+}
+
 function analyzeCommand(a: Analysis, words: Word[], depth: number): void {
-  const [head, ...args] = words;
-  if (!head || head.dynamic) return;
+  const [head, ...args] = expand(a, words);
+  if (!head) return;
+  if (head.dynamic) return dynamicHead(a, head, args, depth);
   const name = basename(head.text);
   if (name in WRAPPERS) {
     const r = readArgs(args, { ...WRAPPERS[name], stopAtOperand: true });
@@ -64,11 +100,20 @@ function analyzeCommand(a: Analysis, words: Word[], depth: number): void {
     case 'typeset':
     case 'readonly':
     case 'local':
+      for (const w of args) {
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.text);
+        if (m && !w.dynamic) a.vars.set(m[1]!, w.text.slice(m[0].length));
+      }
       return checkAssignmentWords(a, args);
     case 'git':
-      return analyzeGit(a, args);
+      return analyzeGit(a, args, (script) => nestedScript(a, script, depth));
     case 'eval':
       if (args.every((w) => !w.dynamic)) nestedScript(a, args.map((w) => w.text).join(' '), depth);
+      else a.note(`\`eval ${args.map((w) => w.text).join(' ')}\` runs a command known only when it runs`);
+      return;
+    case 'source':
+    case '.':
+      if (args[0]) a.note(`\`${name} ${args[0].text}\` runs a script the guard did not read`);
       return;
     case 'cd':
     case 'pushd': {
@@ -102,6 +147,8 @@ function analyzeCommand(a: Analysis, words: Word[], depth: number): void {
     const r = readArgs(args, { short: 'oO', stopAtOperand: true });
     const script = r.operands[0];
     if (has(r, '-c') && script && !script.dynamic) nestedScript(a, script.text, depth);
+    else if (has(r, '-c') && script) a.note(`\`${name} -c ${script.text}\` runs a command known only when it runs`);
+    else if (script) a.note(`\`${name} ${script.text}\` runs a script the guard did not read`);
     return;
   }
   checkUninstall(a, words);
@@ -122,7 +169,14 @@ function run(a: Analysis, source: string, depth: number): void {
 }
 
 function analyzeSimple(a: Analysis, cmd: SimpleCommand, depth: number): void {
-  for (const { name, value } of cmd.assignments) checkAssignment(a, name, value);
+  for (const { name, value } of cmd.assignments) {
+    checkAssignment(a, name, value);
+    // `G=git` alone sets a variable of the line's shell; before a command, only that command's.
+    if (cmd.words.length === 0) {
+      if (value.dynamic) a.vars.delete(name);
+      else a.vars.set(name, value.text);
+    }
+  }
   analyzeRedirects(a, cmd.redirects);
   analyzeCommand(a, cmd.words, depth);
 }
@@ -131,5 +185,5 @@ function analyzeSimple(a: Analysis, cmd: SimpleCommand, depth: number): void {
 export function analyzeShell(command: string, cwd: string | null): ShellAnalysis {
   const a = new Analysis(cwd);
   run(a, command, 0);
-  return { findings: a.findings, targets: a.targets, ...(a.error ? { error: a.error } : {}) };
+  return { findings: a.findings, targets: a.targets, notes: a.notes, ...(a.error ? { error: a.error } : {}) };
 }

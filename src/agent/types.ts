@@ -4,7 +4,7 @@
  */
 import type { FileKind, Phase } from '../types.js';
 
-export const AGENTS = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'windsurf', 'cline'] as const;
+export const AGENTS = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'windsurf', 'cline', 'qwen', 'factory', 'augment', 'opencode', 'kiro'] as const;
 export type AgentName = (typeof AGENTS)[number];
 
 /** One file a tool call would change, as the agent named it (absolute, or relative to `cwd`). */
@@ -14,6 +14,8 @@ export interface FileChange {
   op: 'write' | 'delete';
   /** The whole new content when the call says it (Write, `*** Add File`): an empty new file is allowed in RED. */
   content?: string;
+  /** The text of a partial edit (old and new strings, a patch's lines): enough to see a config key change. */
+  fragments?: string[];
 }
 
 export type GuardRequest =
@@ -50,6 +52,8 @@ export interface ResolvedChange {
   holdsHooks?: boolean;
   /** A new empty file (allowed in RED, as at commit time). */
   emptyNew?: boolean;
+  /** tdd-hooks' own configuration (.tddrc*, package.json's "tdd" key): a person's to change, never the agent's. */
+  tddConfig?: boolean;
 }
 
 /** What the decision needs to know about the repository, read once per call. */
@@ -78,7 +82,9 @@ export type GuardCode =
   | 'HOOKS_PATH'
   | 'SHELL_UNREADABLE'
   | 'INPUT_UNREADABLE'
-  | 'GUARD_ERROR';
+  | 'GUARD_ERROR'
+  | 'PHASE_SELF_CHANGE'
+  | 'CONFIG_EDIT';
 
 /** Why a call is denied: the rule (code), the path or command word, the phase and task it was judged in. */
 export interface GuardFinding {
@@ -90,6 +96,8 @@ export interface GuardFinding {
 export interface Decision {
   allow: boolean;
   findings: GuardFinding[];
+  /** What the guard could not read with certainty (eval of a variable, a script it did not see): said in a deny, logged always. */
+  notes?: string[];
   phase: Phase | null;
   task: string | null;
 }

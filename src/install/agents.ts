@@ -14,6 +14,7 @@ import { applyOps, readFileState } from './apply.js';
 import { readRepoLayout } from './layout.js';
 import { locateCli, PACKAGE_BIN } from './package-files.js';
 import type { FileOp, FileState } from './plan.js';
+import type { RepoContext } from '../git/queries.js';
 
 export type AgentFileAction = 'created' | 'updated' | 'unchanged' | 'removed' | 'deleted' | 'absent';
 
@@ -33,6 +34,11 @@ export interface AgentsReport {
   agents: AgentName[];
   files: AgentFileReport[];
   dryRun: boolean;
+  /**
+   * install: the git hooks, which a guard needs (it judges against the RED commits they record):
+   * `present`, or `installed` (or `would-install` in a dry run) when this clone had none.
+   */
+  gitHooks?: 'present' | 'installed' | 'would-install';
 }
 
 export interface AgentsOptions {
@@ -128,6 +134,7 @@ async function run(o: AgentsOptions, verb: 'install' | 'uninstall'): Promise<Age
     }
   }
   const dryRun = o.dryRun ?? false;
+  const gitHooks = verb === 'install' ? await ensureGitHooks(o, layout.top, dryRun) : undefined;
   if (!dryRun) {
     for (const p of planned) {
       for (const op of p.ops) if (op.op === 'write') mkdirSync(dirname(op.path), { recursive: true });
@@ -135,7 +142,30 @@ async function run(o: AgentsOptions, verb: 'install' | 'uninstall'): Promise<Age
       for (const op of p.ops) if (op.op === 'delete') removeEmptyFolders(layout.top, op.path);
     }
   }
-  return { top: layout.top, cli: cli.rel, cliFound: existsSync(join(layout.top, cli.rel)), agents: o.agents, files: planned.map((p) => p.report), dryRun };
+  return {
+    top: layout.top,
+    cli: cli.rel,
+    cliFound: existsSync(join(layout.top, cli.rel)),
+    agents: o.agents,
+    files: planned.map((p) => p.report),
+    dryRun,
+    ...(gitHooks ? { gitHooks } : {}),
+  };
+}
+
+/**
+ * A guard over a clone whose commits tdd-hooks does not see would deny every implementation edit
+ * forever ("no RED commit": none is ever recorded). So install --agent installs the git hooks too
+ * when they are missing, as `tdd-hooks install` would (a refusal of that install stops this one,
+ * before any agent file is written).
+ */
+async function ensureGitHooks(o: AgentsOptions, top: string, dryRun: boolean): Promise<AgentsReport['gitHooks']> {
+  const { readHooksInstalled } = await import('./installed.js');
+  if (await readHooksInstalled({ top, env: o.env } as RepoContext)) return 'present';
+  if (dryRun) return 'would-install';
+  const { install } = await import('./install.js');
+  await install({ cwd: o.cwd, env: o.env, ...(o.packageBin ? { packageBin: o.packageBin } : {}) });
+  return 'installed';
 }
 
 export const installAgents = (o: AgentsOptions): Promise<AgentsReport> => run(o, 'install');

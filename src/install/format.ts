@@ -148,6 +148,10 @@ export function formatAgents(r: AgentsReport, verb: 'install' | 'uninstall'): st
   ];
   lines.push(...table(r.files.map((f): [string, string] => [f.path, AGENT_WORDS[f.action]])));
   if (verb === 'install') {
+    if (r.gitHooks === 'installed' || r.gitHooks === 'would-install')
+      lines.push(
+        `  git hooks: this clone had none, so the guard would judge against no recorded RED commit: ${r.gitHooks === 'installed' ? 'installed them too' : 'would install them too'} (npx tdd-hooks install)`,
+      );
     if (!r.cliFound) lines.push(`  note: the hooks run ${r.cli}, which is not there: npm i -D tdd-hooks (until then the guard denies each call it sees)`);
     for (const a of r.agents) if (AGENT_NOTES[a]) lines.push(`  note: ${AGENT_NOTES[a]}`);
     lines.push('the commit hooks stay what holds: npx tdd-hooks install (if not done yet), and tdd audit in CI');

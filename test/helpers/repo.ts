@@ -70,8 +70,9 @@ export interface Repo {
   cleanup(): void;
 }
 
-export function makeRepo(files: Record<string, string> = {}, opts: { linkNodeModules?: boolean } = {}): Repo {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-test-repo-')));
+export function makeRepo(files: Record<string, string> = {}, opts: { linkNodeModules?: boolean; prefix?: string } = {}): Repo {
+  // prefix: the folder's name before mkdtemp's suffix (a name with spaces and quotes, for paths that must survive a shell).
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), opts.prefix ?? 'tdd-test-repo-')));
   const env = isolatedEnv();
   const run: Repo['run'] = (cmd, args, o = {}) =>
     spawnSync(cmd, args, {

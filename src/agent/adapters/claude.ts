@@ -6,11 +6,12 @@
  *    "hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/repo/src/a.js","content":"…"},
  *    "tool_use_id":"toolu_01…"}
  *
+ * `PowerShell` is the shell tool on Windows (`tool_input.command`): read as a shell command too.
  * A deny is `hookSpecificOutput.permissionDecision: "deny"` on exit 0 (it holds in every permission
  * mode); an allow says nothing, so Claude's own permission rules still apply. Pure.
  */
 import type { AgentAdapter, GuardRequest } from '../types.js';
-import { isObj, json, oneFile, shellCommand, silent, str, text, unreadable } from './common.js';
+import { fragmentsOf, isObj, json, oneEdit, oneFile, shellCommand, silent, str, text, unreadable } from './common.js';
 
 export function parseClaudeStyle(payload: unknown, shellTools: string[]): GuardRequest {
   if (!isObj(payload)) return unreadable('the payload is not a JSON object');
@@ -31,7 +32,7 @@ export function parseClaudeStyle(payload: unknown, shellTools: string[]): GuardR
 export const claude: AgentAdapter = {
   name: 'claude',
   parse(payload) {
-    const base = parseClaudeStyle(payload, ['Bash']);
+    const base = parseClaudeStyle(payload, ['Bash', 'PowerShell']);
     if (base.kind !== 'other' || !isObj(payload)) return base;
     const input = isObj(payload.tool_input) ? payload.tool_input : undefined;
     const cwd = base.cwd;
@@ -39,8 +40,13 @@ export const claude: AgentAdapter = {
       case 'Write':
         return oneFile('Write', input, ['file_path'], text(input, 'content'), cwd);
       case 'Edit':
-      case 'MultiEdit':
-        return oneFile(base.tool, input, ['file_path'], undefined, cwd);
+        return oneEdit('Edit', input, ['file_path'], ['old_string', 'new_string'], cwd);
+      case 'MultiEdit': {
+        const r = oneFile('MultiEdit', input, ['file_path'], undefined, cwd);
+        const edits = Array.isArray(input?.edits) ? input.edits.filter(isObj) : [];
+        if (r.kind === 'files') r.changes[0]!.fragments = edits.flatMap((e) => fragmentsOf(e, 'old_string', 'new_string'));
+        return r;
+      }
       case 'NotebookEdit':
         return oneFile('NotebookEdit', input, ['notebook_path', 'file_path'], undefined, cwd);
       default:

@@ -1,4 +1,5 @@
 /** What the adapters share: reading fields of a payload that may be anything, and JSON answers. Pure. */
+import { parsePatch } from '../patch.js';
 import type { AgentOutput, FileChange, GuardRequest } from '../types.js';
 
 export type Obj = Record<string, unknown>;
@@ -46,3 +47,33 @@ export function shellCommand(v: unknown): string | undefined {
 
 export const json = (value: unknown, exitCode: 0 | 2 = 0): AgentOutput => ({ exitCode, stdout: `${JSON.stringify(value)}\n`, stderr: '' });
 export const silent: AgentOutput = { exitCode: 0, stdout: '', stderr: '' };
+
+/** A patch document (Codex's apply_patch grammar) → the files it changes; unreadable when it is not one. */
+export function patchRequest(tool: string, patch: string | undefined, cwd: string | undefined): GuardRequest {
+  if (!patch) return unreadable(`${tool} has no patch`, tool, cwd);
+  const parsed = parsePatch(patch);
+  if ('error' in parsed) return unreadable(`the patch cannot be read: ${parsed.error}`, tool, cwd);
+  return { kind: 'files', tool, changes: parsed.changes, ...(cwd ? { cwd } : {}) };
+}
+
+/** The first string among `input`'s values that holds a patch document (a field name no doc gives). */
+export function findPatch(input: Obj | undefined, ...keys: string[]): string | undefined {
+  const named = str(input, ...keys);
+  if (named) return named;
+  for (const v of Object.values(input ?? {})) if (typeof v === 'string' && v.includes('*** Begin Patch')) return v;
+  return undefined;
+}
+
+/** The strings of an edit that are not the whole file (old and new text): where a config key would show. */
+export function fragmentsOf(input: Obj | undefined, ...keys: string[]): string[] {
+  const out: string[] = [];
+  for (const k of keys) if (typeof input?.[k] === 'string') out.push(input[k] as string);
+  return out;
+}
+
+/** `oneFile` with the edit's fragments kept (package.json's "tdd" key is judged from them). */
+export function oneEdit(tool: string, input: Obj | undefined, keys: string[], fragmentKeys: string[], cwd: string | undefined): GuardRequest {
+  const r = oneFile(tool, input, keys, undefined, cwd);
+  if (r.kind === 'files') r.changes[0]!.fragments = fragmentsOf(input, ...fragmentKeys);
+  return r;
+}

@@ -26,13 +26,20 @@ With --agent it writes only that coding agent's own project hooks instead: the e
 (\`tdd guard\`) before each file write and shell command, and the phase and next step at the start of
 a session. Merged into what the file holds; again changes nothing; \`uninstall --agent\` takes out
 exactly those entries (a file that held nothing else is deleted).
-  claude    .claude/settings.json     PreToolUse (Write, Edit, MultiEdit, NotebookEdit, Bash), SessionStart
+  claude    .claude/settings.json     PreToolUse (Write, Edit, MultiEdit, NotebookEdit, Bash, PowerShell), SessionStart
   codex     .codex/hooks.json         PreToolUse (apply_patch, Bash), SessionStart
   gemini    .gemini/settings.json     BeforeTool (write_file, replace, run_shell_command), SessionStart
-  cursor    .cursor/hooks.json        preToolUse (Write, Shell; failClosed), sessionStart
-  copilot   .github/hooks/tdd-hooks.json   preToolUse
+  cursor    .cursor/hooks.json        preToolUse (every tool; failClosed), sessionStart
+  copilot   .github/hooks/tdd-hooks.json   preToolUse (bash and powershell)
   windsurf  .windsurf/hooks.json      pre_write_code, pre_run_command
   cline     .clinerules/hooks/PreToolUse, TaskStart
+  qwen      .qwen/settings.json       PreToolUse (write_file, edit, run_shell_command), SessionStart
+  factory   .factory/hooks.json       PreToolUse (Create, Edit, MultiEdit, ApplyPatch, Execute), SessionStart
+  augment   .augment/settings.json    PreToolUse (save-file, str-replace-editor, remove-files, launch-process)
+  opencode  .opencode/plugin/tdd-hooks.js   tool.execute.before (throws to block)
+  kiro      .kiro/hooks/tdd-hooks.json      PreToolUse (fs_write, execute_bash)
+When this clone has no git hooks yet, install --agent installs them too: a guard judges against
+the RED commits they record.
   all       every one of them
 
 Options:

@@ -17,7 +17,7 @@ With --agent it takes out only that coding agent's tdd-hooks entries (what \`ins
 wrote): the rest of the file stays as it was, and a file that held nothing else is deleted.
 
 Options:
-  --agent NAME   claude, codex, gemini, cursor, copilot, windsurf, cline or all (repeatable)
+  --agent NAME   claude, codex, gemini, cursor, copilot, windsurf, cline, qwen, factory, augment, opencode, kiro or all (repeatable)
   --dry-run      print what would change, write nothing
   --json         the same report as JSON`;
 

@@ -190,3 +190,71 @@ describe('fails closed', () => {
     expect(out.output).toEqual({ exitCode: 0, stdout: '', stderr: '' });
   });
 });
+
+describe('the rules are not the agent’s to change', () => {
+  it('tdd-hooks’ configuration: .tddrc*, and package.json’s "tdd" key (its other keys are the project’s)', async () => {
+    const r = setup({ 'package.json': JSON.stringify({ name: 'p', type: 'module', tdd: { runner: 'node' } }, null, 2) + '\n' });
+    try {
+      // Phase off, where the agent may write anything else.
+      r.tdd('phase', 'off', '--reason', 'config');
+      expect(await write(r, '.tddrc.json', '{"tests":["nothing"]}\n')).toEqual(['CONFIG_EDIT']);
+      expect(await write(r, '.tddrc', '{}\n')).toEqual(['CONFIG_EDIT']);
+      expect(await bash(r, 'rm .tddrc.json')).toEqual(['CONFIG_EDIT']);
+      const pkg = JSON.parse(r.read('package.json')) as Record<string, unknown>;
+      expect(await write(r, 'package.json', JSON.stringify({ ...pkg, dependencies: { x: '1' } }))).toEqual([]);
+      expect(await write(r, 'package.json', JSON.stringify({ ...pkg, tdd: { runner: 'vitest' } }))).toEqual(['CONFIG_EDIT']);
+      expect(await claude(r, 'Edit', { file_path: join(r.dir, 'package.json'), old_string: '"name": "p"', new_string: '"name": "q"' })).toEqual([]);
+      expect(await claude(r, 'Edit', { file_path: join(r.dir, 'package.json'), old_string: '"tdd": {', new_string: '"tdd-off": {' })).toEqual(['CONFIG_EDIT']);
+      expect(await bash(r, "sed -i 's/node/vitest/' package.json")).toEqual(['CONFIG_EDIT']);
+    } finally {
+      r.cleanup();
+    }
+  });
+
+  it('the agent’s own `tdd phase off` and `--revise` are denied, and the event log records the attempt; the deny says how to escalate', async () => {
+    const r = setup();
+    try {
+      r.tdd('phase', 'red');
+      const out = await runGuard(
+        'claude',
+        JSON.stringify({
+          hook_event_name: 'PreToolUse',
+          cwd: r.dir,
+          tool_name: 'Bash',
+          tool_input: { command: 'npx tdd phase red --revise "the test asks for the wrong rounding"' },
+        }),
+        r.env,
+        r.dir,
+      );
+      expect(out.decision?.findings.map((f) => f.code)).toEqual(['PHASE_SELF_CHANGE']);
+      expect(await bash(r, 'npx tdd phase off --reason "stuck"')).toEqual(['PHASE_SELF_CHANGE']);
+      expect(await bash(r, 'npx tdd phase red --task T2')).toEqual([]);
+      const events = readFileSync(join(r.dir, '.git/tdd/events.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { event: string; decision?: string; codes?: string[]; command?: string });
+      const denied = events.filter((e) => e.event === 'guard' && e.codes?.includes('PHASE_SELF_CHANGE'));
+      expect(denied.map((e) => [e.decision, e.command])).toEqual([
+        ['deny', 'npx tdd phase red --revise "the test asks for the wrong rounding"'],
+        ['deny', 'npx tdd phase off --reason "stuck"'],
+      ]);
+      expect(out.output.stdout).toContain('--revise');
+    } finally {
+      r.cleanup();
+    }
+  });
+
+  it('a command it cannot read with certainty: the deny says so, and the event log keeps the note', async () => {
+    repo.tdd('phase', 'red');
+    const out = await runGuard(
+      'claude',
+      JSON.stringify({ hook_event_name: 'PreToolUse', cwd: repo.dir, tool_name: 'Bash', tool_input: { command: 'eval "$STEP"; echo x > src/math.js' } }),
+      repo.env,
+      repo.dir,
+    );
+    expect(out.decision?.findings.map((f) => f.code)).toEqual(['RED_IMPL_WRITE']);
+    expect(out.decision?.notes?.length).toBe(1);
+    const last = readFileSync(join(repo.dir, '.git/tdd/events.jsonl'), 'utf8').trim().split('\n').at(-1)!;
+    expect(JSON.parse(last).notes).toEqual(out.decision?.notes);
+  });
+});

@@ -61,7 +61,7 @@ beforeAll(() => {
   expect(repo.tdd('install').status).toBe(0);
   const agents = repo.tdd('install', '--agent', 'all', '--json');
   expect(agents.status, agents.stderr).toBe(0);
-  expect(JSON.parse(agents.stdout)).toMatchObject({ cli: 'node_modules/tdd-hooks/bin/tdd.js', cliFound: true });
+  expect(JSON.parse(agents.stdout)).toMatchObject({ cli: 'node_modules/tdd-hooks/bin/tdd.js', cliFound: true, gitHooks: 'present' });
   repo.git('add', '-A');
   repo.tdd('phase', 'off', '--reason', 'skeleton');
   expect(repo.commit('chore: skeleton and agent hooks').status).toBe(0);
@@ -195,6 +195,21 @@ describe('install --agent and uninstall --agent', () => {
       const broken = r.tdd('install', '--agent', 'gemini', '--json');
       expect(broken.status).toBe(2);
       expect(JSON.parse(broken.stdout).error).toMatchObject({ code: 'AGENT_CONFIG_UNREADABLE', path: '.gemini/settings.json' });
+    } finally {
+      r.cleanup();
+    }
+  });
+
+  it('in a clone whose git hooks cannot be installed, refuses as install does and writes no agent file', () => {
+    const r = makeRepo({ 'package.json': '{}\n' });
+    try {
+      r.git('config', 'core.hooksPath', '/tmp/tdd-hooks-elsewhere');
+      const out = r.tdd('install', '--agent', 'claude', '--json');
+      expect(out.status).toBe(2);
+      expect(JSON.parse(out.stdout).error.code).toMatch(/[A-Z_]+/);
+      expect(r.run('git', ['status', '--porcelain', '--untracked-files=all']).stdout).not.toContain('.claude');
+      const dry = r.tdd('install', '--agent', 'claude', '--dry-run', '--json');
+      expect(JSON.parse(dry.stdout).gitHooks).toBe('would-install');
     } finally {
       r.cleanup();
     }

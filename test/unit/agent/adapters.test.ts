@@ -49,6 +49,18 @@ describe('recorded payloads → requests', () => {
     ['cline', 'pretooluse-replace-in-file-test', 'files write test/math.test.js'],
     ['cline', 'pretooluse-execute-command-rm-hook', 'shell rm -f .git/hooks/pre-commit && git commit -am wip'],
     ['cline', 'taskstart', 'session'],
+    ['cline', 'cli-agent-start', 'session'],
+    ['cline', 'v4-editor-create-impl', 'files write /repo/src/math.js +content'],
+    ['cline', 'v4-editor-replace-test', 'files write /repo/test/math.test.js'],
+    ['cline', 'v4-run-commands-no-verify', 'shell git add -A\ngit commit --no-verify -m wip'],
+    ['cline', 'cli-run-commands-structured-no-verify', 'shell git commit --no-verify -m wip'],
+    ['cline', 'v4-delete-file-test', 'files delete /repo/test/math.test.js'],
+    ['cursor', 'pretooluse-editnotebook-impl', 'files write /repo/src/analysis.ipynb'],
+    ['cursor', 'pretooluse-applypatch-impl', 'files write src/math.js +content'],
+    ['copilot', 'pretooluse-write-bash-no-verify', 'shell git commit --no-verify -m wip\n'],
+    ['copilot', 'vscode-create-file-impl', 'files write /repo/src/math.js +content'],
+    ['codex', 'pretooluse-bash-heredoc-apply-patch-impl', 'files write src/math.js +content'],
+    ['claude', 'pretooluse-powershell-no-verify', "shell git commit --no-verify -m 'wip'"],
   ])('%s %s → %s', (agent, name, expected) => {
     expect(summary(parse(agent, name))).toBe(expected);
   });
@@ -70,6 +82,21 @@ describe('recorded payloads → requests', () => {
     ['copilot', { toolName: 'edit', toolArgs: '{not json' }],
     ['windsurf', { tool_info: {} }],
     ['cline', { hookName: 'PreToolUse', preToolUse: {} }],
+    ['cline', { hookName: 'PreToolUse', preToolUse: { toolName: 'editor', parameters: { new_text: 'x' } } }],
+    ['cline', { hookName: 'PreToolUse', preToolUse: { toolName: 'run_commands', parameters: {} } }],
+    ['cline', { hookName: 'tool_call', tool_call: { name: 'apply_patch', input: 'not a patch' } }],
+    ['cline', { hookName: 'PreToolUse', preToolUse: { toolName: 'delete_file', parameters: {} } }],
+    ['cursor', { hook_event_name: 'preToolUse', tool_name: 'StrReplace', tool_input: { old_string: 'a', new_string: 'b' } }],
+    ['cursor', { hook_event_name: 'preToolUse', tool_name: 'EditNotebook', tool_input: { cell_idx: 0 } }],
+    ['cursor', { hook_event_name: 'preToolUse', tool_name: 'ApplyPatch', tool_input: { text: 'no patch here' } }],
+    ['copilot', { toolName: 'apply_patch', toolArgs: 'not a patch' }],
+    ['copilot', { tool_name: 'multi_replace_string_in_file', tool_input: { replacements: [{ oldString: 'a' }] } }],
+    ['copilot', { toolName: 'write_bash', toolArgs: {} }],
+    ['claude', { tool_name: 'PowerShell', tool_input: {} }],
+    ['opencode', { tool: 'write', args: { content: 'x' } }],
+    ['opencode', { tool: 'apply_patch', args: { patchText: 'nope' } }],
+    ['factory', { tool_name: 'Create', tool_input: { content: 'x' } }],
+    ['augment', { tool_name: 'remove-files', tool_input: { file_paths: [1] } }],
   ])('%s: %j is unreadable (denied, never passed through)', (agent, value) => {
     expect(ADAPTERS[agent].parse(value).kind).toBe('unreadable');
   });
@@ -83,7 +110,15 @@ describe('decisions → what each agent reads', () => {
     ['codex', { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }, 0],
     ['gemini', { decision: 'deny', reason }, 0],
     ['cursor', { permission: 'deny', user_message: reason, agent_message: reason }, 0],
-    ['copilot', { permissionDecision: 'deny', permissionDecisionReason: reason }, 0],
+    [
+      'copilot',
+      {
+        permissionDecision: 'deny',
+        permissionDecisionReason: reason,
+        hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+      },
+      0,
+    ],
     ['cline', { cancel: true, errorMessage: reason }, 0],
   ])('%s denies with %j', (agent, shape, exitCode) => {
     const out = ADAPTERS[agent].formatDecision(false, reason);
@@ -91,8 +126,8 @@ describe('decisions → what each agent reads', () => {
     expect(JSON.parse(out.stdout)).toEqual(shape);
   });
 
-  it('windsurf denies with exit 2 and the reason on stderr', () => {
-    expect(ADAPTERS.windsurf.formatDecision(false, reason)).toEqual({ exitCode: 2, stdout: '', stderr: `${reason}\n` });
+  it.each<AgentName>(['windsurf', 'qwen', 'factory', 'augment', 'opencode', 'kiro'])('%s denies with exit 2 and the reason on stderr', (agent) => {
+    expect(ADAPTERS[agent].formatDecision(false, reason)).toEqual({ exitCode: 2, stdout: '', stderr: `${reason}\n` });
   });
 
   it.each<[AgentName, string]>([
@@ -100,6 +135,11 @@ describe('decisions → what each agent reads', () => {
     ['codex', ''],
     ['copilot', ''],
     ['windsurf', ''],
+    ['qwen', ''],
+    ['factory', ''],
+    ['augment', ''],
+    ['opencode', ''],
+    ['kiro', ''],
     ['gemini', '{}\n'],
     ['cursor', '{"permission":"allow"}\n'],
     ['cline', '{"cancel":false}\n'],

@@ -25,9 +25,9 @@ describe('parsePatch', () => {
     expect(parsePatch(patch)).toEqual({
       changes: [
         { path: 'test/a.test.js', op: 'write', content: 'import { test } from \'node:test\';\ntest("a", () => {});\n' },
-        { path: 'src/a.js', op: 'write' },
+        { path: 'src/a.js', op: 'write', fragments: ['  return 1;', '  return 2;'] },
         { path: 'src/old.js', op: 'delete' },
-        { path: 'src/new.js', op: 'write' },
+        { path: 'src/new.js', op: 'write', fragments: ['x', 'y'] },
         { path: 'src/gone.js', op: 'delete' },
       ],
     });

@@ -11,7 +11,20 @@ const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
 describe('the README documents the agent guard', () => {
   it.each(GUARD_CODES)('documents %s', (code) => expect(readme).toMatch(new RegExp(`\\| \`${code}\` \\|`)));
   it('shows the current `tdd guard --help`', () => expect(readme).toContain(guard.help.trimEnd()));
-  it.each(['Claude Code', 'OpenAI Codex CLI', 'Gemini CLI', 'Cursor', 'GitHub Copilot', 'Windsurf', 'Cline'])('has a section for %s', (agent) => {
+  it.each([
+    'Claude Code',
+    'OpenAI Codex CLI',
+    'Gemini CLI',
+    'Cursor',
+    'GitHub Copilot',
+    'Windsurf',
+    'Cline',
+    'Qwen Code',
+    'Factory Droid',
+    'Augment',
+    'OpenCode',
+    'Kiro',
+  ])('has a section for %s', (agent) => {
     expect(readme).toMatch(new RegExp(`^### ${agent}`, 'm'));
   });
 });

@@ -134,3 +134,63 @@ describe('command lines the shell could not run', () => {
     expect(performance.now() - t).toBeLessThan(2_000);
   });
 });
+
+describe('the forms git 2.39 would run without the hooks, and what the reader cannot be sure of', () => {
+  const notes = (command: string) => analyzeShell(command, CWD).notes;
+
+  it.each([
+    ['git -c alias.ci="commit --no-verify" ci -m x', ['NO_VERIFY']],
+    ["git -c 'alias.c=commit -n' c", ['NO_VERIFY']],
+    ['git -c alias.ci="!git commit --no-verify" ci', ['NO_VERIFY']],
+    ['git -c alias.ci=commit ci -m x', []],
+    ['git config alias.ci "commit --no-verify"', ['NO_VERIFY']],
+    ['git config --global alias.ci "commit -nm wip"', ['NO_VERIFY']],
+    ['git config alias.st status', []],
+    ['$(echo git) commit --no-verify -m x', ['NO_VERIFY']],
+    ['`printf git` commit -n', ['NO_VERIFY']],
+    ['$(which git) commit --no-verify', ['NO_VERIFY']],
+    ['G=git; $G commit --no-verify', ['NO_VERIFY']],
+    ['G=git\n${G} commit -n -m x', ['NO_VERIFY']],
+    ['$GIT commit --no-verify', ['NO_VERIFY']],
+    ['x=--no-verify; git commit $x -m wip', ['NO_VERIFY']],
+    ['export F="-n"; git commit $F', ['NO_VERIFY']],
+    ['x=-m; git commit $x wip', []],
+    ['git $SUB --no-verify', ['NO_VERIFY']],
+    ['git merge --no-verify topic', ['NO_VERIFY']],
+    ['git merge --no-veri topic', ['NO_VERIFY']],
+    ['git rebase --no-verify main', ['NO_VERIFY']],
+    ['git am --no-verify < 0001.patch', ['NO_VERIFY']],
+    ['git cherry-pick --no-verify abc123', ['NO_VERIFY']],
+    ['git pull --no-verify', ['NO_VERIFY']],
+    ['git merge -n topic', []],
+    ['git merge --no-verify --verify topic', []],
+    ['tdd phase off --reason "tired"', ['PHASE_SELF_CHANGE']],
+    ['npx tdd phase off', ['PHASE_SELF_CHANGE']],
+    ['node node_modules/tdd-hooks/bin/tdd.js phase red --revise "the test is wrong"', ['PHASE_SELF_CHANGE']],
+    ['npx tdd phase red --revise="x"', ['PHASE_SELF_CHANGE']],
+    ['tdd phase $P', ['PHASE_SELF_CHANGE']],
+    ['npx tdd phase red --task T2', []],
+    ['npx tdd phase green', []],
+    ['npx tdd status', []],
+    ['echo tdd phase off', []],
+    ['pnpm exec tdd phase off', ['PHASE_SELF_CHANGE']],
+    ['npx --yes tdd phase off', ['PHASE_SELF_CHANGE']],
+  ])('%s → %j', (command, expected) => {
+    expect(codes(command)).toEqual(expected);
+  });
+
+  it.each([
+    ['eval "$CMD"', /eval/],
+    ['bash -c "$SCRIPT"', /known only when it runs/],
+    ['sh ./scripts/release.sh', /did not read/],
+    ['. ./env.sh && npm test', /did not read/],
+    ['$RUNNER test', /known only when it runs/],
+  ])('%s: allowed, with a note saying what it could not read', (command, note) => {
+    expect(codes(command)).toEqual([]);
+    expect(notes(command).join('\n')).toMatch(note);
+  });
+
+  it('a plain command has no note', () => {
+    expect(notes('npm test && git commit -m "feat: x"')).toEqual([]);
+  });
+});

@@ -111,7 +111,8 @@ describe('the commands written', () => {
       const text = file.kind === 'own' ? file.content : JSON.stringify(file.entries);
       expect(isOurCommand(agent, text)).toBe(true);
       expect(text).toContain(CLI);
-      expect(text).toMatch(/\|\| (exit 2|echo|printf)/);
+      // OpenCode's plugin throws instead: when the guard denies, fails or cannot start.
+      expect(text).toMatch(agent === 'opencode' ? /if \(r\.status === 0\) return;\s+throw new Error/ : /\|\| (exit 2|echo|printf)/);
     }
   });
 
