@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { ADAPTERS } from './adapters/index.js';
 import { readGuardContext, type ReadContext } from './context.js';
 import { decide, dependsOnIgnore } from './decide.js';
+import type { StatusText } from './session.js';
 import { readIgnored, resolveChanges, type NamedChange } from './resolve.js';
 import { appendEvent } from '../state/store.js';
 import type { GuardEvent } from '../state/types.js';
@@ -80,7 +81,7 @@ async function decideRequest(read: ReadContext, request: Extract<GuardRequest, {
 }
 
 /** The guard for one call. `stdin` is the payload as the agent wrote it. */
-export async function runGuard(agent: AgentName, stdin: string, env: NodeJS.ProcessEnv, processCwd: string): Promise<GuardRun> {
+export async function runGuard(agent: AgentName, stdin: string, env: NodeJS.ProcessEnv, processCwd: string, statusText?: StatusText): Promise<GuardRun> {
   const adapter = ADAPTERS[agent];
   let request: GuardRequest = { kind: 'unreadable', reason: 'not read yet' };
   let read: ReadContext | undefined;
@@ -91,7 +92,7 @@ export async function runGuard(agent: AgentName, stdin: string, env: NodeJS.Proc
     if (request.kind === 'session') {
       if (!adapter.formatContext) return { output: adapter.formatDecision(true, ''), request };
       const { readSessionContext } = await import('./session.js');
-      return { output: adapter.formatContext(await readSessionContext(start, env, cliSpelling())), request };
+      return { output: adapter.formatContext(await readSessionContext(start, env, cliSpelling(), statusText)), request };
     }
     // TDD_HOOKS=0 in the agent's own environment: a human started it so, as for the git hooks.
     if (env.TDD_HOOKS === '0' || request.kind === 'other') return { output: adapter.formatDecision(true, ''), request };

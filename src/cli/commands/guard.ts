@@ -46,11 +46,19 @@ function readStdin(): string {
 /** The agent, one of AGENTS; no option but main's --json. */
 const OPTIONS = { options: {}, positionals: 1, words: { name: 'agent', values: AGENTS } } as const;
 
+/** SessionStart's context: \`tdd status\` as the agent's project shows it, loaded only for that call. */
+async function statusText(start: string, env: NodeJS.ProcessEnv): Promise<string> {
+  // In the CommonJS bundles a lazily required module's \`default\` may be the whole exports (see cli/main).
+  const loaded = (await import('./status.js')).default as CommandModule | { default: CommandModule };
+  const status = 'run' in loaded ? loaded : loaded.default;
+  return (await status.run({ argv: [], cwd: start, env, json: false, color: false })).text;
+}
+
 async function run(ctx: CommandContext): Promise<CommandResult> {
   const [agent] = argsOf(ctx, 'guard', OPTIONS).positionals;
   if (!agent) throw usageError('tdd guard needs the agent', `name one of: ${AGENTS.join(', ')} (tdd guard claude)`);
   // Imported statically: this command's chunk is the guard's (one file less to load on every call).
-  const r = await runGuard(agent as AgentName, readStdin(), ctx.env, ctx.cwd);
+  const r = await runGuard(agent as AgentName, readStdin(), ctx.env, ctx.cwd, statusText);
   const d = r.decision;
   return {
     exitCode: r.output.exitCode,
