@@ -105,6 +105,11 @@ export interface FindingData {
   IMPORT_NEAR_MISS: { specifier: string; nearest: string; phase: Phase };
   // commit-msg
   INDEX_CHANGED: { verified: string; now: string };
+  // RED adds, it does not take away (`tdd phase red --revise`)
+  /** A test that was there before this RED (passing at its parent), edited or gone; `outside`: code beside the tests lost something. */
+  RED_CHANGES_PASSING_TEST: { test: string; change: 'edited' | 'deleted' | 'outside' };
+  /** Declared with `--revise`: the old tests this RED changes, and why. */
+  RED_REVISED: { why: string; tests: string[] };
 }
 
 /**

@@ -49,6 +49,7 @@ export function classifyCommits(input: ClassifyInput): AuditCommit[] {
       regression: t.regression,
       falseFail: FALSE_FAIL.exec(c.trailerText)?.[1]?.trim() || null,
       reason: t.reason ?? null,
+      revise: t.revise ?? null,
       entries,
       kind: kindOf(c, entries, cut),
     };

@@ -64,8 +64,11 @@ function readAuditOptions(value: unknown, file: string, problems: ConfigProblem[
   for (const [key, v] of Object.entries(object)) {
     if (!(AUDIT_KEYS as string[]).includes(key)) {
       problems.push({ file, key: `audit.${key}`, expected: `a known key (${AUDIT_KEYS.map((k) => `audit.${k}`).join(', ')})`, found: 'unknown key' });
+    } else if (key === 'allowOff') {
+      if (typeof v === 'boolean' || (Number.isInteger(v) && (v as number) >= 0)) options.allowOff = v as number | boolean;
+      else problems.push({ file, key: 'audit.allowOff', expected: 'true, false or a count of off commits (0, 1, 2…)', found: JSON.stringify(v) });
     } else if (typeof v !== 'boolean') problems.push({ file, key: `audit.${key}`, expected: 'true or false', found: JSON.stringify(v) });
-    else options[key as keyof AuditOptions] = v;
+    else options[key as Exclude<keyof AuditOptions, 'allowOff'>] = v;
   }
   return options;
 }

@@ -5,7 +5,8 @@
 import { classifyCommits } from './assemble.js';
 import { addFacts, type ContentScope } from './facts.js';
 import { resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
-import { analyzeTestFile } from '../lang/index.js';
+import { analyzeTestFile, declaredTestBodies, findOldTestChanges } from '../lang/index.js';
+import { addOldTestFacts } from './old-tests.js';
 import { evaluateAudit, type Evaluation } from './evaluate.js';
 import type { HistoryCommit } from './history.js';
 import type { RawEntry } from '../git/parse.js';
@@ -52,6 +53,7 @@ export function auditHistory(history: HistoryCommit[], opts: AuditHistoryOptions
   const { rulesOf, problems } = resolveRules(history, oidsAt, outside, texts, cut, { paths, at: runnerAt });
   const commits = classifyCommits({ commits: history, rulesOf, problems, cut, ...(opts.mergeOwn ? { mergeOwn: opts.mergeOwn } : {}) });
   addFacts(commits, texts, analyzeTestFile, opts.content ?? 'all');
+  if ((opts.content ?? 'all') !== 'none') addOldTestFacts(commits, texts, { findOldTestChanges, declaredTestBodies });
   const first = commits[0];
   const options = opts.options ?? (first ? rulesOf.get(first.sha)?.audit : undefined) ?? AUDIT_DEFAULTS;
   return evaluateAudit({ commits, options, plan: true });

@@ -74,7 +74,10 @@ const MESSAGES: Record<AuditCode, Words> = {
   }),
   AUDIT_OFF: (f) => ({
     what: `committed outside TDD${f.data?.reason ? `: ${d(f, 'reason')}` : ''}`,
-    next: 'allowed, and listed; `audit.failOnOff` makes it a failure',
+    next:
+      f.severity === 'error'
+        ? `off commits fail the audit unless the configuration at the range's base allows them: \`"audit": { "allowOff": <count or true> }\` (this is off commit ${d(f, 'nth') || 1}, allowed ${String(f.data?.allowOff ?? 0)}); or redo it as RED → GREEN`
+        : `allowed by audit.allowOff (${String(f.data?.allowOff ?? 0)}), and listed`,
   }),
   AUDIT_REGRESSION: (f) => ({
     what: `regression tests of ${task(f)}: they passed at RED, as declared`,
@@ -99,6 +102,17 @@ const MESSAGES: Record<AuditCode, Words> = {
   AUDIT_REPLAY_UNVERIFIED: (f) => ({
     what: `could not replay: the ${d(f, 'runner')} run ${d(f, 'reason')}`,
     next: 'install what the tests need (npm ci) and run the audit again; the tests of old commits run with the dependencies installed now',
+  }),
+  AUDIT_RED_CHANGES_PASSING_TEST: (f) => ({
+    what:
+      d(f, 'change') === 'outside'
+        ? `RED commit takes code away from beside the old tests of ${f.path ?? 'a test file'} (an import, a helper, a shared expected value)`
+        : `RED commit ${d(f, 'change') === 'deleted' ? 'deletes (or renames away)' : 'edits'} ${f.path ?? ''} > ${d(f, 'test')}, a test that passed at its parent`,
+    next: 'a RED adds tests; a change of the old ones is declared (`tdd phase red --revise "why"`, its TDD-Revise trailer); restore the test in a new commit, or have the change reviewed',
+  }),
+  AUDIT_RED_REVISED: (f) => ({
+    what: `declared revision (${d(f, 'why')}): ${((f.data?.tests as string[] | undefined) ?? []).slice(0, 5).join(', ')}`,
+    next: 'listed: the RED changed tests that passed at its parent, as its TDD-Revise trailer says',
   }),
 };
 

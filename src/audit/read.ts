@@ -18,6 +18,7 @@ import { addFacts, blobsNeeded, type ContentScope } from './facts.js';
 import { resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
 import { CONFIG_PATHS } from './config.js';
 import { readHistory, type HistoryCommit } from './history.js';
+import { readOldTestFacts } from './read-old-tests.js';
 import type { AuditCommit, Rules } from './types.js';
 
 /** How far back a GREEN's RED is looked for before the range (as the hooks' state rebuild does). */
@@ -149,6 +150,7 @@ export async function readAuditInput(
     addFacts(commits, texts, lang?.analyzeTestFile, scope);
     if (lang && scope === 'all') await addHelperFacts(repo, commits, texts, rulesOf, lang.analyzeTestFileWithHelpers);
   }
+  if (scope !== 'none') await readOldTestFacts(repo, commits, texts);
   return { history, commits, rulesOf, outside, cut, texts };
 }
 

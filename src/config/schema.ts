@@ -98,7 +98,7 @@ export interface Config {
   /** A commit message template for tasks, e.g. "feat(tdd): task-{id} {title}": filled in, or enforced. */
   commitMessage: { template: string | null; mode: 'fill' | 'enforce' };
   /** What `tdd audit` fails on besides the invariants (by default these are listed, not failed). */
-  audit: { failOnOff: boolean; failOnRegression: boolean; failOnFalseFail: boolean; failOnMergeChanges: boolean };
+  audit: { failOnOff: boolean; failOnRegression: boolean; failOnFalseFail: boolean; failOnMergeChanges: boolean; allowOff?: number | boolean };
 }
 
 export const JS_EXT = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
@@ -143,7 +143,7 @@ export const DEFAULTS: Config = {
   attempts: { red: 2, green: 3 },
   budgets: { perTaskMinutes: 30 },
   commitMessage: { template: null, mode: 'enforce' },
-  audit: { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false },
+  audit: { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false, allowOff: 0 },
 };
 
 /**

@@ -121,6 +121,8 @@ const CHECKS: Record<string, Check> = {
   'audit.failOnRegression': boolean,
   'audit.failOnFalseFail': boolean,
   'audit.failOnMergeChanges': boolean,
+  'audit.allowOff': (v) =>
+    typeof v === 'boolean' || (Number.isInteger(v) && (v as number) >= 0) ? undefined : 'true, false or a count of off commits (0, 1, 2…)',
 };
 
 /** What an unknown key should have been: the nearest known one, else the list of them. */

@@ -8,6 +8,7 @@ import { evaluateMarkers } from './markers.js';
 import { evaluateImportNearMiss } from './import-near-miss.js';
 import { evaluateRedRun } from './red-run.js';
 import { evaluateRedScope } from './red-scope.js';
+import { evaluateRedChangesPassingTest } from './red-changes-passing-test.js';
 import { evaluateSymlinks } from './symlinks.js';
 import { evaluateTaskScope } from './task-scope.js';
 import type { Gate, GateInput } from './types.js';
@@ -21,6 +22,7 @@ export const STATIC_GATES: Gate[] = [
   evaluateSymlinks,
   evaluateAssertions,
   evaluateMarkers,
+  evaluateRedChangesPassingTest,
 ];
 /** Gates over the test run's evidence. */
 export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateGreenRun, evaluateImportNearMiss];

@@ -181,6 +181,16 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     what: 'the staged content changed after the pre-commit check (another process ran git add?)',
     next: 'run git commit again to check what is staged now',
   }),
+  RED_CHANGES_PASSING_TEST: (f) => ({
+    what:
+      d(f.data, 'change') === 'outside'
+        ? `${f.path}: this RED takes something away from the code beside its old tests (an import, a helper, a shared expected value): the tests that passed at the parent would run against something else`
+        : `${f.path} > ${d(f.data, 'test')} passed at the parent and this RED ${d(f.data, 'change') === 'deleted' ? 'deletes it (or renames it away)' : 'edits it'}: a RED adds tests; it does not weaken or remove the ones that pass`,
+    next: `stage the old test as it was (git restore --staged --source=HEAD -- '${f.path}', then add the new tests beside it), or, if the behaviour really changes, declare it for this commit: \`tdd phase red --revise "why"\``,
+  }),
+  RED_REVISED: (f) => ({
+    what: `declared revision (${d(f.data, 'why')}): this RED changes ${f.data?.tests.length ?? 0} old test(s): ${(f.data?.tests ?? []).slice(0, 5).join(', ')}; recorded in TDD-Revise`,
+  }),
 };
 
 /**

@@ -60,6 +60,12 @@ export interface State {
   red: Record<string, RedRecord>;
   lastGreen: { commit: string; task: string | null } | null;
   lastVerdict: Verdict | null;
+  /** `tdd phase off`: the phase it interrupted, which comes back after one off commit (unless `until`). */
+  resume?: { phase: Phase | null; task: string | null } | null;
+  /** `tdd phase off --until`: `task:<id>` (off while that task is active) or an ISO time; null: one commit. */
+  until?: string | null;
+  /** `tdd phase red --revise "why"`: the next RED commit may change tests that passed at its parent. */
+  revise?: string | null;
 }
 
 /** Written by pre-commit, read by commit-msg and post-commit; keyed by the verified tree. */
@@ -93,6 +99,10 @@ export interface Pending {
   tests?: string;
   /** The configured commit message template, rendered for the task: filled in, or enforced. */
   subject?: { text: string; mode: 'fill' | 'enforce' };
+  /** RED with `--revise`: why it changes tests that passed at its parent (the TDD-Revise trailer). */
+  revise?: string;
+  /** Off with `--until`: what ends it (the TDD-Off-Until trailer). */
+  until?: string;
 }
 
 export function emptyState(now: Date): State {

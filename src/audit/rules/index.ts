@@ -6,6 +6,7 @@ import { evaluateMergeChanges } from './merge.js';
 import { evaluateNoTrailers } from './no-trailers.js';
 import { evaluateRecorded } from './recorded.js';
 import { evaluateRedScope } from './red-scope.js';
+import { evaluateRedChangesPassingTest } from './red-changes-passing-test.js';
 import { evaluateTestContent } from './test-content.js';
 import type { AuditRule } from './types.js';
 
@@ -18,6 +19,7 @@ export const RULES: readonly AuditRule[] = [
   evaluateTestContent,
   evaluateMergeChanges,
   evaluateRecorded,
+  evaluateRedChangesPassingTest,
 ];
 
 export type { AuditRule, RuleInput } from './types.js';

@@ -40,6 +40,8 @@ const status: CommandModule = {
             `${paint(c, 'yellow', 'warning')}   no tdd-hooks hook in this clone: commits are not checked; run \`tdd-hooks install\` (or have package.json's "prepare" run it)`,
           ]),
       `phase     ${state.phase ? paint(c, 'bold', state.phase) : 'none'}${state.regression ? ' (regression)' : ''}${state.reason ? ` — ${state.reason}` : ''}`,
+      ...(state.revise ? [`revise    ${state.revise} — the next RED may change tests that passed at its parent (recorded in TDD-Revise)`] : []),
+      ...(state.phase === 'off' ? [`off       ${offSpan(state)}`] : []),
       `task      ${state.task ?? '(none)'}`,
       `config    ${cc.loaded.source} (runner ${cc.loaded.config.runner})`,
     ];
@@ -80,6 +82,9 @@ const status: CommandModule = {
         regression: state.regression,
         reason: state.reason,
         since: state.since,
+        revise: state.revise ?? null,
+        until: state.until ?? null,
+        resumes: state.phase === 'off' ? (state.resume?.phase ?? null) : null,
         config: { source: cc.loaded.source, runner: cc.loaded.config.runner },
         red: red ?? null,
         tests: red?.files ?? [],
@@ -94,3 +99,10 @@ const status: CommandModule = {
   },
 };
 export default status;
+
+/** How long a declared off lasts, and what comes back after it. */
+function offSpan(state: { until?: string | null; resume?: { phase: Phase | null } | null }): string {
+  const back = state.resume?.phase ?? 'no phase';
+  if (!state.until) return `for the next commit only, then ${back}`;
+  return state.until.startsWith('task:') ? `while task ${state.until.slice(5)} is active, then ${back}` : `until ${state.until}, then ${back}`;
+}
