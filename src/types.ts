@@ -110,6 +110,8 @@ export interface FindingData {
   RED_CHANGES_PASSING_TEST: { test: string; change: 'edited' | 'deleted' | 'outside' };
   /** Declared with `--revise`: the old tests this RED changes, and why. */
   RED_REVISED: { why: string; tests: string[] };
+  /** A runner configuration key naming harness files (setupFiles…) whose value is code, not literals: its files are not known to be frozen. */
+  HARNESS_UNREAD: { key: string };
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { resolveConfig, type ReadTreeFile } from '../config/resolve.js';
 import { readRunnerTests } from '../config/runner-tests/index.js';
+import { readRunnerHarness } from '../config/runner-tests/harness.js';
 import { CONFIG_FILES } from '../config/schema.js';
 import { validateConfig, type ConfigProblem } from '../config/validate.js';
 import { AUDIT_DEFAULTS, type AuditOptions, type Rules } from './types.js';
@@ -97,7 +98,7 @@ export function parseRules(blobs: ConfigBlobs): { rules: Rules } | { problems: C
       const pkg = blobs.detectFrom === null ? undefined : parse(blobs.detectFrom);
       return pkg?.ok ? pkg.value : undefined;
     },
-    blobs.readFile ? { readFile: blobs.readFile, readTests: readRunnerTests } : undefined,
+    blobs.readFile ? { readFile: blobs.readFile, readTests: readRunnerTests, readHarness: readRunnerHarness } : undefined,
   );
   return { rules: { config, audit, source: file } };
 }

@@ -73,9 +73,10 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
     if (!files.has(path)) missing.add(path);
     return files.get(path)?.toString('utf8') ?? null;
   };
-  const rules: RunnerRules = { readFile, readTests: (await import('./runner-tests/index.js')).readRunnerTests };
+  const [{ readRunnerTests }, { readRunnerHarness }] = await Promise.all([import('./runner-tests/index.js'), import('./runner-tests/harness.js')]);
+  const rules: RunnerRules = { readFile, readTests: readRunnerTests, readHarness: readRunnerHarness };
   const loaded = loadFrom(ctx, ruling, staged, rules);
-  if (missing.size === 0) return loaded;
+  if (missing.size === 0) return withHarnessNotes(loaded);
   const paths = [...missing];
   const more = await readObjects(
     ctx,
@@ -83,7 +84,15 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
     { sync: true },
   );
   paths.forEach((p, i) => files.set(p, more[i] ?? null));
-  return loadFrom(ctx, ruling, staged, rules);
+  return withHarnessNotes(loadFrom(ctx, ruling, staged, rules));
+}
+
+/** A harness key built by code cannot be read: said, so a setup file it names is known to be unguarded. */
+function withHarnessNotes(loaded: LoadedConfig): LoadedConfig {
+  const unread = loaded.config.harness?.unread ?? [];
+  if (unread.length === 0) return loaded;
+  const notes = unread.map((u): Finding => ({ code: 'HARNESS_UNREAD', severity: 'warn', path: u.file, data: { key: u.key } }));
+  return { ...loaded, warnings: [...loaded.warnings, ...notes] };
 }
 
 function loadFrom(ctx: RepoContext, ruling: (Buffer | null)[], staged: (Buffer | null)[], rules: RunnerRules | undefined): LoadedConfig {

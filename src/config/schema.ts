@@ -63,6 +63,8 @@ export interface Config {
   testMatch?: TestMatch[];
   /** Globs of test support: fixtures, snapshots, helpers, the runner's config. Frozen like tests. */
   testSupport: string[];
+  /** Resolved, not configured: the harness files the runners' configurations name (added to testSupport), and keys that could not be read. */
+  harness?: { files: string[]; unread: { file: string; key: string }[] };
   /** Globs a commit may always touch without a test run when it touches nothing else. */
   ignore: string[];
   /** Paths allowed in every phase (they never make a RED commit "implementation"). */

@@ -188,6 +188,10 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
         : `${f.path} > ${d(f.data, 'test')} passed at the parent and this RED ${d(f.data, 'change') === 'deleted' ? 'deletes it (or renames it away)' : 'edits it'}: a RED adds tests; it does not weaken or remove the ones that pass`,
     next: `stage the old test as it was (git restore --staged --source=HEAD -- '${f.path}', then add the new tests beside it), or, if the behaviour really changes, declare it for this commit: \`tdd phase red --revise "why"\``,
   }),
+  HARNESS_UNREAD: (f) => ({
+    what: `${f.path}: \`${d(f.data, 'key')}\` is built by code, so the harness files it names are not known; they are frozen only if testSupport names them`,
+    next: `write it as string literals, or add those files to testSupport in .tddrc.json`,
+  }),
   RED_REVISED: (f) => ({
     what: `declared revision (${d(f.data, 'why')}): this RED changes ${f.data?.tests.length ?? 0} old test(s): ${(f.data?.tests ?? []).slice(0, 5).join(', ')}; recorded in TDD-Revise`,
   }),
