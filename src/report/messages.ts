@@ -193,7 +193,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     next: `write it as string literals, or add those files to testSupport in .tddrc.json`,
   }),
   RED_REVISED: (f) => ({
-    what: `declared revision (${d(f.data, 'why')}): this RED changes ${f.data?.tests.length ?? 0} old test(s): ${(f.data?.tests ?? []).slice(0, 5).join(', ')}; recorded in TDD-Revise`,
+    what: `declared revision (${d(f.data, 'why')}): this RED changes ${(f.data?.tests ?? []).length} old test(s): ${(f.data?.tests ?? []).slice(0, 5).join(', ')}; recorded in TDD-Revise`,
   }),
 };
 
