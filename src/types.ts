@@ -52,7 +52,7 @@ export interface FindingData {
   CONFIG_INVALID: { detail: string };
   CONFIG_UNSTAGED: { state: 'untracked' | 'modified' };
   /** A staged change of the configuration (`key`: package.json's "tdd"), or the committed one broken (`broken`). */
-  CONFIG_PENDING: { key?: 'tdd'; broken?: true } | undefined;
+  CONFIG_PENDING: { key?: 'tdd'; broken?: true; rules?: ('ignore' | 'tests' | 'testSupport')[] } | undefined;
   PHASE_UNSET: undefined;
   UNMERGED_PATHS: undefined;
   OPERATION_IN_PROGRESS: { operation: string };

@@ -110,6 +110,10 @@ const MESSAGES: Record<AuditCode, Words> = {
         : `RED commit ${d(f, 'change') === 'deleted' ? 'deletes (or renames away)' : 'edits'} ${f.path ?? ''} > ${d(f, 'test')}, a test that passed at its parent`,
     next: 'a RED adds tests; a change of the old ones is declared (`tdd phase red --revise "why"`, its TDD-Revise trailer); restore the test in a new commit, or have the change reviewed',
   }),
+  AUDIT_RULES_WIDENED: (f) => ({
+    what: `the rules this history declared call ${d(f, 'files')} implementation file(s) ${((f.data?.as as string[] | undefined) ?? []).join(' or ')} (${((f.data?.paths as string[] | undefined) ?? []).slice(0, 3).join(', ')}): a widened ignore, tests or testSupport the policy at the range's base never allowed`,
+    next: "the audit judges by the rules at the range's base plus the changes of the off commits audit.allowOff allows: restore the configuration in a new commit, or make the change an allowed off commit of its own",
+  }),
   AUDIT_RED_REVISED: (f) => ({
     what: `declared revision (${d(f, 'why')}): ${((f.data?.tests as string[] | undefined) ?? []).slice(0, 5).join(', ')}`,
     next: 'listed: the RED changed tests that passed at its parent, as its TDD-Revise trailer says',

@@ -15,7 +15,7 @@ import { readObjects, readTreeFolder, type RepoContext } from '../git/queries.js
 import type { SourceReader, TestFileAnalysis } from '../lang/index.js';
 import { classifyCommits } from './assemble.js';
 import { addFacts, blobsNeeded, type ContentScope } from './facts.js';
-import { resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
+import { resolveBaseRules, resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
 import { CONFIG_PATHS } from './config.js';
 import { readHistory, type HistoryCommit } from './history.js';
 import { readOldTestFacts } from './read-old-tests.js';
@@ -139,8 +139,8 @@ export async function readAuditInput(
   for (const b of runnerBlobs) if (b) texts.set(b[0], b[1]);
   const outsideRunner = new Map<string, ConfigOids>(outside.map((p, i) => [p, paths.map((_, j) => runnerBlobs[i * paths.length + j]?.[0] ?? null)]));
   const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
-  const { rulesOf, problems } = resolveRules(history, oidsAt, outsideOids, texts, cut, { paths, at: runnerAt });
-  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn });
+  const { rulesOf, problems, declaredOf } = resolveBaseRules(history, oidsAt, outsideOids, texts, cut, { paths, at: runnerAt });
+  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn, declaredOf });
   const scope = opts.content ?? 'frozen';
   const needed = blobsNeeded(commits, scope);
   if (needed.tests.length + needed.settings.length > 0) {

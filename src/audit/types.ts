@@ -31,7 +31,8 @@ export type AuditCode =
   | 'AUDIT_REPLAY_GREEN_FAILED'
   | 'AUDIT_REPLAY_UNVERIFIED'
   | 'AUDIT_RED_CHANGES_PASSING_TEST'
-  | 'AUDIT_RED_REVISED';
+  | 'AUDIT_RED_REVISED'
+  | 'AUDIT_RULES_WIDENED';
 
 /** A finding about one commit. `phase` is what its trailers declare (null: none). */
 export interface AuditFinding {
@@ -102,6 +103,8 @@ export interface AuditCommit {
   revise?: string | null;
   /** RED: the parent's tests this commit edits or takes away (audit/old-tests.ts), before the open record's own are set aside. */
   oldTestChanges?: { path: string; test: string; change: 'edited' | 'deleted' | 'outside' }[];
+  /** Implementation (by the base's rules) that the rules the history declared call ignored or support (AUDIT_RULES_WIDENED). */
+  widened?: { path: string; as: 'ignored' | 'support' }[];
   /** RED: tests this commit adds to files that had tests (`path\0key`): a later RED of the open record may improve them. */
   addedTests?: string[];
 }

@@ -118,6 +118,7 @@ function loadFrom(ctx: RepoContext, ruling: (Buffer | null)[], staged: (Buffer |
   // A staged configuration (a file, or package.json's "tdd" key) must be valid before it enters the history.
   if (next && 'error' in next && (changed || pkgChanged)) throw next.error;
   const current = attempt(() => pick(ruling, stagedPkg, rules));
+  if (next && 'loaded' in next && 'loaded' in current) markRulesChanged(warnings, current.loaded.config, next.loaded.config);
   if ('error' in current) {
     // The committed rules are broken (a commit that bypassed the hooks): the staged fix may land.
     if (next && 'loaded' in next) return { ...next.loaded, warnings: [...warnings, { code: 'CONFIG_PENDING', severity: 'warn', data: { broken: true } }] };
@@ -181,4 +182,11 @@ function finish(raw: unknown, file: string, readPackageJson: () => unknown, rule
   if (problems.length > 0) throw configError(problems);
   const packageJson = resolveConfig(config, raw, readPackageJson, rules);
   return { config, source: file, packageJson };
+}
+
+/** The keys that decide what is a test, test support or ignored, where the staged configuration changes them (shown on CONFIG_PENDING, and by `tdd status`). */
+function markRulesChanged(warnings: Finding[], now: Config, next: Config): void {
+  const keys = (['ignore', 'tests', 'testSupport'] as const).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(next[k]));
+  if (keys.length === 0) return;
+  for (const w of warnings) if (w.code === 'CONFIG_PENDING' && !w.data?.broken) w.data = { ...w.data, rules: [...keys] };
 }

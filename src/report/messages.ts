@@ -32,7 +32,11 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   CONFIG_PENDING: (f) =>
     f.data?.broken
       ? { what: 'the committed configuration is invalid (it entered past the hooks): this commit is judged by its staged fix' }
-      : { what: `this commit changes ${f.path}: it is judged by the rules already committed, and the new ones apply from the next commit` },
+      : f.data?.rules?.length
+        ? {
+            what: `this commit changes ${f.path}, and with it ${f.data.rules.join(', ')}: what counts as a test, test support or ignored. It is judged by the rules already committed; the new ones apply from the next commit, and \`tdd audit\` keeps the range base's rules unless this is an off commit that audit.allowOff allows (else AUDIT_RULES_WIDENED)`,
+          }
+        : { what: `this commit changes ${f.path}: it is judged by the rules already committed, and the new ones apply from the next commit` },
   PHASE_UNSET: () => ({
     what: 'no TDD phase is declared for this commit',
     next: 'declare one: `tdd phase red` to commit a failing test, or `tdd phase off --reason "..."` to commit outside TDD',

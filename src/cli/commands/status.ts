@@ -3,7 +3,7 @@ import { readHooksInstalled } from '../../install/installed.js';
 import { paint } from '../../report/format.js';
 import { readStagedEntries } from '../../snapshot/read.js';
 import { taskKey } from '../../state/machine.js';
-import type { Phase } from '../../types.js';
+import type { Finding, Phase } from '../../types.js';
 import { readCommitContext } from '../../verify/context.js';
 import type { CommandModule } from '../types.js';
 import { NEXT_STEP } from '../../report/next-steps.js';
@@ -44,6 +44,7 @@ const status: CommandModule = {
       ...(state.phase === 'off' ? [`off       ${offSpan(state)}`] : []),
       `task      ${state.task ?? '(none)'}`,
       `config    ${cc.loaded.source} (runner ${cc.loaded.config.runner})`,
+      ...rulesChanged(cc.warnings).map((w) => `rules     ${w}`),
     ];
     if (red) {
       const open = red.greenCommit
@@ -86,6 +87,7 @@ const status: CommandModule = {
         until: state.until ?? null,
         resumes: state.phase === 'off' ? (state.resume?.phase ?? null) : null,
         config: { source: cc.loaded.source, runner: cc.loaded.config.runner },
+        rulesChanged: cc.warnings.flatMap((w) => (w.code === 'CONFIG_PENDING' && w.data?.rules ? [{ path: w.path ?? null, keys: w.data.rules }] : [])),
         red: red ?? null,
         tests: red?.files ?? [],
         behaviour: red?.failing ?? [],
@@ -105,4 +107,15 @@ function offSpan(state: { until?: string | null; resume?: { phase: Phase | null 
   const back = state.resume?.phase ?? 'no phase';
   if (!state.until) return `for the next commit only, then ${back}`;
   return state.until.startsWith('task:') ? `while task ${state.until.slice(5)} is active, then ${back}` : `until ${state.until}, then ${back}`;
+}
+
+/** A staged configuration that changes what is a test, support or ignored: said before the commit, as its output says it. */
+function rulesChanged(warnings: readonly Finding[]): string[] {
+  return warnings.flatMap((w) =>
+    w.code === 'CONFIG_PENDING' && w.data?.rules
+      ? [
+          `${w.path ?? 'the configuration'} is staged with a new ${w.data.rules.join(', ')}: from the next commit on here; tdd audit keeps the base's rules unless this is an allowed off commit (audit.allowOff)`,
+        ]
+      : [],
+  );
 }

@@ -1,6 +1,6 @@
 /** The audit's rules over literal histories: what each history shows → codes (never wording). */
 import { describe, expect, it } from 'vitest';
-import { AUDIT_DEFAULTS } from '../../../src/audit/types.js';
+import { AUDIT_DEFAULTS, type AuditOptions } from '../../../src/audit/types.js';
 import { ALLOW_SKELETON, audit, codes, GREEN, IMPL, oid, RED, REFACTOR, sha, SKELETON, TEST, type Literal } from './literal.js';
 
 const HONEST: Literal[] = [SKELETON, RED, GREEN, REFACTOR];
@@ -492,5 +492,53 @@ describe('RED adds; it does not take away', () => {
     const weaken: Literal = { name: 'r2', trailers: 'TDD-Phase: red\nTDD-Task: 2', changes: [['test/math.test.js', BESIDE, WEAKENED]] };
     expect(codes([SKELETON, RED, GREEN, first, improve])).toEqual([]);
     expect(codes([SKELETON, RED, GREEN, first, weaken])).toEqual(['r2 AUDIT_RED_CHANGES_PASSING_TEST test/math.test.js']);
+  });
+});
+
+describe('the rules are the base’s, not the commit’s', () => {
+  const WIDE = '{ "ignore": ["src/**"] }\n';
+  const SUPPORT = '{ "testSupport": ["src/**"] }\n';
+  const widen = (trailers: string | undefined, config = WIDE): Literal => ({
+    name: 'widen',
+    ...(trailers ? { trailers } : {}),
+    changes: [['.tddrc.json', null, config]],
+  });
+  const later: Literal = { name: 'later', changes: [['src/b.js', null, 'export const b = 1;\n']] };
+  const OFF = 'TDD-Phase: off\nTDD-Reason: generated';
+  it.each<[string, Literal[], Partial<AuditOptions>, string[]]>([
+    ['an off commit the policy allows changes the rules: later src/ commits are ignored', [widen(OFF), later], { allowOff: true }, []],
+    [
+      'an off commit beyond allowOff does not: the later commit is implementation, untested',
+      [widen(OFF), later],
+      { allowOff: 1 },
+      ['widen AUDIT_OFF', 'later AUDIT_NO_TRAILERS src/b.js', 'later AUDIT_RULES_WIDENED src/b.js'],
+    ],
+    [
+      'a commit past the hooks that widens ignore changes nothing',
+      [widen(undefined), later],
+      { allowOff: true },
+      ['later AUDIT_NO_TRAILERS src/b.js', 'later AUDIT_RULES_WIDENED src/b.js'],
+    ],
+    [
+      'testSupport widened the same way',
+      [widen(undefined, SUPPORT), later],
+      { allowOff: true },
+      ['later AUDIT_NO_TRAILERS src/b.js', 'later AUDIT_RULES_WIDENED src/b.js'],
+    ],
+    [
+      'audit.failOnOff: no off commit changes the rules',
+      [widen(OFF), later],
+      { allowOff: true, failOnOff: true },
+      ['skeleton AUDIT_OFF', 'widen AUDIT_OFF', 'later AUDIT_NO_TRAILERS src/b.js', 'later AUDIT_RULES_WIDENED src/b.js'],
+    ],
+  ])('%s', (_, after, policy, expected) => {
+    // skeleton (off) is the first off commit: allowOff 1 allows it and no more.
+    expect(codes([SKELETON, ...after], { options: { ...AUDIT_DEFAULTS, ...policy } })).toEqual(expected);
+  });
+
+  it('a GREEN that slips its implementation into the widened ignore is judged by the base: implementation', () => {
+    const green: Literal = { ...GREEN, changes: [['src/math.js', null, IMPL]] };
+    const bypass: Literal = { name: 'bypass', changes: [['.tddrc.json', null, WIDE]] };
+    expect(codes([SKELETON, RED, bypass, green])).toEqual(['bypass AUDIT_NO_TRAILERS .tddrc.json', 'green AUDIT_RULES_WIDENED src/math.js']);
   });
 });
