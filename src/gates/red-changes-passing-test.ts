@@ -12,7 +12,8 @@ import type { GateInput, OldTestChange } from './types.js';
 export function evaluateRedChangesPassingTest(input: GateInput): Finding[] {
   if (input.phase !== 'red' || !input.oldTestChanges?.length) return [];
   const failing = input.red?.failing ?? [];
-  const changes = input.oldTestChanges.filter((c) => !isOpenRedTest(c, failing));
+  const files = new Set(input.red?.files ?? []);
+  const changes = input.oldTestChanges.filter((c) => !isOpenRedTest(c, failing) && !isFileLevelRed(c, files, failing));
   if (changes.length === 0) return [];
   if (input.revise) {
     return [{ code: 'RED_REVISED', severity: 'info', data: { why: input.revise, tests: changes.map(label) } }];
@@ -27,6 +28,14 @@ function isOpenRedTest(c: OldTestChange, failing: readonly string[]): boolean {
   if (!c.test) return false;
   const leaf = c.test.replace(/#\d+$/, '').split(' > ').at(-1)!;
   return failing.some((id) => id.startsWith(`${c.path} > `) && (id === `${c.path} > ${c.test}` || id.endsWith(` > ${leaf}`) || id.endsWith(`::${leaf}`)));
+}
+
+/**
+ * A file of the open RED record whose evidence was the file, not its tests (node's ESM loader fails
+ * the whole file on a missing module: no test ids): its tests cannot be told apart, so all of them are the record's.
+ */
+function isFileLevelRed(c: OldTestChange, files: ReadonlySet<string>, failing: readonly string[]): boolean {
+  return files.has(c.path) && !failing.some((id) => id.startsWith(`${c.path} > `));
 }
 
 function label(c: OldTestChange): string {

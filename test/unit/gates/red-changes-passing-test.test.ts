@@ -40,6 +40,7 @@ describe('RED_CHANGES_PASSING_TEST', () => {
       { oldTestChanges: [change('shouts', 'edited', 'test/b.test.js')], red: record(['test/a.test.js > shouts']) },
       ['RED_CHANGES_PASSING_TEST shouts'],
     ],
+    ['a file of the open record whose evidence was the file (no test ids): its tests are the record’s', { oldTestChanges: [change('a')], red: record([]) }, []],
     ['not RED: nothing to say', { phase: 'green', oldTestChanges: [change('a')] }, []],
   ])('%s', (_, over, expected) => {
     expect(codes(over)).toEqual(expected);
