@@ -58,7 +58,7 @@ export interface FindingData {
   CONFIG_INVALID: { detail: string; key?: string; expected?: string };
   CONFIG_UNSTAGED: { state: 'untracked' | 'modified' };
   /** A staged change of the configuration (`key`: package.json's "tdd"), or the committed one broken (`broken`). */
-  CONFIG_PENDING: { key?: 'tdd'; broken?: true } | undefined;
+  CONFIG_PENDING: { key?: 'tdd'; broken?: true; rules?: ('ignore' | 'tests' | 'testSupport')[] } | undefined;
   PHASE_UNSET: undefined;
   UNMERGED_PATHS: undefined;
   OPERATION_IN_PROGRESS: { operation: string };
@@ -128,6 +128,13 @@ export interface FindingData {
   STATE_FOLLOWED: Omit<Followed, 'at'> & { at?: string };
   // untracked is said out loud (gates/red-untracked-import.ts)
   RED_UNTRACKED_IMPORT: { file: string; state: 'untracked' | 'modified'; kind: string; test?: string };
+  // RED adds, it does not take away (`tdd phase red --revise`)
+  /** A test that was there before this RED (passing at its parent), edited or gone; `outside`: code beside the tests lost something. */
+  RED_CHANGES_PASSING_TEST: { test: string; change: 'edited' | 'deleted' | 'outside' };
+  /** Declared with `--revise`: the old tests this RED changes, and why. */
+  RED_REVISED: { why: string; tests: string[] };
+  /** A runner configuration key naming harness files (setupFiles…) whose value is code, not literals: its files are not known to be frozen. */
+  HARNESS_UNREAD: { key: string };
 }
 
 /**

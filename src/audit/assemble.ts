@@ -28,6 +28,8 @@ export interface ClassifyInput {
   cut?: ReadonlySet<string>;
   /** Merges: the changes made in the merge itself (`git diff-tree -c`). */
   mergeOwn?: ReadonlyMap<string, RawEntry[]>;
+  /** Where the history declared other rules than the base's (ruling.ts resolveBaseRules): those rules. */
+  declaredOf?: ReadonlyMap<string, Rules>;
 }
 
 /** Classify every commit's changes by its rules; say what kind of commit it is. */
@@ -49,6 +51,7 @@ export function classifyCommits(input: ClassifyInput): AuditCommit[] {
       regression: t.regression,
       falseFail: FALSE_FAIL.exec(c.trailerText)?.[1]?.trim() || null,
       reason: t.reason ?? null,
+      revise: t.revise ?? null,
       entries,
       kind: kindOf(c, entries, cut),
     };
@@ -57,6 +60,16 @@ export function classifyCommits(input: ClassifyInput): AuditCommit[] {
     commit.configured = rules.source !== 'defaults';
     const problems = input.problems?.get(c.sha);
     if (problems) commit.configProblems = problems;
+    const declared = input.declaredOf?.get(c.sha);
+    if (declared) {
+      let other = classifiers.get(declared);
+      if (!other) classifiers.set(declared, (other = memoize(makeClassifier(declared.config))));
+      const widened = entries.flatMap((e) => {
+        const as = e.kind === 'impl' ? other!(e.path) : 'impl';
+        return as === 'ignored' || as === 'support' ? [{ path: e.path, as }] : [];
+      });
+      if (widened.length > 0) commit.widened = widened;
+    }
     return commit;
   });
 }

@@ -7,6 +7,7 @@
  */
 import { resolveConfig, type ReadTreeFile } from '../config/resolve.js';
 import { readRunnerTests } from '../config/runner-tests/index.js';
+import { readRunnerHarness } from '../config/runner-tests/harness.js';
 import { CONFIG_FILES } from '../config/schema.js';
 import { validateConfig, type ConfigProblem } from '../config/validate.js';
 import { AUDIT_DEFAULTS, type AuditOptions, type Rules } from './types.js';
@@ -64,8 +65,11 @@ function readAuditOptions(value: unknown, file: string, problems: ConfigProblem[
   for (const [key, v] of Object.entries(object)) {
     if (!(AUDIT_KEYS as string[]).includes(key)) {
       problems.push({ file, key: `audit.${key}`, expected: `a known key (${AUDIT_KEYS.map((k) => `audit.${k}`).join(', ')})`, found: 'unknown key' });
+    } else if (key === 'allowOff') {
+      if (typeof v === 'boolean' || (Number.isInteger(v) && (v as number) >= 0)) options.allowOff = v as number | boolean;
+      else problems.push({ file, key: 'audit.allowOff', expected: 'true, false or a count of off commits (0, 1, 2…)', found: JSON.stringify(v) });
     } else if (typeof v !== 'boolean') problems.push({ file, key: `audit.${key}`, expected: 'true or false', found: JSON.stringify(v) });
-    else options[key as keyof AuditOptions] = v;
+    else options[key as Exclude<keyof AuditOptions, 'allowOff'>] = v;
   }
   return options;
 }
@@ -94,7 +98,7 @@ export function parseRules(blobs: ConfigBlobs): { rules: Rules } | { problems: C
       const pkg = blobs.detectFrom === null ? undefined : parse(blobs.detectFrom);
       return pkg?.ok ? pkg.value : undefined;
     },
-    blobs.readFile ? { readFile: blobs.readFile, readTests: readRunnerTests } : undefined,
+    blobs.readFile ? { readFile: blobs.readFile, readTests: readRunnerTests, readHarness: readRunnerHarness } : undefined,
   );
   return { rules: { config, audit, source: file } };
 }

@@ -57,7 +57,8 @@ function planOf(c: AuditCommit, before: LineState): ReplayPlan | undefined {
 function consultsLine(c: AuditCommit, line: LineState): boolean {
   const task = taskOf(c);
   if (c.kind === 'tdd' && (c.phase === 'green' || c.phase === 'refactor')) return !line.records.has(task);
-  if (c.kind === 'tdd' && c.phase === 'red') return !line.records.has(task) && c.entries.some((e) => e.kind === 'test' && e.status === 'D');
+  if (c.kind === 'tdd' && c.phase === 'red')
+    return !line.records.has(task) && (Boolean(c.oldTestChanges?.length) || c.entries.some((e) => e.kind === 'test' && e.status === 'D'));
   if (c.kind === 'no-trailers')
     return !line.current && (c.entries.some((e) => e.kind === 'test' || e.kind === 'support') || (line.records.size === 0 && c.entries.every(isSetupPath)));
   return false;
@@ -134,5 +135,20 @@ export function evaluateAudit(input: EvaluateInput): Evaluation {
     const s = states.get(sha);
     if (s) result.kept.set(sha, s);
   }
+  result.findings = allowOffCommits(result.findings, options);
   return result;
+}
+
+/**
+ * `audit.allowOff: N`: the range's first N off commits (parents first) are listed, the rest fail;
+ * `true`: all listed; `false` or 0: all fail. `audit.failOnOff` fails every one.
+ */
+export function allowOffCommits(findings: AuditFinding[], options: AuditOptions): AuditFinding[] {
+  const allowed = options.failOnOff ? 0 : options.allowOff === true ? Infinity : options.allowOff === false ? 0 : options.allowOff;
+  let seen = 0;
+  return findings.map((f) => {
+    if (f.code !== 'AUDIT_OFF') return f;
+    seen++;
+    return { ...f, severity: seen <= allowed ? 'info' : 'error', data: { ...f.data, nth: seen } };
+  });
 }

@@ -4,8 +4,9 @@
  */
 import { classifyCommits } from './assemble.js';
 import { addFacts, type ContentScope } from './facts.js';
-import { resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
-import { analyzeTestFile } from '../lang/index.js';
+import { resolveBaseRules, resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
+import { analyzeTestFile, declaredTestBodies, findOldTestChanges } from '../lang/index.js';
+import { addOldTestFacts } from './old-tests.js';
 import { evaluateAudit, type Evaluation } from './evaluate.js';
 import type { HistoryCommit } from './history.js';
 import type { RawEntry } from '../git/parse.js';
@@ -49,9 +50,10 @@ export function auditHistory(history: HistoryCommit[], opts: AuditHistoryOptions
     [...(opts.outsideRunnerFiles ?? new Map<string, ReadonlyMap<string, string>>())].map(([sha, files]) => [sha, paths.map((p) => files.get(p) ?? null)]),
   );
   const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
-  const { rulesOf, problems } = resolveRules(history, oidsAt, outside, texts, cut, { paths, at: runnerAt });
-  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, ...(opts.mergeOwn ? { mergeOwn: opts.mergeOwn } : {}) });
+  const { rulesOf, problems, declaredOf } = resolveBaseRules(history, oidsAt, outside, texts, cut, { paths, at: runnerAt }, opts.options);
+  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, declaredOf, ...(opts.mergeOwn ? { mergeOwn: opts.mergeOwn } : {}) });
   addFacts(commits, texts, analyzeTestFile, opts.content ?? 'all');
+  if ((opts.content ?? 'all') !== 'none') addOldTestFacts(commits, texts, { findOldTestChanges, declaredTestBodies });
   const first = commits[0];
   const options = opts.options ?? (first ? rulesOf.get(first.sha)?.audit : undefined) ?? AUDIT_DEFAULTS;
   return evaluateAudit({ commits, options, plan: true });

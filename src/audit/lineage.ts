@@ -80,11 +80,16 @@ export function applyStep(s: LineState, c: AuditCommit): void {
       const t = s.tracked.get(path);
       if (t) files.set(path, { mode: t.mode, blob: t.blob });
     }
+    // What this task's open RED commits wrote themselves: a later RED of the record may improve it.
+    const own = new Set(open?.own ?? []);
+    for (const e of c.entries) if (e.kind === 'test' && e.status === 'A') own.add(e.path);
+    for (const key of c.addedTests ?? []) own.add(key);
     const record: TaskRecord = {
       commit: c.sha,
       reds: [...(open?.reds ?? []), c.sha],
       files,
       regression: c.regression && (!open || open.regression),
+      own,
     };
     s.records.set(task, record);
   } else if (c.phase === 'green') {

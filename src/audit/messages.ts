@@ -76,7 +76,10 @@ const MESSAGES: Record<AuditCode, Words> = {
   }),
   AUDIT_OFF: (f) => ({
     what: `committed outside TDD${f.data?.reason ? `: ${d(f, 'reason')}` : ''}`,
-    next: 'allowed, and listed; `audit.failOnOff` makes it a failure',
+    next:
+      f.severity === 'error'
+        ? `off commits fail the audit unless the configuration at the range's base allows them: \`"audit": { "allowOff": <count or true> }\` (this is off commit ${d(f, 'nth') || 1}, allowed ${String(f.data?.allowOff ?? 0)}); or redo it as RED → GREEN`
+        : `allowed by audit.allowOff (${String(f.data?.allowOff ?? 0)}), and listed`,
   }),
   AUDIT_REGRESSION: (f) => ({
     what: `regression tests of ${task(f)}: they passed at RED, as declared`,
@@ -109,6 +112,21 @@ const MESSAGES: Record<AuditCode, Words> = {
       : { what: `${f.path} adds to implementation what an integrity rule refuses (${d(f, 'gate')} ${d(f, 'found')})` };
     return { what: `${words.what} [${d(f, 'gate')}]`, next: words.next ?? 'redo the commit without it, or declare the exception in integrity.allow' };
   },
+  AUDIT_RED_CHANGES_PASSING_TEST: (f) => ({
+    what:
+      d(f, 'change') === 'outside'
+        ? `RED commit takes code away from beside the old tests of ${f.path ?? 'a test file'} (an import, a helper, a shared expected value)`
+        : `RED commit ${d(f, 'change') === 'deleted' ? 'deletes (or renames away)' : 'edits'} ${f.path ?? ''} > ${d(f, 'test')}, a test that passed at its parent`,
+    next: 'a RED adds tests; a change of the old ones is declared (`tdd phase red --revise "why"`, its TDD-Revise trailer); restore the test in a new commit, or have the change reviewed',
+  }),
+  AUDIT_RULES_WIDENED: (f) => ({
+    what: `the rules this history declared call ${d(f, 'files')} implementation file(s) ${((f.data?.as as string[] | undefined) ?? []).join(' or ')} (${((f.data?.paths as string[] | undefined) ?? []).slice(0, 3).join(', ')}): a widened ignore, tests or testSupport the policy at the range's base never allowed`,
+    next: "the audit judges by the rules at the range's base plus the changes of the off commits audit.allowOff allows: restore the configuration in a new commit, or make the change an allowed off commit of its own",
+  }),
+  AUDIT_RED_REVISED: (f) => ({
+    what: `declared revision (${d(f, 'why')}): ${((f.data?.tests as string[] | undefined) ?? []).slice(0, 5).join(', ')}`,
+    next: 'listed: the RED changed tests that passed at its parent, as its TDD-Revise trailer says',
+  }),
 };
 
 function failure(f: AuditFinding): string {

@@ -16,9 +16,10 @@ import type { SourceReader, TestFileAnalysis } from '../lang/index.js';
 import { classifyCommits } from './assemble.js';
 import { addFacts, blobsNeeded, type ContentScope } from './facts.js';
 import { addIntegrity, integrityBlobsNeeded } from './integrity.js';
-import { resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
+import { resolveBaseRules, resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
 import { CONFIG_PATHS } from './config.js';
 import { readHistory, type HistoryCommit } from './history.js';
+import { readOldTestFacts } from './read-old-tests.js';
 import type { AuditCommit, Rules } from './types.js';
 
 /** How far back a GREEN's RED is looked for before the range (as the hooks' state rebuild does). */
@@ -139,8 +140,8 @@ export async function readAuditInput(
   for (const b of runnerBlobs) if (b) texts.set(b[0], b[1]);
   const outsideRunner = new Map<string, ConfigOids>(outside.map((p, i) => [p, paths.map((_, j) => runnerBlobs[i * paths.length + j]?.[0] ?? null)]));
   const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
-  const { rulesOf, problems } = resolveRules(history, oidsAt, outsideOids, texts, cut, { paths, at: runnerAt });
-  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn });
+  const { rulesOf, problems, declaredOf } = resolveBaseRules(history, oidsAt, outsideOids, texts, cut, { paths, at: runnerAt });
+  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn, declaredOf });
   const scope = opts.content ?? 'frozen';
   if (scope !== 'none') await readIntegrity(repo, commits, texts, rulesOf);
   const needed = blobsNeeded(commits, scope);
@@ -151,6 +152,7 @@ export async function readAuditInput(
     addFacts(commits, texts, lang?.analyzeTestFile, scope);
     if (lang && scope === 'all') await addHelperFacts(repo, commits, texts, rulesOf, lang.analyzeTestFileWithHelpers);
   }
+  if (scope !== 'none') await readOldTestFacts(repo, commits, texts);
   return { history, commits, rulesOf, outside, cut, texts };
 }
 

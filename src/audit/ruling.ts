@@ -9,7 +9,7 @@ import { under } from '../config/runner-tests/paths.js';
 import type { ConfigProblem } from '../config/validate.js';
 import { CONFIG_PATHS, parseRules } from './config.js';
 import type { HistoryCommit } from './history.js';
-import type { Rules } from './types.js';
+import type { AuditOptions, Rules } from './types.js';
 
 /** Blob ids of CONFIG_PATHS (or of another list of paths) at a commit (null: absent). */
 export type ConfigOids = (string | null)[];
@@ -27,6 +27,8 @@ export function trackConfigOids(
   outside: ReadonlyMap<string, ConfigOids>,
   cut: ReadonlySet<string> = new Set(),
   paths: readonly string[] = CONFIG_PATHS,
+  /** Whether a commit's changes of these paths are taken (default: every commit's). */
+  adopts: (c: HistoryCommit) => boolean = () => true,
 ): Map<string, ConfigOids> {
   const none: ConfigOids = paths.map(() => null);
   const index = new Map(paths.map((p, i) => [p, i]));
@@ -35,6 +37,10 @@ export function trackConfigOids(
     const parent = c.parents[0];
     const base = parent && !cut.has(c.sha) ? (at.get(parent) ?? outside.get(parent) ?? none) : none;
     let oids = base;
+    if (!adopts(c)) {
+      at.set(c.sha, oids);
+      continue;
+    }
     for (const e of c.changes) {
       const i = index.get(e.path) ?? -1;
       if (i < 0) continue;
@@ -80,6 +86,7 @@ export function resolveRules(
   texts: ReadonlyMap<string, string>,
   cut: ReadonlySet<string> = new Set(),
   runnerFiles?: RunnerFileOids,
+  rulingAt: ReadonlyMap<string, ConfigOids> = oidsAt,
 ): RulesResolution {
   const cache = new Map<string, ReturnType<typeof parseRules>>();
   const text = (oid: string | null | undefined) => (oid === null || oid === undefined ? null : (texts.get(oid) ?? null));
@@ -100,7 +107,7 @@ export function resolveRules(
   for (const c of commits) {
     const own = oidsAt.get(c.sha) ?? NONE;
     const parent = cut.has(c.sha) ? undefined : c.parents[0];
-    const ruling = parent ? (oidsAt.get(parent) ?? outside.get(parent) ?? NONE) : own;
+    const ruling = parent ? (rulingAt.get(parent) ?? outside.get(parent) ?? NONE) : own;
     // The runners' own files are the commit's, as the hook reads the staged ones.
     const files = runnerFiles ? (runnerFiles.at.get(c.sha) ?? runnerFiles.paths.map(() => null)) : undefined;
     const mine = parsed(own, own[PKG] ?? null, files);
@@ -110,4 +117,46 @@ export function resolveRules(
     rulesOf.set(c.sha, 'rules' in judged ? judged.rules : 'rules' in mine ? mine.rules : fallback.rules);
   }
   return { rulesOf, problems };
+}
+
+/**
+ * The rules are the base's, not the commit's: the configuration at the range's base (a root
+ * commit's own), changed only by the `off` commits the base's policy allows (`audit.allowOff`, in
+ * order; none with `audit.failOnOff`). Each commit's rules are those, as its line of history has
+ * adopted them; `declaredOf` holds, where they differ, the rules the history itself declared (its
+ * parent's configuration), so the rule AUDIT_RULES_WIDENED can name what the difference turns
+ * into "ignored" or "support".
+ */
+export function resolveBaseRules(
+  commits: HistoryCommit[],
+  oidsAt: ReadonlyMap<string, ConfigOids>,
+  outside: ReadonlyMap<string, ConfigOids>,
+  texts: ReadonlyMap<string, string>,
+  cut: ReadonlySet<string> = new Set(),
+  runnerFiles?: RunnerFileOids,
+  /** The audit's policy when given (default: the base's). */
+  policy?: AuditOptions,
+): RulesResolution & { declaredOf: Map<string, Rules> } {
+  const declared = resolveRules(commits, oidsAt, outside, texts, cut, runnerFiles);
+  const first = commits[0];
+  const audit = policy ?? (first ? declared.rulesOf.get(first.sha)?.audit : undefined);
+  const allowed = !audit || audit.failOnOff ? 0 : audit.allowOff === true ? Infinity : audit.allowOff === false ? 0 : audit.allowOff;
+  let offs = 0;
+  // Off commits are counted in order, as the audit counts them (evaluate.ts allowOffCommits); a root's own configuration is the base.
+  const adopts = (c: HistoryCommit): boolean => {
+    const allowedOff = c.trailers.phase === 'off' && ++offs <= allowed;
+    return c.parents.length === 0 || cut.has(c.sha) || allowedOff;
+  };
+  const adoptedAt = trackConfigOids(commits, outside, cut, CONFIG_PATHS, adopts);
+  const base = resolveRules(commits, oidsAt, outside, texts, cut, runnerFiles, adoptedAt);
+  const declaredOf = new Map<string, Rules>();
+  for (const c of commits) {
+    const parent = cut.has(c.sha) ? undefined : c.parents[0];
+    if (!parent) continue;
+    const [own, adopted] = [oidsAt.get(parent) ?? outside.get(parent), adoptedAt.get(parent) ?? outside.get(parent)];
+    const mine = declared.rulesOf.get(c.sha);
+    if (mine && (own ?? NONE).join() !== (adopted ?? NONE).join()) declaredOf.set(c.sha, mine);
+  }
+  // A malformed configuration is reported where the history brought it, as declared.
+  return { rulesOf: base.rulesOf, problems: declared.problems, declaredOf };
 }

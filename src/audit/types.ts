@@ -32,7 +32,10 @@ export type AuditCode =
   | 'AUDIT_REPLAY_RED_WRONG_REASON'
   | 'AUDIT_REPLAY_GREEN_FAILED'
   | 'AUDIT_REPLAY_UNVERIFIED'
-  | 'AUDIT_IMPL_INTEGRITY';
+  | 'AUDIT_IMPL_INTEGRITY'
+  | 'AUDIT_RED_CHANGES_PASSING_TEST'
+  | 'AUDIT_RED_REVISED'
+  | 'AUDIT_RULES_WIDENED';
 
 /** A finding about one commit. `phase` is what its trailers declare (null: none). */
 export interface AuditFinding {
@@ -58,9 +61,11 @@ export interface AuditOptions {
   failOnFalseFail: boolean;
   /** A merge commit's own changes (conflict resolutions, edits made in the merge) fail the audit. */
   failOnMergeChanges: boolean;
+  /** How many `off` commits the range may hold before they fail (true: any number; false: none). */
+  allowOff: number | boolean;
 }
 
-export const AUDIT_DEFAULTS: AuditOptions = { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false };
+export const AUDIT_DEFAULTS: AuditOptions = { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false, allowOff: 0 };
 
 /** The rules a commit is judged by: its parent's configuration (its own for a root commit). */
 export interface Rules {
@@ -101,6 +106,14 @@ export interface AuditCommit {
   integrity?: IntegrityInput;
   /** Judged by a tdd-hooks configuration (false: its parent had none; the defaults apply). */
   configured?: boolean;
+  /** `TDD-Revise: <why>`: a RED declared to change tests that passed at its parent. */
+  revise?: string | null;
+  /** RED: the parent's tests this commit edits or takes away (audit/old-tests.ts), before the open record's own are set aside. */
+  oldTestChanges?: { path: string; test: string; change: 'edited' | 'deleted' | 'outside' }[];
+  /** Implementation (by the base's rules) that the rules the history declared call ignored or support (AUDIT_RULES_WIDENED). */
+  widened?: { path: string; as: 'ignored' | 'support' }[];
+  /** RED: tests this commit adds to files that had tests (`path\0key`): a later RED of the open record may improve them. */
+  addedTests?: string[];
 }
 
 /** Mode and blob of a path as the lineage last left it, and the commit that did. */
@@ -120,6 +133,8 @@ export interface TaskRecord {
   files: ReadonlyMap<string, { mode: string; blob: string }>;
   regression: boolean;
   greenCommit?: string;
+  /** Test files the record's RED commits created, and tests they added to older files (`path\0key`): theirs to improve until GREEN. */
+  own?: ReadonlySet<string>;
 }
 
 /** The TDD state along one line of history (what the hooks' state would have been there). */

@@ -73,9 +73,10 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
     if (!files.has(path)) missing.add(path);
     return files.get(path)?.toString('utf8') ?? null;
   };
-  const rules: RunnerRules = { readFile, readTests: (await import('./runner-tests/index.js')).readRunnerTests };
+  const [{ readRunnerTests }, { readRunnerHarness }] = await Promise.all([import('./runner-tests/index.js'), import('./runner-tests/harness.js')]);
+  const rules: RunnerRules = { readFile, readTests: readRunnerTests, readHarness: readRunnerHarness };
   const loaded = loadFrom(ctx, ruling, staged, rules);
-  if (missing.size === 0) return loaded;
+  if (missing.size === 0) return withHarnessNotes(loaded);
   const paths = [...missing];
   const more = await readObjects(
     ctx,
@@ -83,7 +84,15 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
     { sync: true },
   );
   paths.forEach((p, i) => files.set(p, more[i] ?? null));
-  return loadFrom(ctx, ruling, staged, rules);
+  return withHarnessNotes(loadFrom(ctx, ruling, staged, rules));
+}
+
+/** A harness key built by code cannot be read: said, so a setup file it names is known to be unguarded. */
+function withHarnessNotes(loaded: LoadedConfig): LoadedConfig {
+  const unread = loaded.config.harness?.unread ?? [];
+  if (unread.length === 0) return loaded;
+  const notes = unread.map((u): Finding => ({ code: 'HARNESS_UNREAD', severity: 'warn', path: u.file, data: { key: u.key } }));
+  return { ...loaded, warnings: [...loaded.warnings, ...notes] };
 }
 
 function loadFrom(ctx: RepoContext, ruling: (Buffer | null)[], staged: (Buffer | null)[], rules: RunnerRules | undefined): LoadedConfig {
@@ -109,6 +118,7 @@ function loadFrom(ctx: RepoContext, ruling: (Buffer | null)[], staged: (Buffer |
   // A staged configuration (a file, or package.json's "tdd" key) must be valid before it enters the history.
   if (next && 'error' in next && (changed || pkgChanged)) throw next.error;
   const current = attempt(() => pick(ruling, stagedPkg, rules));
+  if (next && 'loaded' in next && 'loaded' in current) markRulesChanged(warnings, current.loaded.config, next.loaded.config);
   if ('error' in current) {
     // The committed rules are broken (a commit that bypassed the hooks): the staged fix may land.
     if (next && 'loaded' in next) return { ...next.loaded, warnings: [...warnings, { code: 'CONFIG_PENDING', severity: 'warn', data: { broken: true } }] };
@@ -172,4 +182,11 @@ function finish(raw: unknown, file: string, readPackageJson: () => unknown, rule
   if (problems.length > 0) throw configError(problems);
   const packageJson = resolveConfig(config, raw, readPackageJson, rules);
   return { config, source: file, packageJson };
+}
+
+/** The keys that decide what is a test, test support or ignored, where the staged configuration changes them (shown on CONFIG_PENDING, and by `tdd status`). */
+function markRulesChanged(warnings: Finding[], now: Config, next: Config): void {
+  const keys = (['ignore', 'tests', 'testSupport'] as const).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(next[k]));
+  if (keys.length === 0) return;
+  for (const w of warnings) if (w.code === 'CONFIG_PENDING' && !w.data?.broken) w.data = { ...w.data, rules: [...keys] };
 }

@@ -7,6 +7,7 @@
 import { detectRunner } from './detect.js';
 import { READS_PACKAGE_JSON, RUNNER_FILES } from './runner-tests/files.js';
 import type { readRunnerTests } from './runner-tests/index.js';
+import type { readRunnerHarness } from './runner-tests/harness.js';
 import { under } from './runner-tests/paths.js';
 import { DEFAULTS, RUNNER_TESTS, type Config, type RunnerName, type RunnerSpec, type TestMatch } from './schema.js';
 
@@ -22,6 +23,8 @@ export type ReadTreeFile = (path: string) => string | null;
 export interface RunnerRules {
   readFile: ReadTreeFile;
   readTests: typeof readRunnerTests;
+  /** The files the runner's configuration names to run around the tests (config/runner-tests/harness): test support. */
+  readHarness?: typeof readRunnerHarness;
 }
 
 function parseObject(text: string | null): Record<string, unknown> | undefined {
@@ -76,6 +79,7 @@ export function resolveConfig(config: Config, raw: unknown, readPackageJson: () 
       config.tests = [...new Set(config.runners.flatMap((s) => s.tests))];
       if (config.runners.some(hasPatterns)) config.testMatch = config.runners.map(matchOf);
     }
+    applyHarness(config, rules);
     return undefined;
   }
   if (!has('runner')) {
@@ -88,7 +92,25 @@ export function resolveConfig(config: Config, raw: unknown, readPackageJson: () 
     config.tests = match.tests;
     if (hasPatterns(match)) config.testMatch = [match];
   }
+  applyHarness(config, rules);
   return packageJson;
+}
+
+/** The harness files of every runner's configuration join testSupport (frozen in GREEN and REFACTOR like the tests). */
+function applyHarness(config: Config, rules: RunnerRules | undefined): void {
+  if (!rules?.readHarness) return;
+  const files: string[] = [];
+  const unread: { file: string; key: string }[] = [];
+  for (const s of runnerSpecs(config)) {
+    if (!RUNNER_FILES[s.runner]) continue;
+    const packageJson = parseObject(rules.readFile(under(s.root, 'package.json')));
+    const h = rules.readHarness(s.runner, { root: s.root, read: (name) => rules.readFile(under(s.root, name)), packageJson });
+    files.push(...h.files);
+    unread.push(...h.unread);
+  }
+  if (files.length === 0 && unread.length === 0) return;
+  config.testSupport = [...new Set([...config.testSupport, ...files])];
+  config.harness = { files, unread };
 }
 
 /** A runner's test files alone, without its run settings. */

@@ -64,6 +64,8 @@ export interface Config {
   testMatch?: TestMatch[];
   /** Globs of test support: fixtures, snapshots, helpers, the runner's config. Frozen like tests. */
   testSupport: string[];
+  /** Resolved, not configured: the harness files the runners' configurations name (added to testSupport), and keys that could not be read. */
+  harness?: { files: string[]; unread: { file: string; key: string }[] };
   /** Globs a commit may always touch without a test run when it touches nothing else. */
   ignore: string[];
   /** Paths allowed in every phase (they never make a RED commit "implementation"). */
@@ -99,7 +101,7 @@ export interface Config {
   /** A commit message template for tasks, e.g. "feat(tdd): task-{id} {title}": filled in, or enforced. */
   commitMessage: { template: string | null; mode: 'fill' | 'enforce' };
   /** What `tdd audit` fails on besides the invariants (by default these are listed, not failed). */
-  audit: { failOnOff: boolean; failOnRegression: boolean; failOnFalseFail: boolean; failOnMergeChanges: boolean };
+  audit: { failOnOff: boolean; failOnRegression: boolean; failOnFalseFail: boolean; failOnMergeChanges: boolean; allowOff?: number | boolean };
   /** The integrity rules (gates/integrity): `allow` maps a code to the path globs it does not apply to (a test-utilities package). */
   integrity: { allow: Record<string, string[]> };
 }
@@ -146,7 +148,7 @@ export const DEFAULTS: Config = {
   attempts: { red: 2, green: 3 },
   budgets: { perTaskMinutes: 30 },
   commitMessage: { template: null, mode: 'enforce' },
-  audit: { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false },
+  audit: { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false, allowOff: 0 },
   integrity: { allow: {} },
 };
 

@@ -124,6 +124,8 @@ const CHECKS: Record<string, Check> = {
   'audit.failOnMergeChanges': boolean,
   // Checked key by key in checkAllow (a problem names `integrity.allow.<CODE>`).
   'integrity.allow': () => undefined,
+  'audit.allowOff': (v) =>
+    typeof v === 'boolean' || (Number.isInteger(v) && (v as number) >= 0) ? undefined : 'true, false or a count of off commits (0, 1, 2…)',
 };
 
 /** `integrity.allow`: an object from integrity codes to path globs; problems name `integrity.allow.<key>`. */

@@ -10,6 +10,7 @@ import { evaluateImplIntegrity } from './integrity/index.js';
 import { evaluateRedRun } from './red-run.js';
 import { evaluateRedScope } from './red-scope.js';
 import { evaluateRedUntrackedImport } from './red-untracked-import.js';
+import { evaluateRedChangesPassingTest } from './red-changes-passing-test.js';
 import { evaluateSymlinks } from './symlinks.js';
 import { evaluateTaskScope } from './task-scope.js';
 import type { Gate, GateInput } from './types.js';
@@ -24,6 +25,7 @@ export const STATIC_GATES: Gate[] = [
   evaluateAssertions,
   evaluateMarkers,
   evaluateImplIntegrity,
+  evaluateRedChangesPassingTest,
 ];
 /** Gates over the test run's evidence. */
 export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateRedUntrackedImport, evaluateGreenRun, evaluateImportNearMiss];

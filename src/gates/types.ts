@@ -51,11 +51,23 @@ interface CommitFacts {
   readonly taskScope?: TaskScope;
 }
 
+/** An old test (one the parent had) that a RED commit edits or takes away (lang/ declaredTestBodies). */
+export interface OldTestChange {
+  path: string;
+  /** The test's key (`group > title`, a function name); '' for code outside the tests. */
+  test: string;
+  change: 'edited' | 'deleted' | 'outside';
+}
+
 /** RED's static facts: what its staged test files hold, and the open RED record a later RED may not shrink. */
 export interface RedFacts extends CommitFacts {
   readonly phase: 'red';
   readonly testFiles: TestFiles;
   readonly red?: RedRecord;
+  /** The old tests this commit changes (verify/old-tests.ts). */
+  readonly oldTestChanges?: OldTestChange[];
+  /** `tdd phase red --revise "why"`: the changes are declared. */
+  readonly revise?: string;
 }
 
 /** GREEN's and REFACTOR's static facts: what the commit does to the frozen tests. */

@@ -10,9 +10,14 @@ import { findHelperAssertions, HELPER_LANGUAGES, type AssertionVia, type Lexed, 
 import { pythonProfile } from './languages/python/profile.js';
 import { rubyProfile } from './languages/ruby/profile.js';
 import { rustProfile } from './languages/rust.js';
+import { findJsTestExtents } from './languages/js/titles.js';
+import { matchBrackets } from './scan/calls.js';
+import { findDefinitions } from './scan/definitions.js';
+import { bodiesOf, oldTestChangesOf, type TestBodies, type TestBodyChange, type TestExtent, type TestFileChange } from './scan/test-bodies.js';
 
 export type { ImportBinding, LanguageId, Marker, MarkerKind } from './profile.js';
 export type { AssertionVia, SourceReader } from './helpers/index.js';
+export { compareBodies, isSubsequence, wholeFileTokens, type TestBodies, type TestBodyChange, type TestFileChange } from './scan/test-bodies.js';
 
 /**
  * Static analysis of test files: pure functions of (path, text), no I/O. A file is lexed once;
@@ -180,4 +185,43 @@ export function declaredTestTitles(path: string, text: string): string[] {
   const profile = profileOf(path);
   if (!profile) return [];
   return profile.titles(profile.blank(path, text), text);
+}
+
+/** Languages whose test titles are the names of the functions or methods that hold them. */
+const NAMED_TESTS: ReadonlySet<LanguageId> = new Set(['python', 'go', 'rust', 'java', 'kotlin', 'csharp']);
+
+/**
+ * The tests a file declares, each by its key (JS/TS: `group > title`; Python, Go, Rust, Java,
+ * Kotlin, C#: the test function's name) with a fingerprint of its text, and the tokens outside
+ * them (lang/scan/test-bodies). Undefined for a language whose tests we cannot delimit (Ruby,
+ * ABAP, no profile): the caller judges the whole file.
+ */
+export function declaredTestBodies(path: string, text: string): TestBodies | undefined {
+  const profile = profileOf(path);
+  if (!profile || (profile.id !== 'js' && !NAMED_TESTS.has(profile.id))) return undefined;
+  const blanked = profile.blank(path, text);
+  const brackets = matchBrackets(blanked);
+  let extents: TestExtent[];
+  if (profile.id === 'js') extents = findJsTestExtents(blanked, text, brackets);
+  else {
+    const titles = new Set(profile.titles(blanked, text));
+    const calls = profile.id === 'java' || profile.id === 'kotlin' || profile.id === 'csharp' ? scanCalls(blanked) : [];
+    extents = findDefinitions(profile.id, blanked, brackets, calls)
+      .filter((d) => titles.has(d.name))
+      // From the start of the line that defines it: `def`, `func`, `fn`, modifiers are the test's.
+      .map((d) => ({ key: d.name, start: blanked.lastIndexOf('\n', d.nameAt) + 1, end: d.end }));
+  }
+  return bodiesOf(blanked, text, extents);
+}
+
+/**
+ * The old tests that a commit's test-file changes edit or take away (see scan/test-bodies
+ * oldTestChangesOf), read with declaredTestBodies. `texts`: blob texts by id.
+ */
+export function findOldTestChanges(
+  files: readonly TestFileChange[],
+  texts: ReadonlyMap<string, string>,
+  before?: ReadonlyMap<string, string>,
+): (TestBodyChange & { path: string })[] {
+  return oldTestChangesOf(files, texts, declaredTestBodies, before);
 }

@@ -51,7 +51,11 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   CONFIG_PENDING: (f) =>
     f.data?.broken
       ? { what: 'the committed configuration is invalid (it entered past the hooks): this commit is judged by its staged fix' }
-      : { what: `this commit changes ${f.path}: it is judged by the rules already committed, and the new ones apply from the next commit` },
+      : f.data?.rules?.length
+        ? {
+            what: `this commit changes ${f.path}, and with it ${f.data.rules.join(', ')}: what counts as a test, test support or ignored. It is judged by the rules already committed; the new ones apply from the next commit, and \`tdd audit\` keeps the range base's rules unless this is an off commit that audit.allowOff allows (else AUDIT_RULES_WIDENED)`,
+          }
+        : { what: `this commit changes ${f.path}: it is judged by the rules already committed, and the new ones apply from the next commit` },
   PHASE_UNSET: () => ({
     what: 'no TDD phase is declared for this commit',
     next: 'declare one: `tdd phase red` to commit a failing test, or `tdd phase off --reason "..."` to commit outside TDD',
@@ -248,6 +252,20 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   RED_UNTRACKED_IMPORT: (f) => ({
     what: `${f.path}${f.data?.test ? ` > ${d(f.data, 'test')}` : ''} fails on ${d(f.data, 'file')} (${d(f.data, 'kind')}), which is in your working tree but ${f.data?.state === 'modified' ? 'modified and not staged' : 'untracked'}: GREEN could never add it (test support is frozen from this commit on)`,
     next: `git add '${d(f.data, 'file')}' and commit again`,
+  }),
+  RED_CHANGES_PASSING_TEST: (f) => ({
+    what:
+      d(f.data, 'change') === 'outside'
+        ? `${f.path}: this RED takes something away from the code beside its old tests (an import, a helper, a shared expected value): the tests that passed at the parent would run against something else`
+        : `${f.path} > ${d(f.data, 'test')} passed at the parent and this RED ${d(f.data, 'change') === 'deleted' ? 'deletes it (or renames it away)' : 'edits it'}: a RED adds tests; it does not weaken or remove the ones that pass`,
+    next: `stage the old test as it was (git restore --staged --source=HEAD -- '${f.path}', then add the new tests beside it), or, if the behaviour really changes, declare it for this commit: \`tdd phase red --revise "why"\``,
+  }),
+  HARNESS_UNREAD: (f) => ({
+    what: `${f.path}: \`${d(f.data, 'key')}\` is built by code, so the harness files it names are not known; they are frozen only if testSupport names them`,
+    next: `write it as string literals, or add those files to testSupport in .tddrc.json`,
+  }),
+  RED_REVISED: (f) => ({
+    what: `declared revision (${d(f.data, 'why')}): this RED changes ${(f.data?.tests ?? []).length} old test(s): ${(f.data?.tests ?? []).slice(0, 5).join(', ')}; recorded in TDD-Revise`,
   }),
 };
 

@@ -57,6 +57,7 @@ function commitLight(c: HistoryCommit, testMs: number | null, isTest: (p: string
     regression: c.trailers.regression,
     falseFail: trailerValue(c.trailerText, TRAILER.falseFail),
     reason: c.trailers.reason ?? null,
+    revise: c.trailers.revise ?? null,
     attempts: (attempts && parseAttemptsTrailer(attempts)) || null,
     testFiles: c.changes.filter((e) => e.status !== 'D' && isTest(e.path)).map((e) => e.path),
     testMs,

@@ -134,6 +134,7 @@ export function assembleTask(id: string | null, entries: TaskEntry[]): TaskRepor
     testFiles: [...new Set(commits.filter((c) => c.kind === 'red').flatMap((c) => c.testFiles))],
     refusedCodes: countBy(lights, (l) => (l.kind === 'refused' ? (l.codes.length ? l.codes : [l.exitCode === 3 ? 'RUN_UNVERIFIED' : 'REFUSED']) : [])),
     offReasons: commits.flatMap((c) => (c.kind === 'off' && c.reason ? [c.reason] : [])),
+    revisions: commits.flatMap((c) => (c.kind === 'red' && c.revise ? [c.revise] : [])),
     attempts: [...commits].reverse().find((c) => c.attempts !== null)?.attempts ?? null,
     denied: { count: denied.length, codes: countBy(denied, (d) => d.codes), paths: [...new Set(denied.flatMap((d) => d.paths))] },
   };

@@ -23,6 +23,8 @@ export interface CommitLight {
   falseFail: string | null;
   /** Why, for an off commit (TDD-Reason). */
   reason: string | null;
+  /** RED: `TDD-Revise`, the declared change of tests that passed at its parent. */
+  revise?: string | null;
   attempts: ParsedAttemptsTrailer | null;
   /** Test files this commit adds or changes. */
   testFiles: string[];
@@ -86,6 +88,8 @@ export interface TaskReport {
   testFiles: string[];
   refusedCodes: Record<string, number>;
   offReasons: string[];
+  /** The declared revisions (`TDD-Revise`) of the task's RED commits. */
+  revisions?: string[];
   /** The last TDD-Attempts trailer of the task. */
   attempts: ParsedAttemptsTrailer | null;
   /** Edits and commands the agent guard denied (`tdd guard`), by code, and the paths they named. */

@@ -116,6 +116,7 @@ export function taskFacts(t: TaskReport): [string, string][] {
   const refused = Object.entries(t.refusedCodes);
   if (t.counts.refused) facts.push(['refused', `${t.counts.refused} (${refused.map(([c, n]) => (n > 1 ? `${c} ×${n}` : c)).join(', ')})`]);
   if (t.counts.off) facts.push(['off', `${t.counts.off} (${t.offReasons.map(plain).join('; ')})`]);
+  if (t.revisions?.length) facts.push(['revised tests', `${t.revisions.length} (${t.revisions.map(plain).join('; ')})`]);
   if (t.denied.count) facts.push(['denied edits', `${t.denied.count} (${countList(t.denied.codes)})`]);
   const attempts = formatAttempts(t.attempts);
   if (attempts) facts.push(['attempts', attempts]);

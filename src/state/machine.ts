@@ -50,7 +50,11 @@ export function applyCommit(state: State, pending: Pending, commit: string, opts
       next.since = opts.now.toISOString();
     }
   }
-  if (pending.phase === 'red') next.regression = false;
+  if (pending.phase === 'red') {
+    next.regression = false;
+    next.revise = null;
+  }
+  if (pending.phase === 'off' && next.phase === 'off' && !offHolds(next, opts.now)) resumeAfterOff(next, `after off commit ${commit.slice(0, 12)}`, opts.now);
   next.head = commit;
   return next;
 }
@@ -80,6 +84,35 @@ export function applyAmend(
   if (next.lastGreen?.commit === replaced) next.lastGreen = null;
   next.head = commit;
   return { state: next, recorded: false };
+}
+
+/**
+ * Whether a declared `off` still holds: one commit unless `--until` says longer — `task:<id>`
+ * while that task is active, or an ISO time not yet reached.
+ */
+export function offHolds(state: State, now: Date): boolean {
+  const until = state.until;
+  if (!until) return false;
+  if (until.startsWith('task:')) return state.task === until.slice(5);
+  const t = Date.parse(until);
+  return Number.isFinite(t) && now.getTime() < t;
+}
+
+/** The phase `off` interrupted comes back (none when none was declared). */
+export function resumeAfterOff(state: State, why: string, now: Date): void {
+  state.phase = state.resume?.phase ?? null;
+  if (state.resume) state.task = state.resume.task;
+  state.reason = `back ${why}`;
+  state.since = now.toISOString();
+  state.resume = null;
+  state.until = null;
+}
+
+/** An `off --until <time>` whose time has passed, before any commit: the interrupted phase is back (pure; the caller writes it). */
+export function expireOff(state: State, now: Date): boolean {
+  if (state.phase !== 'off' || !state.until || state.until.startsWith('task:') || offHolds(state, now)) return false;
+  resumeAfterOff(state, `at ${state.until} (off --until)`, now);
+  return true;
 }
 
 function unique(xs: string[]): string[] {

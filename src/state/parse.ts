@@ -93,7 +93,10 @@ export function parseState(v: unknown): State | undefined {
   const followed = parseFollowed(v.followed);
   // The last verdict only informs `tdd status`: a broken one is dropped, the state kept.
   const verdict = lastVerdict === null || lastVerdict === undefined ? null : (parseVerdict(lastVerdict) ?? null);
+  const extra = parseOffAndRevise(v);
+  if (!extra) return undefined;
   return {
+    ...extra,
     version: 1,
     phase,
     task,
@@ -115,6 +118,25 @@ function parseFollowed(v: unknown): Followed | undefined {
   return dropped && phase && (v.refound === undefined || isOid(v.refound)) ? (v as unknown as Followed) : undefined;
 }
 
+/** The optional keys of `tdd phase off` (resume, until) and `tdd phase red --revise`; undefined when malformed. */
+function parseOffAndRevise(v: Obj): Pick<State, 'resume' | 'until' | 'revise'> | undefined {
+  const { resume, until, revise } = v;
+  const out: Pick<State, 'resume' | 'until' | 'revise'> = {};
+  if (resume !== undefined && resume !== null) {
+    if (!isObj(resume) || !(resume.phase === null || isPhase(resume.phase)) || !isTask(resume.task)) return undefined;
+    out.resume = { phase: resume.phase, task: resume.task };
+  }
+  for (const [key, value] of [
+    ['until', until],
+    ['revise', revise],
+  ] as const) {
+    if (value === undefined || value === null) continue;
+    if (!isStr(value) || /[\r\n]/.test(value)) return undefined;
+    out[key] = value;
+  }
+  return out;
+}
+
 /** `pending.json` → the verdict pre-commit left, or undefined (none: the tests run again). */
 export function parsePending(v: unknown): Pending | undefined {
   if (!isObj(v)) return undefined;
@@ -123,10 +145,10 @@ export function parsePending(v: unknown): Pending | undefined {
   if (typeof regression !== 'boolean' || !isStrOrNull(reason) || !isStrings(testFiles) || !isStringMap(blobs) || !isStrings(failing)) return undefined;
   if (!isStr(summary) || !isStr(at) || (evidence !== undefined && !parseEvidence(evidence))) return undefined;
   if (removedTests !== undefined && !isStrings(removedTests)) return undefined;
-  for (const s of [key, falseFail, attempts]) if (s !== undefined && !isStr(s)) return undefined;
+  for (const s of [key, falseFail, attempts, v.revise, v.until]) if (s !== undefined && !isStr(s)) return undefined;
   if (subject !== undefined && !(isObj(subject) && isStr(subject.text) && (subject.mode === 'fill' || subject.mode === 'enforce'))) return undefined;
   // Trailer values are one line each: a newline would smuggle in a trailer of its own (the reason
   // of an off commit has its whitespace folded by commit-msg).
-  for (const s of [summary, falseFail, attempts]) if (isStr(s) && /[\r\n]/.test(s)) return undefined;
+  for (const s of [summary, falseFail, attempts, v.revise, v.until]) if (isStr(s) && /[\r\n]/.test(s)) return undefined;
   return v as unknown as Pending;
 }

@@ -10,6 +10,8 @@ export const TRAILER = {
   falseFail: 'TDD-False-Fail',
   attempts: 'TDD-Attempts',
   tests: 'TDD-Tests',
+  revise: 'TDD-Revise',
+  offUntil: 'TDD-Off-Until',
 } as const;
 
 export interface CommitTrailers {
@@ -19,6 +21,8 @@ export interface CommitTrailers {
   regression: boolean;
   evidence?: string;
   reason?: string;
+  /** `TDD-Revise`: a RED declared to change tests that passed at its parent, and why. */
+  revise?: string;
 }
 
 /**
@@ -42,6 +46,7 @@ export function parseTrailerLog(out: string): CommitTrailers[] {
       else if (k === TRAILER.regression.toLowerCase()) t.regression = value === 'true';
       else if (k === TRAILER.evidence.toLowerCase()) t.evidence = value;
       else if (k === TRAILER.reason.toLowerCase()) t.reason = value;
+      else if (k === TRAILER.revise.toLowerCase() && value) t.revise = value;
     }
     result.push(t);
   }

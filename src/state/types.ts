@@ -67,6 +67,12 @@ export interface State {
   head?: string;
   /** What the last check found when HEAD had moved outside the hooks (a switch, reset, rebase…). */
   followed?: Followed;
+  /** `tdd phase off`: the phase it interrupted, which comes back after one off commit (unless `until`). */
+  resume?: { phase: Phase | null; task: string | null } | null;
+  /** `tdd phase off --until`: `task:<id>` (off while that task is active) or an ISO time; null: one commit. */
+  until?: string | null;
+  /** `tdd phase red --revise "why"`: the next RED commit may change tests that passed at its parent. */
+  revise?: string | null;
 }
 
 /** A record the history no longer holds: dropped, and said so (`tdd status`, the hook's note). */
@@ -123,6 +129,10 @@ export interface Pending {
   tests?: string;
   /** The configured commit message template, rendered for the task: filled in, or enforced. */
   subject?: { text: string; mode: 'fill' | 'enforce' };
+  /** RED with `--revise`: why it changes tests that passed at its parent (the TDD-Revise trailer). */
+  revise?: string;
+  /** Off with `--until`: what ends it (the TDD-Off-Until trailer). */
+  until?: string;
 }
 
 export function emptyState(now: Date): State {

@@ -22,6 +22,8 @@ export function trailersFor(p: Pending): string[] {
   if (p.task) t.push(`${TRAILER.task}: ${p.task}`);
   if (p.phase === 'red' && p.regression) t.push(`${TRAILER.regression}: true`);
   if (p.phase === 'off' && p.reason) t.push(`${TRAILER.reason}: ${p.reason.replace(/\s+/g, ' ')}`);
+  if (p.phase === 'off' && p.until) t.push(`${TRAILER.offUntil}: ${p.until}`);
+  if (p.phase === 'red' && p.revise) t.push(`${TRAILER.revise}: ${p.revise.replace(/\s+/g, ' ')}`);
   if (p.phase !== 'off' && p.summary) t.push(`${TRAILER.evidence}: ${p.summary}`);
   if (p.tests) t.push(`${TRAILER.tests}: ${p.tests}`);
   if (p.falseFail) t.push(`${TRAILER.falseFail}: ${p.falseFail}`);

@@ -10,6 +10,7 @@ import { rebuildState } from '../state/rebuild.js';
 import type { Finding } from '../types.js';
 import type { Classifier } from '../snapshot/kinds.js';
 import { readClassifier } from '../state/glob-cache.js';
+import { expireOff } from '../state/machine.js';
 
 export interface CommitContext {
   repo: RepoContext;
@@ -60,6 +61,8 @@ export async function readCommitContext(repo: RepoContext, configBlobs?: (Buffer
   const loaded = await loadConfig(repo, configBlobs);
   const classify = await readClassifier(repo.stateDir, loaded.config);
   const { state, followed } = await readStateAtHead(repo, head, (p) => classify(p) === 'test', headObject);
+  // `tdd phase off --until <time>` past its time: the interrupted phase is back before this commit is judged.
+  if (expireOff(state, new Date())) await writeState(repo.stateDir, state);
   // HEAD moved outside the hooks and the state followed it in this read: say what it dropped.
   const notes: Finding[] = followed ? [{ code: 'STATE_FOLLOWED', severity: 'info', data: followed }] : [];
   return { repo, head, loaded, classify, state, warnings: [...loaded.warnings, ...notes] };

@@ -16,6 +16,7 @@ import type { RedRecord, State } from '../state/types.js';
 import type { Finding, Phase, StagedEntry } from '../types.js';
 import type { CommitContext } from './context.js';
 import { readImplIntegrity } from './impl-sources.js';
+import { readOldTestChanges } from './old-tests.js';
 
 /** The active task in the staged plan: its declared paths (the task-scope gate) and its title (the message template). */
 export async function readTask(repo: RepoContext, cc: CommitContext): Promise<{ scope?: TaskScope; title?: string }> {
@@ -55,8 +56,12 @@ export async function readStaticFacts(
   };
   if (commit.phase === 'red') {
     const staged = commit.entries.filter((e) => e.kind === 'test' && e.status !== 'D');
-    const testFiles = await readTestFacts(repo, staged, cc.loaded.config.assertFunctionNames);
-    return { ...common, phase: 'red', testFiles, ...(open ? { red: open } : {}) } satisfies RedFacts;
+    const [testFiles, oldTestChanges] = await Promise.all([
+      readTestFacts(repo, staged, cc.loaded.config.assertFunctionNames),
+      readOldTestChanges(repo, commit.entries),
+    ]);
+    const revise = state.revise ? { revise: state.revise } : {};
+    return { ...common, phase: 'red', testFiles, oldTestChanges, ...revise, ...(open ? { red: open } : {}) } satisfies RedFacts;
   }
   const frozen = { ...common, phase: commit.phase, tree: commit.tree! };
   const [facts, integrity] = await Promise.all([

@@ -38,6 +38,8 @@ export function makePending(cc: CommitContext, snapshot: Snapshot, verified: Ver
     // Declared regression tests that fail for the right reason are an ordinary RED: GREEN follows.
     regression: phase === 'red' && cc.state.regression && failing.length === 0 && (evidence?.fileErrors.length ?? 0) === 0,
     reason: phase === 'off' ? cc.state.reason : null,
+    ...(phase === 'red' && cc.state.revise ? { revise: cc.state.revise } : {}),
+    ...(phase === 'off' && cc.state.until ? { until: cc.state.until } : {}),
     testFiles: verified.testFiles,
     blobs: verified.blobs,
     failing,

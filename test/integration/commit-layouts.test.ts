@@ -22,6 +22,8 @@ function start(files: Record<string, string>, links: string[] = []): { r: Repo; 
   for (const at of links) symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(r.dir, at, 'node_modules'), 'dir');
   const install = r.tdd('install');
   expect(install.status, install.stderr).toBe(0);
+  // The skeleton is the one off commit the project's audit policy allows (audit.allowOff, read at the base).
+  r.write({ '.tddrc.json': JSON.stringify({ ...JSON.parse(r.read('.tddrc.json')), audit: { allowOff: 1 } }) + '\n' });
   r.git('add', '-A');
   r.tdd('phase', 'off', '--reason', 'skeleton');
   expect(r.commit('skeleton').status).toBe(0);

@@ -167,7 +167,7 @@ const NESTED: Record<string, string[]> = {
   attempts: ['red', 'green'],
   budgets: ['perTaskMinutes'],
   commitMessage: ['template', 'mode'],
-  audit: ['failOnOff', 'failOnRegression', 'failOnFalseFail', 'failOnMergeChanges'],
+  audit: ['failOnOff', 'failOnRegression', 'failOnFalseFail', 'failOnMergeChanges', 'allowOff'],
 };
 const RUNNER_NAMES = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command'];
 

@@ -7,6 +7,8 @@ import { evaluateMergeChanges } from './merge.js';
 import { evaluateNoTrailers } from './no-trailers.js';
 import { evaluateRecorded } from './recorded.js';
 import { evaluateRedScope } from './red-scope.js';
+import { evaluateRedChangesPassingTest } from './red-changes-passing-test.js';
+import { evaluateRulesWidened } from './rules-widened.js';
 import { evaluateTestContent } from './test-content.js';
 import type { AuditRule } from './types.js';
 
@@ -20,6 +22,8 @@ export const RULES: readonly AuditRule[] = [
   evaluateMergeChanges,
   evaluateRecorded,
   evaluateImplIntegrity,
+  evaluateRedChangesPassingTest,
+  evaluateRulesWidened,
 ];
 
 export type { AuditRule, RuleInput } from './types.js';

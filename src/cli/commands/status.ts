@@ -4,7 +4,7 @@ import { paint } from '../../report/format.js';
 import { formatFinding } from '../../report/messages.js';
 import { readStagedEntries } from '../../snapshot/read.js';
 import { taskKey } from '../../state/machine.js';
-import type { Phase } from '../../types.js';
+import type { Finding, Phase } from '../../types.js';
 import { readCommitContext } from '../../verify/context.js';
 import type { CommandModule } from '../types.js';
 import { NEXT_STEP } from '../../report/next-steps.js';
@@ -41,8 +41,11 @@ const status: CommandModule = {
             `${paint(c, 'yellow', 'warning')}   no tdd-hooks hook in this clone: commits are not checked; run \`tdd-hooks install\` (or have package.json's "prepare" run it)`,
           ]),
       `phase     ${state.phase ? paint(c, 'bold', state.phase) : 'none'}${state.regression ? ' (regression)' : ''}${state.reason ? ` — ${state.reason}` : ''}`,
+      ...(state.revise ? [`revise    ${state.revise} — the next RED may change tests that passed at its parent (recorded in TDD-Revise)`] : []),
+      ...(state.phase === 'off' ? [`off       ${offSpan(state)}`] : []),
       `task      ${state.task ?? '(none)'}`,
       `config    ${cc.loaded.source} (runner ${cc.loaded.config.runner})`,
+      ...rulesChanged(cc.warnings).map((w) => `rules     ${w}`),
     ];
     if (red) {
       const open = red.greenCommit
@@ -84,7 +87,11 @@ const status: CommandModule = {
         regression: state.regression,
         reason: state.reason,
         since: state.since,
+        revise: state.revise ?? null,
+        until: state.until ?? null,
+        resumes: state.phase === 'off' ? (state.resume?.phase ?? null) : null,
         config: { source: cc.loaded.source, runner: cc.loaded.config.runner },
+        rulesChanged: cc.warnings.flatMap((w) => (w.code === 'CONFIG_PENDING' && w.data?.rules ? [{ path: w.path ?? null, keys: w.data.rules }] : [])),
         red: red ?? null,
         tests: red?.files ?? [],
         behaviour: red?.failing ?? [],
@@ -100,3 +107,21 @@ const status: CommandModule = {
   },
 };
 export default status;
+
+/** How long a declared off lasts, and what comes back after it. */
+function offSpan(state: { until?: string | null; resume?: { phase: Phase | null } | null }): string {
+  const back = state.resume?.phase ?? 'no phase';
+  if (!state.until) return `for the next commit only, then ${back}`;
+  return state.until.startsWith('task:') ? `while task ${state.until.slice(5)} is active, then ${back}` : `until ${state.until}, then ${back}`;
+}
+
+/** A staged configuration that changes what is a test, support or ignored: said before the commit, as its output says it. */
+function rulesChanged(warnings: readonly Finding[]): string[] {
+  return warnings.flatMap((w) =>
+    w.code === 'CONFIG_PENDING' && w.data?.rules
+      ? [
+          `${w.path ?? 'the configuration'} is staged with a new ${w.data.rules.join(', ')}: from the next commit on here; tdd audit keeps the base's rules unless this is an allowed off commit (audit.allowOff)`,
+        ]
+      : [],
+  );
+}

@@ -10,10 +10,10 @@ import type { TestMatch } from '../schema.js';
 import { VITEST_FILES } from './files.js';
 import { cleanRelative, under, type RunnerFolder } from './paths.js';
 
-type Token = { kind: 'name' | 'string' | 'punct' | 'other'; text: string };
+export type Token = { kind: 'name' | 'string' | 'punct' | 'other'; text: string };
 
 /** Strings (a template without `${`), names, one-character punctuation; comments and regular expressions dropped. */
-function tokenize(code: string): Token[] {
+export function tokenize(code: string): Token[] {
   const tokens: Token[] = [];
   const re =
     /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\$]|\\.|\$(?!\{))*`|`|[A-Za-z_$][\w$]*|\.\.\.|\/(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[a-z]*|\S/g;
@@ -33,7 +33,7 @@ function tokenize(code: string): Token[] {
   return tokens;
 }
 
-function stringValue(t: Token): string | undefined {
+export function stringValue(t: Token): string | undefined {
   if (t.kind !== 'string') return undefined;
   if (t.text.startsWith('`')) return t.text.slice(1, -1);
   if (t.text.startsWith("'")) return t.text.slice(1, -1).replace(/\\(.)/g, '$1');

@@ -29,10 +29,13 @@ function ok(r: { status: number | null; stderr: string; stdout: string }): void 
   expect(r.status, r.stderr + r.stdout).toBe(0);
 }
 
-/** skeleton (off) → red → green → refactor of task T1, tags `skeleton`, `red`, `green`, `honest`. */
+/** skeleton (off, the one allowOff permits) → red → green → refactor of task T1, tags `skeleton`, `red`, `green`, `honest`. */
 export function makeHonestRepo(): Repo {
   const repo = makeRepo(SKELETON);
   ok(repo.tdd('install'));
+  // The skeleton is the one off commit this project's policy allows (audit.allowOff, read at the audit's base).
+  const config = JSON.parse(repo.read('.tddrc.json')) as Record<string, unknown>;
+  repo.write({ '.tddrc.json': JSON.stringify({ ...config, audit: { allowOff: 1 } }, null, 2) + '\n' });
   repo.git('add', '-A');
   ok(repo.tdd('phase', 'off', '--reason', 'skeleton'));
   ok(repo.commit('chore: skeleton'));

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { HistoryCommit } from '../../../src/audit/history.js';
 import { auditHistory, type AuditHistoryOptions } from '../../../src/audit/index.js';
-import type { AuditFinding } from '../../../src/audit/types.js';
+import { AUDIT_DEFAULTS, type AuditFinding, type AuditOptions } from '../../../src/audit/types.js';
 import type { RawEntry } from '../../../src/git/parse.js';
 import { parseTrailerLog } from '../../../src/state/trailers.js';
 
@@ -61,9 +61,12 @@ export function history(literals: Literal[]): { commits: HistoryCommit[]; texts:
   return { commits, texts };
 }
 
+/** The literal histories begin with an off commit (SKELETON): their policy allows off commits unless a test says otherwise. */
+export const ALLOW_SKELETON: AuditOptions = { ...AUDIT_DEFAULTS, allowOff: true };
+
 export function audit(literals: Literal[], opts: AuditHistoryOptions = {}) {
   const { commits, texts } = history(literals);
-  return auditHistory(commits, { texts, ...opts });
+  return auditHistory(commits, { texts, options: ALLOW_SKELETON, ...opts });
 }
 
 /** `name CODE path` for each finding of severity error (or all with `all`), names instead of ids. */

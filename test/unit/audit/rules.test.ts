@@ -1,7 +1,7 @@
 /** The audit's rules over literal histories: what each history shows → codes (never wording). */
 import { describe, expect, it } from 'vitest';
-import { AUDIT_DEFAULTS } from '../../../src/audit/types.js';
-import { audit, codes, GREEN, IMPL, oid, RED, REFACTOR, sha, SKELETON, TEST, type Literal } from './literal.js';
+import { AUDIT_DEFAULTS, type AuditOptions } from '../../../src/audit/types.js';
+import { ALLOW_SKELETON, audit, codes, GREEN, IMPL, oid, RED, REFACTOR, sha, SKELETON, TEST, type Literal } from './literal.js';
 
 const HONEST: Literal[] = [SKELETON, RED, GREEN, REFACTOR];
 const EDITED = TEST('adds', 'assert.ok(true);');
@@ -158,7 +158,7 @@ describe('RED', () => {
     expect(
       codes([SKELETON, regression, { ...REFACTOR, changes: [['src/index.js', 'export const v = 1;\n', 'export const v = 2;\n']] }], { all: true }),
     ).toEqual(['skeleton AUDIT_OFF', 'red AUDIT_REGRESSION']);
-    expect(codes([SKELETON, regression], { options: { ...AUDIT_DEFAULTS, failOnRegression: true } })).toEqual(['red AUDIT_REGRESSION']);
+    expect(codes([SKELETON, regression], { options: { ...ALLOW_SKELETON, failOnRegression: true } })).toEqual(['red AUDIT_REGRESSION']);
   });
 });
 
@@ -308,11 +308,26 @@ describe('GREEN and REFACTOR', () => {
   it('a false-fail is listed; audit.failOnFalseFail fails it', () => {
     const ff: Literal = { ...GREEN, trailers: 'TDD-Phase: green\nTDD-Task: 1\nTDD-False-Fail: cds: command not found' };
     expect(codes([SKELETON, RED, ff], { all: true })).toEqual(['skeleton AUDIT_OFF', 'green AUDIT_FALSE_FAIL']);
-    expect(codes([SKELETON, RED, ff], { options: { ...AUDIT_DEFAULTS, failOnFalseFail: true } })).toEqual(['green AUDIT_FALSE_FAIL']);
+    expect(codes([SKELETON, RED, ff], { options: { ...ALLOW_SKELETON, failOnFalseFail: true } })).toEqual(['green AUDIT_FALSE_FAIL']);
   });
 
   it('off commits fail with audit.failOnOff', () => {
     expect(codes(HONEST, { options: { ...AUDIT_DEFAULTS, failOnOff: true } })).toEqual(['skeleton AUDIT_OFF']);
+  });
+
+  // skeleton(off) ─ red ─ off2 ─ green ─ off3: the policy at the base says how many off commits pass.
+  const OFF = (name: string): Literal => ({ name, trailers: 'TDD-Phase: off\nTDD-Reason: ci', changes: [['ci.sh', null, `echo ${name}\n`]] });
+  it.each<[string, number | boolean, string[]]>([
+    ['the default (0): every off commit fails', AUDIT_DEFAULTS.allowOff, ['skeleton AUDIT_OFF', 'off2 AUDIT_OFF', 'off3 AUDIT_OFF']],
+    ['allowOff false: every one fails', false, ['skeleton AUDIT_OFF', 'off2 AUDIT_OFF', 'off3 AUDIT_OFF']],
+    ['allowOff 1: the first passes, the later fail', 1, ['off2 AUDIT_OFF', 'off3 AUDIT_OFF']],
+    ['allowOff 2', 2, ['off3 AUDIT_OFF']],
+    ['allowOff 3: all three pass', 3, []],
+    ['allowOff true: any number', true, []],
+  ])('%s', (_, allowOff, expected) => {
+    const history = [SKELETON, RED, OFF('off2'), GREEN, OFF('off3')];
+    expect(codes(history, { options: { ...AUDIT_DEFAULTS, allowOff } })).toEqual(expected);
+    expect(codes(history, { options: { ...AUDIT_DEFAULTS, allowOff }, all: true }).filter((c) => c.endsWith('AUDIT_OFF'))).toHaveLength(3);
   });
 });
 
@@ -343,7 +358,7 @@ describe('lines of history', () => {
       [sha('merge'), [{ path: 'src/math.js', status: 'M' as const, oldMode: '100644', newMode: '100644', oldBlob: oid(IMPL), newBlob: oid('evil') }]],
     ]);
     expect(codes([SKELETON, ...side, main, merge], { all: true, mergeOwn: own })).toEqual(['skeleton AUDIT_OFF', 'merge AUDIT_MERGE_CHANGES src/math.js']);
-    expect(codes([SKELETON, ...side, main, merge], { mergeOwn: own, options: { ...AUDIT_DEFAULTS, failOnMergeChanges: true } })).toEqual([
+    expect(codes([SKELETON, ...side, main, merge], { mergeOwn: own, options: { ...ALLOW_SKELETON, failOnMergeChanges: true } })).toEqual([
       'merge AUDIT_MERGE_CHANGES src/math.js',
     ]);
     // After the merge, the side branch's RED record is known: its REFACTOR is judged by it.
@@ -428,5 +443,103 @@ describe('snapshots of the RED tests', () => {
     expect(codes([SKELETON, RED, { ...GREEN, changes: [...GREEN.changes!, ['test/__snapshots__/other.test.js.snap', null, one]] }])).toEqual([
       'green AUDIT_FROZEN_TEST_CHANGED test/__snapshots__/other.test.js.snap',
     ]);
+  });
+});
+
+describe('RED adds; it does not take away', () => {
+  const OLD = TEST();
+  const BESIDE = OLD.replace('});\n', "});\n\ntest('adds negatives', () => {\n  assert.equal(add(-2, -3), -5);\n});\n");
+  const WEAKENED = BESIDE.replace('assert.equal(add(2, 3), 5);', 'assert.ok(add(2, 3));');
+  const red2 = (after: string, trailers = ''): Literal => ({
+    name: 'red2',
+    trailers: `TDD-Phase: red\nTDD-Task: 2${trailers}`,
+    changes: [['test/math.test.js', OLD, after]],
+  });
+  it.each<[string, Literal[], string[]]>([
+    ['a RED that adds a test beside the old one', [red2(BESIDE)], []],
+    ['a RED that weakens the old test', [red2(WEAKENED)], ['red2 AUDIT_RED_CHANGES_PASSING_TEST test/math.test.js']],
+    ['a RED that renames the old test away', [red2(BESIDE.replace("test('adds',", "test('sums',"))], ['red2 AUDIT_RED_CHANGES_PASSING_TEST test/math.test.js']],
+    [
+      'a RED that deletes the old test file',
+      [
+        {
+          name: 'red2',
+          trailers: 'TDD-Phase: red\nTDD-Task: 2',
+          changes: [
+            ['test/math.test.js', OLD, null],
+            ['test/neg.test.js', null, TEST('neg')],
+          ],
+        },
+      ],
+      ['red2 AUDIT_RED_CHANGES_PASSING_TEST test/math.test.js'],
+    ],
+    ['a declared revision (TDD-Revise) is listed, not failed', [red2(WEAKENED, '\nTDD-Revise: sums may round')], []],
+  ])('%s', (_, after, expected) => {
+    expect(codes([SKELETON, RED, GREEN, ...after])).toEqual(expected);
+  });
+
+  it('the declared revision is listed with its reason', () => {
+    const all = codes([SKELETON, RED, GREEN, red2(WEAKENED, '\nTDD-Revise: sums may round')], { all: true });
+    expect(all).toContain('red2 AUDIT_RED_REVISED test/math.test.js');
+  });
+
+  it('a second RED of the open record may improve what the first one wrote', () => {
+    const first: Literal = { name: 'r1', trailers: 'TDD-Phase: red\nTDD-Task: 2', changes: [['test/math.test.js', OLD, BESIDE]] };
+    const improve: Literal = {
+      name: 'r2',
+      trailers: 'TDD-Phase: red\nTDD-Task: 2',
+      changes: [['test/math.test.js', BESIDE, BESIDE.replace('-5);', '-5, "negatives");')]],
+    };
+    const weaken: Literal = { name: 'r2', trailers: 'TDD-Phase: red\nTDD-Task: 2', changes: [['test/math.test.js', BESIDE, WEAKENED]] };
+    expect(codes([SKELETON, RED, GREEN, first, improve])).toEqual([]);
+    expect(codes([SKELETON, RED, GREEN, first, weaken])).toEqual(['r2 AUDIT_RED_CHANGES_PASSING_TEST test/math.test.js']);
+  });
+});
+
+describe('the rules are the base’s, not the commit’s', () => {
+  const WIDE = '{ "ignore": ["src/**"] }\n';
+  const SUPPORT = '{ "testSupport": ["src/**"] }\n';
+  const widen = (trailers: string | undefined, config = WIDE): Literal => ({
+    name: 'widen',
+    ...(trailers ? { trailers } : {}),
+    changes: [['.tddrc.json', null, config]],
+  });
+  const later: Literal = { name: 'later', changes: [['src/b.js', null, 'export const b = 1;\n']] };
+  const OFF = 'TDD-Phase: off\nTDD-Reason: generated';
+  it.each<[string, Literal[], Partial<AuditOptions>, string[]]>([
+    ['an off commit the policy allows changes the rules: later src/ commits are ignored', [widen(OFF), later], { allowOff: true }, []],
+    [
+      'an off commit beyond allowOff does not: the later commit is implementation, untested',
+      [widen(OFF), later],
+      { allowOff: 1 },
+      ['widen AUDIT_OFF', 'later AUDIT_NO_TRAILERS src/b.js', 'later AUDIT_RULES_WIDENED src/b.js'],
+    ],
+    [
+      'a commit past the hooks that widens ignore changes nothing',
+      [widen(undefined), later],
+      { allowOff: true },
+      ['later AUDIT_NO_TRAILERS src/b.js', 'later AUDIT_RULES_WIDENED src/b.js'],
+    ],
+    [
+      'testSupport widened the same way',
+      [widen(undefined, SUPPORT), later],
+      { allowOff: true },
+      ['later AUDIT_NO_TRAILERS src/b.js', 'later AUDIT_RULES_WIDENED src/b.js'],
+    ],
+    [
+      'audit.failOnOff: no off commit changes the rules',
+      [widen(OFF), later],
+      { allowOff: true, failOnOff: true },
+      ['skeleton AUDIT_OFF', 'widen AUDIT_OFF', 'later AUDIT_NO_TRAILERS src/b.js', 'later AUDIT_RULES_WIDENED src/b.js'],
+    ],
+  ])('%s', (_, after, policy, expected) => {
+    // skeleton (off) is the first off commit: allowOff 1 allows it and no more.
+    expect(codes([SKELETON, ...after], { options: { ...AUDIT_DEFAULTS, ...policy } })).toEqual(expected);
+  });
+
+  it('a GREEN that slips its implementation into the widened ignore is judged by the base: implementation', () => {
+    const green: Literal = { ...GREEN, changes: [['src/math.js', null, IMPL]] };
+    const bypass: Literal = { name: 'bypass', changes: [['.tddrc.json', null, WIDE]] };
+    expect(codes([SKELETON, RED, bypass, green])).toEqual(['bypass AUDIT_NO_TRAILERS .tddrc.json', 'green AUDIT_RULES_WIDENED src/math.js']);
   });
 });
