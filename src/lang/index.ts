@@ -7,6 +7,7 @@ import { jsProfile } from './languages/js/profile.js';
 import { javaProfile, kotlinProfile } from './languages/jvm.js';
 import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from './profile.js';
 import { findHelperAssertions, HELPER_LANGUAGES, type AssertionVia, type Lexed, type SourceReader } from './helpers/index.js';
+import { phpProfile } from './languages/php.js';
 import { pythonProfile } from './languages/python/profile.js';
 import { rubyProfile } from './languages/ruby/profile.js';
 import { rustProfile } from './languages/rust.js';
@@ -30,6 +31,7 @@ const PROFILES: readonly LanguageProfile[] = [
   csharpProfile,
   rubyProfile,
   abapProfile,
+  phpProfile,
 ];
 
 const BY_EXTENSION = new Map(PROFILES.flatMap((p) => p.extensions.map((ext) => [ext, p] as const)));

@@ -204,6 +204,7 @@ const EXAMPLE: Record<LanguageId, string> = {
   csharp: 'Assert.Equal(3, Add(1, 2))',
   ruby: 'expect(add(1, 2)).to eq(3)',
   abap: 'cl_abap_unit_assert=>assert_equals( act = add( 1 ) exp = 3 )',
+  php: '$this->assertSame(3, add(1, 2))',
 };
 
 /** Words for a problem: what is wrong, then the next step. */

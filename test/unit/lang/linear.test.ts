@@ -57,6 +57,7 @@ const FRAGMENTS: Record<string, { path: string; fragments: string[] }> = {
   kotlin: { path: 'src/test/kotlin/XTest.kt', fragments: ['"""', '"${', 'test("', 'fun f(', 'x shouldBe '] },
   csharp: { path: 'tests/XTests.cs', fragments: ['@"', '$"{', '"""', '[Fact(', '[', 'Assert.', 'void F(int a) ', '() => '] },
   ruby: { path: 'spec/x_spec.rb', fragments: ['<<~EOS\n', '%q(', '%w[', 'x =~ /', '"#{', 'it "a" do ', ':'] },
+  php: { path: 'tests/XTest.php', fragments: ['<?php ', '<<<EOT\n', "<<<'EOT'\n", '"{$', '/**', '#[', 'expect(', 'it(', ')->', '?>'] },
   abap: { path: 'src/zcl_x.clas.testclasses.abap', fragments: ['|', "'", '`', '"', '*', 'cl_abap_unit_assert=>', 'METHOD m. '] },
 };
 
