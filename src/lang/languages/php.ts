@@ -1,5 +1,5 @@
 import { blankPhp, phpDocBlocks } from '../lex/php.js';
-import { isDeclared, matchMarkers, matchOffsets, squeeze, type MarkerRule } from '../scan/match.js';
+import { closers, isDeclared, matchMarkers, matchOffsets, squeeze, type MarkerRule } from '../scan/match.js';
 import type { LanguageProfile, MarkerHit, MarkerKind } from '../profile.js';
 
 /**
@@ -52,21 +52,6 @@ const PEST_EXPECT = /(?<![\w$\\>:])expect\s*\(/g;
 const PEST_MATCHER = /^(?:\s*->\s*(?:not|each|and\s*\([^()]*\)|\w+))*?\s*->\s*to[A-Z]\w*\s*\(/;
 // Pest: it('throws', fn () => …)->throws(E::class) · ->throwsIf(…)
 const PEST_THROWS = /\)(?=\s*->\s*throws(?:If|Unless)?\s*\()/g;
-
-/** The `)` that closes each `(`, in one pass over the blanked text (strings and comments are spaces). */
-function closers(b: string): Map<number, number> {
-  const close = new Map<number, number>();
-  const open: number[] = [];
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i);
-    if (c === 40) open.push(i);
-    else if (c === 41) {
-      const o = open.pop();
-      if (o !== undefined) close.set(o, i);
-    }
-  }
-  return close;
-}
 
 function findPestExpectations(b: string): number[] {
   const found: number[] = [];
