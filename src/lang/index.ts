@@ -1,6 +1,7 @@
 import { abapProfile } from './languages/abap.js';
 import { compileAssertNames, matchAssertNames } from './scan/assert-names.js';
 import { scanCalls } from './scan/calls.js';
+import { scanCommandCalls, type CommandStyle } from './scan/command-calls.js';
 import { csharpProfile } from './languages/csharp.js';
 import { goProfile } from './languages/go.js';
 import { jsProfile } from './languages/js/profile.js';
@@ -104,7 +105,10 @@ function analyze(path: string, text: string, options: AnalyzeOptions): { analysi
   const names = offsets.length === 0 ? compileAssertNames(options.assertFunctionNames ?? []) : undefined;
   if (names) {
     lexed.calls = scanCalls(blanked, profile.id === 'rust');
-    const hits = matchAssertNames(lexed.calls, names);
+    // Calls without parentheses: Ruby's `expect_offense <<~RUBY`, Kotlin's `check { … }`.
+    const style = COMMAND_STYLE[profile.id];
+    const calls = style ? [...lexed.calls, ...scanCommandCalls(blanked, style)].sort((a, b) => a.start - b.start) : lexed.calls;
+    const hits = matchAssertNames(calls, names);
     if (hits.length > 0) {
       const via = hits.map((c): AssertionVia => ({
         call: c.name,
@@ -118,6 +122,8 @@ function analyze(path: string, text: string, options: AnalyzeOptions): { analysi
   analysis.printOnly = analysis.assertions === 0 && analysis.prints > 0;
   return { analysis, lexed };
 }
+
+const COMMAND_STYLE: Partial<Record<LanguageId, CommandStyle>> = { ruby: 'ruby', kotlin: 'lambda' };
 
 // The first pattern that names the call (for `via`).
 function patternOf(call: string, patterns: readonly string[]): string {

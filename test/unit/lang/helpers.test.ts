@@ -232,6 +232,32 @@ const CONFIG: [string, string, string[], number, string[]][] = [
   ['a prefix that is not a whole segment', 'test/t.test.js', 'runFormatTests(x);\nruleTester.running(y);\n', ['runFormatTest', 'ruleTester.run'], 0, []],
   ['in a comment or a string', 'test/t.test.js', "// runFormatTest(x)\nconst s = 'runFormatTest(y)';\n", ['runFormatTest'], 0, []],
   ['Python', 'tests/test_a.py', 'def test_a():\n    check_format("a.py")\n', ['check_format'], 1, ['check_format']],
+  // issue 22: calls without parentheses (rubocop-performance's expect_offense, Kotlin trailing lambdas).
+  [
+    'a Ruby command call with a heredoc',
+    'spec/cop_spec.rb',
+    'it "flags" do\n  expect_offense <<~RUBY\n    x.map { }.flatten\n  RUBY\n  expect_no_offenses "a"\nend\n',
+    ['expect_offense', 'expect_no_offenses'],
+    2,
+    ['expect_offense', 'expect_no_offenses'],
+  ],
+  [
+    'a Ruby command call on a receiver, and a block',
+    'spec/a_spec.rb',
+    'helper.assert_valid record\ncheck_all do\nend\n',
+    ['helper.assert_valid', 'check_all'],
+    2,
+    ['helper.assert_valid', 'check_all'],
+  ],
+  ['Ruby: a name then an operator is no call', 'spec/a_spec.rb', 'expect_offense = 1\nexpect_offense + 2\nx = expect_offense y\n', ['expect_offense'], 0, []],
+  [
+    'a Kotlin trailing lambda',
+    'src/test/kotlin/ATest.kt',
+    '@Test fun a() {\n  check {\n    it.isValid()\n  }\n  fixture.checkAll { }\n}\n',
+    ['check', 'fixture.checkAll'],
+    2,
+    ['check', 'fixture.checkAll'],
+  ],
 ];
 
 describe('assertFunctionNames', () => {
