@@ -54,6 +54,31 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
     },
     { assertions: 1, via: ['ruleTester.run → run @ lib/rule-tester/rule-tester.js'] },
   ],
+  // issue 22: fastify's require('./helper').payloadMethod('put', t), and CommonJS exports.fn = … definitions.
+  [
+    'JS: a helper called where it is required, defined as exports.fn = function',
+    {
+      'test/put.test.js': "const t = require('tap');\nrequire('./helper').payloadMethod('put', t);\n",
+      'test/helper.js': "module.exports.payloadMethod = function (method, t) {\n  t.equal(method, 'put');\n};\n",
+    },
+    { assertions: 1, via: ['require.payloadMethod → payloadMethod @ test/helper.js'] },
+  ],
+  [
+    'JS: exports.fn = (…) => through a bound require',
+    {
+      'test/a.test.js': "const h = require('./h');\ntest('x', () => h.check(1));\n",
+      'test/h.js': 'exports.check = (x) => {\n  assert.ok(x);\n};\n',
+    },
+    { assertions: 1, via: ['h.check → check @ test/h.js'] },
+  ],
+  [
+    'JS: an inline require of a helper that does not assert',
+    {
+      'test/b.test.js': "require('./helper').setup();\n",
+      'test/helper.js': 'exports.setup = function () { return 1; };\n',
+    },
+    { assertions: 0, via: [] },
+  ],
   [
     'JS: a same-file helper that calls an imported one, transitively',
     {
