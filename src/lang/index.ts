@@ -9,6 +9,7 @@ import { javaProfile, kotlinProfile } from './languages/jvm.js';
 import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from './profile.js';
 import { findHelperAssertions, HELPER_LANGUAGES, type AssertionVia, type Lexed, type SourceReader } from './helpers/index.js';
 import { phpProfile } from './languages/php.js';
+import { findInheritedTests, INHERITING_LANGUAGES } from './helpers/inherited.js';
 import { pythonProfile } from './languages/python/profile.js';
 import { rubyProfile } from './languages/ruby/profile.js';
 import { rustProfile } from './languages/rust.js';
@@ -143,9 +144,14 @@ export async function analyzeTestFileWithHelpers(
 ): Promise<TestFileAnalysis | undefined> {
   const done = analyze(path, text, options);
   const profile = profileOf(path);
-  if (!done || !profile || done.analysis.assertions > 0 || !HELPER_LANGUAGES.has(profile.id)) return done?.analysis;
+  if (!done || !profile || done.analysis.assertions > 0) return done?.analysis;
   const { analysis, lexed } = done;
   const lineOf = lineIndex(text);
+  if (INHERITING_LANGUAGES.has(profile.id)) {
+    const inherited = await findInheritedTests(profile, path, lexed.blanked, text, reader, { profileOf, lineOf });
+    if (inherited.length > 0) return { ...analysis, assertions: 1, assertionLines: [inherited[0]!.line], printOnly: false, via: inherited };
+  }
+  if (!HELPER_LANGUAGES.has(profile.id)) return analysis;
   const via = await findHelperAssertions(profile, path, text, reader, { ...options, profileOf, lineOf, lexed });
   if (via.length === 0) return analysis;
   return { ...analysis, assertions: via.length, assertionLines: via.map((v) => v.line), printOnly: false, via };

@@ -79,6 +79,58 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
     },
     { assertions: 0, via: [] },
   ],
+  // issue 22: tests inherited from a base class in another file.
+  [
+    'Java: an empty subclass of a test class in the same package',
+    {
+      'src/test/java/org/x/NoForceTest.java': 'package org.x;\npublic class NoForceTest extends CompareTest {}\n',
+      'src/test/java/org/x/CompareTest.java': 'package org.x;\npublic class CompareTest {\n  @Test public void compares() { assertEquals(0, cmp(1, 1)); }\n}\n',
+    },
+    { assertions: 1, via: ['extends CompareTest → CompareTest @ src/test/java/org/x/CompareTest.java'] },
+  ],
+  [
+    'Kotlin: an abstract base through its import, two levels up',
+    {
+      'src/jvmTest/kotlin/okio/JvmSystemFileSystemTest.kt':
+        'package okio\nimport okio.fs.AbstractFileSystemTest\nclass JvmSystemFileSystemTest : AbstractFileSystemTest(clock = Clock.System) {\n  override fun make() = FileSystem.SYSTEM\n}\n',
+      'src/jvmTest/kotlin/okio/fs/AbstractFileSystemTest.kt': 'package okio.fs\nabstract class AbstractFileSystemTest(val clock: Clock) : BaseFsTest() {}\n',
+      'src/jvmTest/kotlin/okio/fs/BaseFsTest.kt': 'package okio.fs\nabstract class BaseFsTest {\n  @Test fun reads() { assertEquals(1, read()) }\n}\n',
+    },
+    { assertions: 1, via: ['extends AbstractFileSystemTest → BaseFsTest @ src/jvmTest/kotlin/okio/fs/BaseFsTest.kt'] },
+  ],
+  [
+    'C# and PHP: a subclass of a base with tests',
+    {
+      'tests/NoForceTests.cs': 'public class NoForceTests : CompareTests\n{\n}\n',
+      'tests/CompareTests.cs': 'public class CompareTests\n{\n  [Fact]\n  public void Compares() { Assert.Equal(0, Cmp(1, 1)); }\n}\n',
+    },
+    { assertions: 1, via: ['extends CompareTests → CompareTests @ tests/CompareTests.cs'] },
+  ],
+  [
+    'PHP: a base whose namespace maps to its folder',
+    {
+      'tests/Monolog/Handler/FooHandlerTest.php':
+        '<?php\nnamespace Monolog\\Handler;\nuse Monolog\\Test\\HandlerTestCase;\nclass FooHandlerTest extends HandlerTestCase {}\n',
+      'tests/Monolog/Test/HandlerTestCase.php':
+        '<?php\nnamespace Monolog\\Test;\nabstract class HandlerTestCase extends TestCase {\n  public function testHandles() { $this->assertTrue(true); }\n}\n',
+    },
+    { assertions: 1, via: ['extends HandlerTestCase → HandlerTestCase @ tests/Monolog/Test/HandlerTestCase.php'] },
+  ],
+  [
+    'a base with assertion helpers but no tests of its own proves nothing',
+    {
+      'src/test/java/org/x/CouchTest.java':
+        'package org.x;\npublic class CouchTest extends MonologTestCase {\n  @Test public void handles() { handler.handle(record); }\n}\n',
+      'src/test/java/org/x/MonologTestCase.java':
+        'package org.x;\npublic abstract class MonologTestCase {\n  protected void assertLogged(String m) { assertTrue(log.contains(m)); }\n}\n',
+    },
+    { assertions: 0, via: [] },
+  ],
+  [
+    'a base that is not in the project',
+    { 'src/test/java/org/x/ATest.java': 'package org.x;\nimport junit.framework.TestCase;\npublic class ATest extends TestCase {}\n' },
+    { assertions: 0, via: [] },
+  ],
   [
     'JS: a same-file helper that calls an imported one, transitively',
     {
