@@ -83,11 +83,12 @@ async function readBase(
   const dir = dirname(path);
   const exts = EXTENSIONS[language] ?? [];
   const own = PACKAGE.exec(text)?.[1];
-  const root = own === undefined ? undefined : sourceRoot(dir, own);
+  const map = own === undefined ? undefined : namespaceMap(dir, own);
   const qualified = written !== name ? written : [...text.matchAll(IMPORT)].map((m) => m[1]!).find((q) => lastSegment(q) === name);
   const candidates = new Set<string>();
   for (const ext of exts) {
-    if (qualified !== undefined && root !== undefined) candidates.add(join(root, qualified.split(/[.\\]/).join('/') + ext));
+    const mapped = qualified !== undefined && map !== undefined ? pathOf(map, qualified) : undefined;
+    if (mapped !== undefined) candidates.add(mapped + ext);
     candidates.add(join(dir, name + ext));
   }
   const memo = memoOf(reader);
@@ -108,12 +109,25 @@ async function readBase(
   return undefined;
 }
 
-// `src/test/java/org/x` with package `org.x` → `src/test/java`; undefined when the folder does not end in the package.
-function sourceRoot(dir: string, pkg: string): string | undefined {
-  const tail = pkg.split(/[.\\]/).join('/');
-  if (dir === tail) return '';
-  if (dir.endsWith('/' + tail)) return dir.slice(0, -tail.length - 1);
-  return undefined;
+/**
+ * Where a namespace's types live, read off the file's own folder and package: the longest common
+ * tail of the two is the same path, what is left maps a namespace prefix to a folder (Java:
+ * `org.x` in `src/test/java/org/x` → '' ↦ `src/test/java`; PHP's PSR-4:
+ * `League\CommonMark\Tests\Functional\Ext` in `tests/functional/Ext` → `League\…\Functional` ↦ `tests/functional`).
+ */
+function namespaceMap(dir: string, pkg: string): { ns: string[]; dir: string } {
+  const np = pkg.split(/[.\\]/);
+  const dp = dir === '' ? [] : dir.split('/');
+  let k = 0;
+  while (k < np.length && k < dp.length && np[np.length - 1 - k] === dp[dp.length - 1 - k]) k++;
+  return { ns: np.slice(0, np.length - k), dir: dp.slice(0, dp.length - k).join('/') };
+}
+
+/** The path of a qualified type name under the map, without its extension; undefined when the map does not cover it. */
+function pathOf(map: { ns: string[]; dir: string }, qualified: string): string | undefined {
+  const parts = qualified.split(/[.\\]/);
+  if (parts.length <= map.ns.length || map.ns.some((p, k) => parts[k] !== p)) return undefined;
+  return join(map.dir, parts.slice(map.ns.length).join('/'));
 }
 
 function join(dir: string, rest: string): string {

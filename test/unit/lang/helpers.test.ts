@@ -117,6 +117,16 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
     { assertions: 1, via: ['extends HandlerTestCase → HandlerTestCase @ tests/Monolog/Test/HandlerTestCase.php'] },
   ],
   [
+    "PHP: a PSR-4 prefix that maps to a folder of another name (commonmark's tests/functional)",
+    {
+      'tests/functional/Ext/Table/TableXmlTest.php':
+        '<?php\nnamespace League\\CommonMark\\Tests\\Functional\\Ext\\Table;\nuse League\\CommonMark\\Tests\\Functional\\AbstractLocalDataTestCase;\nfinal class TableXmlTest extends AbstractLocalDataTestCase {}\n',
+      'tests/functional/AbstractLocalDataTestCase.php':
+        "<?php\nnamespace League\\CommonMark\\Tests\\Functional;\nabstract class AbstractLocalDataTestCase extends TestCase {\n  #[DataProvider('dataProvider')]\n  public function testRenders(string $in) { $this->assertSame($in, render($in)); }\n}\n",
+    },
+    { assertions: 1, via: ['extends AbstractLocalDataTestCase → AbstractLocalDataTestCase @ tests/functional/AbstractLocalDataTestCase.php'] },
+  ],
+  [
     'a base with assertion helpers but no tests of its own proves nothing',
     {
       'src/test/java/org/x/CouchTest.java':
