@@ -11,7 +11,8 @@ import type { LanguageId, LanguageProfile } from '../profile.js';
  * by its name: in the file's folder, or where its import or the file's own namespace puts it
  * under the same source root (`src/test/java/` + `org/x/Base.java`); followed up to MAX_DEPTH
  * bases. A base counts when it declares tests and asserts; a base with helper methods only
- * proves nothing for a subclass that calls none of them.
+ * proves nothing for a subclass that calls none of them, and a subclass that declares tests of
+ * its own is judged by those.
  */
 
 export const INHERITING_LANGUAGES: ReadonlySet<LanguageId> = new Set(['java', 'kotlin', 'csharp', 'php']);
@@ -45,7 +46,9 @@ export async function findInheritedTests(
   options: InheritedOptions,
 ): Promise<AssertionVia[]> {
   const first = BASE[profile.id]?.exec(blanked);
-  if (!first) return [];
+  // A class that declares tests of its own is judged by them: its empty `@Test void adds() {}` does
+  // not pass because the base's tests assert (nor do tests that override the base's with nothing).
+  if (!first || profile.titles(blanked, text).length > 0) return [];
   let current = { path, blanked, text, language: profile.id };
   let written = first[1]!;
   for (let depth = 0; depth < MAX_DEPTH; depth++) {

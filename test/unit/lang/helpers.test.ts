@@ -137,6 +137,14 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
     { assertions: 0, via: [] },
   ],
   [
+    'a subclass with tests of its own that assert nothing is judged by them, not by its base',
+    {
+      'src/test/java/org/x/NoForceTest.java': 'package org.x;\npublic class NoForceTest extends CompareTest {\n  @Test public void compares() {}\n}\n',
+      'src/test/java/org/x/CompareTest.java': 'package org.x;\npublic class CompareTest {\n  @Test public void compares() { assertEquals(0, cmp(1, 1)); }\n}\n',
+    },
+    { assertions: 0, via: [] },
+  ],
+  [
     'a base that is not in the project',
     { 'src/test/java/org/x/ATest.java': 'package org.x;\nimport junit.framework.TestCase;\npublic class ATest extends TestCase {}\n' },
     { assertions: 0, via: [] },
