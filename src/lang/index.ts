@@ -10,6 +10,7 @@ import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from '.
 import { findHelperAssertions, HELPER_LANGUAGES, type AssertionVia, type Lexed, type SourceReader } from './helpers/index.js';
 import { phpProfile } from './languages/php.js';
 import { findInheritedTests, INHERITING_LANGUAGES } from './helpers/inherited.js';
+import { findSharedExamples } from './helpers/shared-examples.js';
 import { pythonProfile } from './languages/python/profile.js';
 import { rubyProfile } from './languages/ruby/profile.js';
 import { rustProfile } from './languages/rust.js';
@@ -150,6 +151,10 @@ export async function analyzeTestFileWithHelpers(
   if (INHERITING_LANGUAGES.has(profile.id)) {
     const inherited = await findInheritedTests(profile, path, lexed.blanked, text, reader, { profileOf, lineOf });
     if (inherited.length > 0) return { ...analysis, assertions: 1, assertionLines: [inherited[0]!.line], printOnly: false, via: inherited };
+  }
+  if (profile.id === 'ruby') {
+    const shared = await findSharedExamples(profile, path, lexed.blanked, text, reader, lineOf);
+    if (shared.length > 0) return { ...analysis, assertions: shared.length, assertionLines: shared.map((v) => v.line), printOnly: false, via: shared };
   }
   if (!HELPER_LANGUAGES.has(profile.id)) return analysis;
   const via = await findHelperAssertions(profile, path, text, reader, { ...options, profileOf, lineOf, lexed });

@@ -145,6 +145,24 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
     { assertions: 0, via: [] },
   ],
   [
+    "RSpec: shared examples in spec/support (factory_bot's it_should_behave_like)",
+    {
+      'spec/factory_bot/definition_spec.rb':
+        "describe FactoryBot::Definition do\n  it_should_behave_like 'a callback runner'\n  include_examples('no such examples')\nend\n",
+      'spec/support/shared_examples/callbacks.rb':
+        "shared_examples 'a setup step' do\n  it { subject.setup }\nend\n\nshared_examples_for 'a callback runner' do\n  it 'runs' do\n    expect(subject.callbacks).to be_empty\n  end\nend\n",
+    },
+    { assertions: 1, via: ['it_behaves_like a callback runner → a callback runner @ spec/support/shared_examples/callbacks.rb'] },
+  ],
+  [
+    'RSpec: shared examples that assert nothing prove nothing',
+    {
+      'spec/a_spec.rb': "describe A do\n  it_behaves_like 'a setup step'\nend\n",
+      'spec/support/steps.rb': "shared_examples 'a setup step' do\n  it { subject.setup }\nend\n",
+    },
+    { assertions: 0, via: [] },
+  ],
+  [
     'a base that is not in the project',
     { 'src/test/java/org/x/ATest.java': 'package org.x;\nimport junit.framework.TestCase;\npublic class ATest extends TestCase {}\n' },
     { assertions: 0, via: [] },
