@@ -70,6 +70,9 @@ await build({
 // Our Python files run as they are (python3 dist/runners/python/tdd_boot.py …): tsc leaves them out.
 rmSync(resolve(root, 'dist/runners/python'), { recursive: true, force: true });
 cpSync(resolve(root, 'src/runners/python'), resolve(root, 'dist/runners/python'), { recursive: true, filter: (f) => !f.includes('__pycache__') });
+// And our Ruby files (RSpec's support file, the Ruby leak guard).
+rmSync(resolve(root, 'dist/runners/ruby'), { recursive: true, force: true });
+cpSync(resolve(root, 'src/runners/ruby'), resolve(root, 'dist/runners/ruby'), { recursive: true });
 // Names the V8 code cache of these bundles (bin/tdd.js): V8 itself only checks a source's length.
 // The cache is written at run time next to the bundles: never packed (.npmignore), never stale.
 rmSync(resolve(root, 'dist', '.cache'), { recursive: true, force: true });

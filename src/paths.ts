@@ -15,4 +15,7 @@ export const NODE_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'leak-guard
 export const UNITTEST_SHIM = join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'unittest_shim.py');
 /** Put first on PYTHONPATH for a test run: its sitecustomize.py closes every Python process to the work tree. */
 export const PYTHON_SITE = join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'closed-site');
+/** Our Ruby files (bin/build.mjs copies them): RSpec's support file, and the guard RUBYOPT loads into every Ruby process of a run. */
+export const RSPEC_SUPPORT = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_rspec.rb');
+export const RUBY_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_guard.rb');
 export const HOOK_TEMPLATES = join(PACKAGE_ROOT, 'hooks');

@@ -133,11 +133,19 @@ export interface FolderSigns {
   goMod: boolean;
   /** Cargo.toml's text. */
   cargoToml?: string;
+  /** RSpec's signs: a `.rspec`, a `spec/spec_helper.rb`, or a Gemfile that names rspec. */
+  rspec?: boolean;
+}
+
+/** Does a Gemfile name RSpec (`gem 'rspec'`, `gem "rspec-rails"`, `gem 'rspec-core'`)? */
+export function gemfileNamesRspec(gemfile: string): boolean {
+  return /^\s*gem\s*\(?\s*["']rspec(?:-core|-rails)?["']/m.test(gemfile);
 }
 
 /**
  * Every runner the folders show, at most one per kind and folder: package.json's JS runner,
- * pytest, go (go.mod), cargo (a Cargo.toml with a [package] or a [workspace]). Pure; in the order given.
+ * pytest, go (go.mod), cargo (a Cargo.toml with a [package] or a [workspace]), rspec (`.rspec`,
+ * `spec/spec_helper.rb`, a Gemfile naming rspec). Pure; in the order given.
  */
 export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; root: string }[] {
   const found: { runner: RunnerName; root: string }[] = [];
@@ -148,6 +156,7 @@ export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; roo
     if (python) found.push({ runner: python, root: f.root });
     if (f.goMod) found.push({ runner: 'go', root: f.root });
     if (f.cargoToml !== undefined && /^\s*\[(package|workspace)\]/m.test(f.cargoToml)) found.push({ runner: 'cargo', root: f.root });
+    if (f.rspec) found.push({ runner: 'rspec', root: f.root });
   }
   return found;
 }

@@ -4,8 +4,8 @@
  */
 import { JS_LOCKFILES } from './package-managers.js';
 
-export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command';
-export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command'];
+export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec';
+export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec'];
 
 /**
  * One runner of a repository with several (a JS front end and a Python service): it owns the test
@@ -165,6 +165,8 @@ export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
   // Integration tests (each file its own crate). Unit tests inside src/ share their file with the
   // implementation, so no phase rule can tell them apart: they are implementation here.
   cargo: ['tests/*.rs', 'tests/*/main.rs'],
+  // RSpec's default pattern.
+  rspec: ['spec/**/*_spec.rb'],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */

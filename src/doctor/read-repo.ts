@@ -77,6 +77,7 @@ const PROBES: Partial<Record<RunnerName, string[]>> = {
   unittest: ['python3', '--version'],
   go: ['go', 'version'],
   cargo: ['cargo', '--version'],
+  rspec: ['rspec', '--version'],
 };
 
 /** Runs a probe (no shell, 10 s at most): its first line of output, or why it failed. */

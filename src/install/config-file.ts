@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { TddError } from '../errors.js';
 import picomatch from 'picomatch';
 import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
-import { detectRunners, formatConfigFile, pytestConfigured, type FolderSigns, type PythonSigns } from '../config/detect.js';
+import { detectRunners, formatConfigFile, gemfileNamesRspec, pytestConfigured, type FolderSigns, type PythonSigns } from '../config/detect.js';
 import { parseWorkspaceGlobs } from '../config/workspaces.js';
 import { NOT_PROJECTS, readProjectFolders } from './folders.js';
 import { isInside, realpathLoose } from './paths.js';
@@ -64,6 +64,7 @@ function readFolderSigns(top: string, root: string, packageJson: unknown, python
     python: python ? readPythonSigns(dir, root === '.') : noPython,
     goMod: existsSync(join(dir, 'go.mod')),
     ...(cargoToml === undefined ? {} : { cargoToml }),
+    rspec: existsSync(join(dir, '.rspec')) || existsSync(join(dir, 'spec', 'spec_helper.rb')) || gemfileNamesRspec(readTextOr(join(dir, 'Gemfile')) ?? ''),
   };
 }
 

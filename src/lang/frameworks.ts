@@ -40,6 +40,7 @@ export const TEST_FRAMEWORKS: Record<LanguageId, readonly string[]> = {
   csharp: ['Xunit', 'NUnit', 'Microsoft.VisualStudio.TestTools', 'MSTest', 'FluentAssertions', 'Moq', 'NSubstitute'],
   ruby: ['rspec', 'minitest', 'test/unit', 'test-unit'],
   abap: [],
+  php: ['PHPUnit', 'Pest', 'Mockery', 'Prophecy', 'Codeception'],
 };
 
 /** The environment variables test runners set in the processes they start (read by no honest program). */
@@ -70,6 +71,7 @@ const SEPARATOR: Record<LanguageId, RegExp> = {
   csharp: /^\./,
   ruby: /^\//,
   abap: /^$/,
+  php: /^\\/,
 };
 
 /** The framework root `module` is or lies under, for `language`; undefined for any other module. */

@@ -1,12 +1,16 @@
 import { abapProfile } from './languages/abap.js';
 import { compileAssertNames, matchAssertNames } from './scan/assert-names.js';
 import { scanCalls } from './scan/calls.js';
+import { scanCommandCalls, type CommandStyle } from './scan/command-calls.js';
 import { csharpProfile } from './languages/csharp.js';
 import { goProfile } from './languages/go.js';
 import { jsProfile } from './languages/js/profile.js';
 import { javaProfile, kotlinProfile } from './languages/jvm.js';
 import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from './profile.js';
 import { findHelperAssertions, HELPER_LANGUAGES, type AssertionVia, type Lexed, type SourceReader } from './helpers/index.js';
+import { phpProfile } from './languages/php.js';
+import { findInheritedTests, INHERITING_LANGUAGES } from './helpers/inherited.js';
+import { findSharedExamples } from './helpers/shared-examples.js';
 import { pythonProfile } from './languages/python/profile.js';
 import { rubyProfile } from './languages/ruby/profile.js';
 import { rustProfile } from './languages/rust.js';
@@ -35,6 +39,7 @@ const PROFILES: readonly LanguageProfile[] = [
   csharpProfile,
   rubyProfile,
   abapProfile,
+  phpProfile,
 ];
 
 const BY_EXTENSION = new Map(PROFILES.flatMap((p) => p.extensions.map((ext) => [ext, p] as const)));
@@ -107,7 +112,10 @@ function analyze(path: string, text: string, options: AnalyzeOptions): { analysi
   const names = offsets.length === 0 ? compileAssertNames(options.assertFunctionNames ?? []) : undefined;
   if (names) {
     lexed.calls = scanCalls(blanked, profile.id === 'rust');
-    const hits = matchAssertNames(lexed.calls, names);
+    // Calls without parentheses: Ruby's `expect_offense <<~RUBY`, Kotlin's `check { … }`.
+    const style = COMMAND_STYLE[profile.id];
+    const calls = style ? [...lexed.calls, ...scanCommandCalls(blanked, style)].sort((a, b) => a.start - b.start) : lexed.calls;
+    const hits = matchAssertNames(calls, names);
     if (hits.length > 0) {
       const via = hits.map((c): AssertionVia => ({
         call: c.name,
@@ -121,6 +129,8 @@ function analyze(path: string, text: string, options: AnalyzeOptions): { analysi
   analysis.printOnly = analysis.assertions === 0 && analysis.prints > 0;
   return { analysis, lexed };
 }
+
+const COMMAND_STYLE: Partial<Record<LanguageId, CommandStyle>> = { ruby: 'ruby', kotlin: 'lambda' };
 
 // The first pattern that names the call (for `via`).
 function patternOf(call: string, patterns: readonly string[]): string {
@@ -140,9 +150,18 @@ export async function analyzeTestFileWithHelpers(
 ): Promise<TestFileAnalysis | undefined> {
   const done = analyze(path, text, options);
   const profile = profileOf(path);
-  if (!done || !profile || done.analysis.assertions > 0 || !HELPER_LANGUAGES.has(profile.id)) return done?.analysis;
+  if (!done || !profile || done.analysis.assertions > 0) return done?.analysis;
   const { analysis, lexed } = done;
   const lineOf = lineIndex(text);
+  if (INHERITING_LANGUAGES.has(profile.id)) {
+    const inherited = await findInheritedTests(profile, path, lexed.blanked, text, reader, { profileOf, lineOf });
+    if (inherited.length > 0) return { ...analysis, assertions: 1, assertionLines: [inherited[0]!.line], printOnly: false, via: inherited };
+  }
+  if (profile.id === 'ruby') {
+    const shared = await findSharedExamples(profile, path, lexed.blanked, text, reader, lineOf);
+    if (shared.length > 0) return { ...analysis, assertions: shared.length, assertionLines: shared.map((v) => v.line), printOnly: false, via: shared };
+  }
+  if (!HELPER_LANGUAGES.has(profile.id)) return analysis;
   const via = await findHelperAssertions(profile, path, text, reader, { ...options, profileOf, lineOf, lexed });
   if (via.length === 0) return analysis;
   return { ...analysis, assertions: via.length, assertionLines: via.map((v) => v.line), printOnly: false, via };

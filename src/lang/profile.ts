@@ -4,7 +4,7 @@
  * Everything here is a pure function of (path, text): no I/O, no runner.
  */
 
-export type LanguageId = 'js' | 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'ruby' | 'abap';
+export type LanguageId = 'js' | 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'ruby' | 'abap' | 'php';
 
 /**
  * `skip` disables tests (incl. conditional `skipIf`/`runIf`, `fixme`, `pending()`), `focus`

@@ -30,7 +30,7 @@ export interface ReportInput {
 }
 
 // Fallback when the project's globs are not known: *.test.js, *_test.go, test/…, __tests__/…
-const DEFAULT_TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|[._-](test|spec)\.[^/]+$|(^|\/)test[-_][^/]+$|\.testclasses\.abap$/;
+const DEFAULT_TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|[._-](test|spec)\.[^/]+$|(^|\/)test[-_][^/]+$|\.testclasses\.abap$|Test\.php$/;
 
 /** The value of a trailer in a commit's raw trailer block (the last one wins, as git does with --if-exists replace). */
 export function trailerValue(trailerText: string, key: string): string | null {

@@ -32,6 +32,8 @@ export async function getAdapter(name: RunnerName): Promise<RunnerAdapter> {
       return (await import('./cargo.js')).cargoAdapter;
     case 'command':
       return (await import('./command.js')).commandAdapter;
+    case 'rspec':
+      return (await import('./rspec.js')).rspecAdapter;
   }
 }
 

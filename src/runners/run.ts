@@ -5,13 +5,13 @@
  * never as a pass.
  */
 import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
-import { UNITTEST_SHIM } from '../paths.js';
+import { RSPEC_SUPPORT, UNITTEST_SHIM } from '../paths.js';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
 import { runProcess } from '../process/spawn.js';
 import { getAdapter } from './index.js';
-import { guardEnv, missingGuardFile, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
+import { guardEnv, missingGuardFile, rubyUnguarded, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
 import { locateRunner } from './locate.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
 import type { IsProjectImport, RunnerAdapter, RunnerName } from './types.js';
@@ -116,6 +116,8 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   // A guard whose files are missing would watch nothing (Python just finds no sitecustomize): fail closed.
   const unguarded = o.guard ? missingGuardFile() : undefined;
   if (unguarded) return { ...base, status: 'unknown', reason: `the leak guard is not built (${unguarded} is missing)` };
+  const rubyReason = o.guard && o.runner === 'rspec' ? rubyUnguarded() : undefined;
+  if (rubyReason) return { ...base, status: 'unknown', reason: rubyReason };
   // go and cargo read what their manifests name: a path into the work tree there is known before the run.
   const manifestLeaks = o.guard ? readStaticLeaks(o.runner, root, o.guard, o.env) : [];
   if (manifestLeaks.length > 0) return { ...base, status: 'leaked', reason: 'leaked', leaks: manifestLeaks };
@@ -183,6 +185,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
     ...(o.command === undefined ? {} : { command: o.command }),
     sources: o.sources,
     unittestShim: UNITTEST_SHIM,
+    rspecSupport: RSPEC_SUPPORT,
     ...(related ? { related } : {}),
   });
   if ('error' in built) return { ...base, status: 'unknown', reason: built.error };

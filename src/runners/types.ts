@@ -35,6 +35,8 @@ export interface BuildArgvInput {
   sources?: ReadonlyMap<string, string>;
   /** unittest's shim, a Python file of ours (dist/runners/python/unittest_shim.py). */
   unittestShim: string;
+  /** rspec: our support file (dist/runners/ruby/tdd_rspec.rb), `--require`d. */
+  rspecSupport?: string;
   /**
    * REFACTOR, a runner with `relatedMode`: source files (relative to `root`) the commit changes.
    * The runner then runs `files` and every test file that imports one of these, by its own graph.

@@ -362,7 +362,7 @@ describe('node --test, through git commit', () => {
 
   it('names the file and key of a malformed .tddrc.json (exit 2), and keeps it out of the history', () => {
     repo.tdd('phase', 'red');
-    repo.write({ '.tddrc.json': '{ "runner": "rspec", "tests": "x" }\n', 'test/math.test.js': TEST });
+    repo.write({ '.tddrc.json': '{ "runner": "karma", "tests": "x" }\n', 'test/math.test.js': TEST });
     repo.git('add', '-A');
     const c = repo.commit('test');
     expect(c.status).toBe(1);
@@ -375,7 +375,7 @@ describe('node --test, through git commit', () => {
   });
 
   it('a broken committed config (hooks bypassed) can be fixed by the next commit', () => {
-    repo.write({ '.tddrc.json': '{ "runner": "rspec" }\n' });
+    repo.write({ '.tddrc.json': '{ "runner": "karma" }\n' });
     repo.git('add', '-A');
     expect(repo.commit('break it', '--no-verify').status).toBe(0);
     expect(repo.tdd('status').status).toBe(2);

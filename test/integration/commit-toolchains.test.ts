@@ -1,5 +1,5 @@
 /**
- * unittest, go test, cargo test and the generic `command` runner through real `git commit` with
+ * unittest, go test, cargo test, RSpec and the generic `command` runner through real `git commit` with
  * the installed hooks: RED failing for a wrong reason (syntax, a missing package, no tests) is
  * refused with the class named; an honest RED is accepted; a GREEN that skips the frozen test is
  * refused; an honest GREEN is accepted with the runner's evidence.
@@ -29,6 +29,7 @@ const GO_TEST =
   'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Errorf("Add(2, 3) = %d, want 5", got)\n\t}\n}\n';
 const RS_TEST = 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n';
 const PYTEST_TEST = 'from calc import add\n\n\ndef test_adds():\n    assert add(2, 3) == 5\n';
+const RB_TEST = "require_relative '../lib/calc'\n\nRSpec.describe 'Calc' do\n  it 'adds' do\n    expect(Calc.add(2, 3)).to eq(5)\n  end\nend\n";
 
 const TOOLCHAINS: Toolchain[] = [
   {
@@ -72,6 +73,20 @@ const TOOLCHAINS: Toolchain[] = [
     ],
     skipped: RS_TEST.replace('#[test]\n', '#[test]\n#[ignore]\n'),
     impl: { 'src/lib.rs': 'pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n' },
+  },
+  {
+    runner: 'rspec',
+    // install detects RSpec from .rspec (or spec/spec_helper.rb, or a Gemfile naming rspec).
+    skeleton: { '.rspec': '--require spec_helper\n', 'spec/spec_helper.rb': 'RSpec.configure { |c| c.order = :defined }\n', 'lib/calc.rb': '' },
+    testPath: 'spec/calc_spec.rb',
+    test: RB_TEST,
+    wrong: [
+      ['syntax', RB_TEST.replace("  it 'adds' do\n", "  it 'adds' do do\n")],
+      ['missing-module', RB_TEST.replace("require_relative '../lib/calc'", "require 'leftpad_not_installed'")],
+      ['no-tests', 'def check(got)\n  expect(got).to eq(5)\nend\n'],
+    ],
+    skipped: RB_TEST.replace("  it 'adds'", "  xit 'adds'"),
+    impl: { 'lib/calc.rb': 'module Calc\n  def self.add(a, b)\n    a + b\n  end\nend\n' },
   },
   {
     runner: 'command',
@@ -143,5 +158,7 @@ describe.each(TOOLCHAINS)('$runner, through git commit', (t) => {
     r.git('add', '-A');
     attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(new RegExp(`^${t.runner}: 1 passed, 0 failed`));
+    // The runs wrote nothing into the checkout (no .rspec_status, no __pycache__, no target/).
+    if (t.runner === 'rspec' || t.runner === 'unittest') expect(r.git('status', '--porcelain', '--ignored')).toBe('');
   });
 });

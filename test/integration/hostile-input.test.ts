@@ -313,12 +313,12 @@ describe('package.json#tdd', () => {
   it('a malformed "tdd" key in a staged package.json is refused before it enters the history (exit 2, naming package.json#tdd and the key)', () => {
     const repo = freshRepo({ keepConfig: false });
     expect(repo.tdd('phase', 'off', '--reason', 'config').status).toBe(0);
-    repo.write({ 'package.json': JSON.stringify({ name: 'p', type: 'module', tdd: { runner: 'rspec' } }) + '\n' });
+    repo.write({ 'package.json': JSON.stringify({ name: 'p', type: 'module', tdd: { runner: 'karma' } }) + '\n' });
     repo.git('add', 'package.json');
     const v = repo.tdd('verify', '--json');
     expectNoCrash(v);
     expect(v.status).toBe(2);
-    expectConfigNamed(jsonOf(v), { runner: 'rspec' }, 'package.json#tdd');
+    expectConfigNamed(jsonOf(v), { runner: 'karma' }, 'package.json#tdd');
     expectCommitRefused(repo, 'package.json#tdd: runner');
   });
 

@@ -38,8 +38,12 @@ every other test, and the pre-commit hook refuses them wherever they are (one ch
 A file that asserts through the project's own helpers passes: a call of a function (method,
 macro) defined in the same file, in a file it imports (JS/TS relative imports, Python project
 modules), in its Go package or its Rust crate folder, whose body asserts, followed a few calls
-deep. Helpers from elsewhere (a global, a package) are named in assertFunctionNames in the
-repository's .tddrc.json, e.g. ["ruleTester.run", "request.**.expect", "eqnice!"]. A bare
+deep (JS/TS, Python, Go and Rust), and a Java, Kotlin, C# or PHP test class that inherits the
+tests of a project base class in another file whose tests assert (an empty subclass of an
+abstract test class). Helpers from elsewhere (a global, a package) are named in
+assertFunctionNames in the repository's .tddrc.json, e.g. ["ruleTester.run", "request.**.expect",
+"eqnice!"]; in Ruby and Kotlin a call without parentheses counts too (expect_offense <<~RUBY,
+check { … }). A bare
 \`expect(x)\` with no matcher, and expect.assertions(n) alone, assert nothing.
 ${LANGUAGE_LINES}
 Output: one line per file; with --json, {"files": [{path, language, assertions, assertionLines,

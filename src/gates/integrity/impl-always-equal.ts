@@ -88,6 +88,8 @@ const SCANS: Scans = {
     /\bdef\s+<=>\s*(?:\([^)]*\)|\s+\w+)?\s*(?:;|\n)?\s*0\s*(?:;|\n)\s*end\b/g,
   ),
   abap: null,
+  // PHP has no operator overloading: `==` on objects compares their properties, which the class cannot bend.
+  php: null,
 };
 
 export function evaluateImplAlwaysEqual(input: IntegrityInput): Finding<'IMPL_ALWAYS_EQUAL'>[] {

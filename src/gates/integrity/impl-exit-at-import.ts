@@ -76,6 +76,24 @@ function scanRuby(src: ImplText): Hit[] {
   return hits;
 }
 
+/**
+ * PHP: `exit`/`die` outside every `{ … }` of a file that declares a class, function or namespace
+ * (a library file: its top level runs when it is included). A script's top level (bin/console,
+ * index.php, no declarations) is a program's entry point and is left alone.
+ */
+function scanPhp(src: ImplText): Hit[] {
+  if (isScript(src) || !/\b(?:class|interface|trait|function|namespace)\s+\w/.test(src.blanked)) return [];
+  const hits: Hit[] = [];
+  let depth = 0;
+  const token = /[{}]|(?<![\w$>:\\])(?:exit|die)\b\s*(?=[(;])/g;
+  for (const m of src.blanked.matchAll(token)) {
+    if (m[0] === '{') depth++;
+    else if (m[0] === '}') depth = Math.max(0, depth - 1);
+    else if (depth === 0) hits.push({ offset: m.index, text: m[0].trim() });
+  }
+  return hits;
+}
+
 const SCANS: Scans = {
   js: outsideFunctions(/(?<![\w$.])process\s*\.\s*(?:exit|reallyExit|abort)\s*\(|(?<![\w$.])process\s*\.\s*kill\s*\(\s*process\s*\.\s*pid\b/g),
   python: scanPython,
@@ -86,6 +104,7 @@ const SCANS: Scans = {
   csharp: insideBlocks(/\bstatic\s+\w+\s*\(\s*\)\s*\{/g, /\bEnvironment\s*\.\s*(?:Exit|FailFast)\s*\(/g),
   ruby: scanRuby,
   abap: null,
+  php: scanPhp,
 };
 
 export function evaluateImplExitAtImport(input: IntegrityInput): Finding<'IMPL_EXIT_AT_IMPORT'>[] {

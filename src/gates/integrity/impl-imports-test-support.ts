@@ -69,6 +69,7 @@ const SCANS = (input: IntegrityInput): Scans => ({
   csharp: null,
   ruby: literalImports(/\brequire_relative\s*\(?\s*(?=['"])|\brequire\s*\(?\s*(?=['"]\.)/g, ['', '.rb'], false)(input),
   abap: null,
+  php: literalImports(/\b(?:require|include)(?:_once)?\s*\(?\s*(?=['"])/g, ['', '.php'], false)(input),
 });
 
 export function evaluateImplImportsTestSupport(input: IntegrityInput): Finding<'IMPL_IMPORTS_TEST_SUPPORT'>[] {

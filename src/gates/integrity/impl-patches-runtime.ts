@@ -98,7 +98,12 @@ function scanRuby(src: ImplText): Hit[] {
   return hits;
 }
 
-const SCANS: Scans = { js: scanJs, python: scanPython, go: null, rust: null, java: null, kotlin: null, csharp: null, ruby: scanRuby, abap: null };
+/** PHP rebinds its functions only through extensions made for it: uopz and runkit (`uopz_set_return('strlen', 3)`). */
+function scanPhp(src: ImplText): Hit[] {
+  return [...src.blanked.matchAll(/(?<![\w$])(?:uopz_[a-z_]+|runkit7?_[a-z_]+)\s*\(/g)].map((m) => ({ offset: m.index, text: m[0].replace(/\s*\($/, '') }));
+}
+
+const SCANS: Scans = { js: scanJs, python: scanPython, go: null, rust: null, java: null, kotlin: null, csharp: null, ruby: scanRuby, abap: null, php: scanPhp };
 
 export function evaluateImplPatchesRuntime(input: IntegrityInput): Finding<'IMPL_PATCHES_RUNTIME'>[] {
   return evaluateRule('IMPL_PATCHES_RUNTIME', input, SCANS);

@@ -86,6 +86,6 @@ function scanWith(input: IntegrityInput): Scan {
 
 export function evaluateImplReadsTests(input: IntegrityInput): Finding<'IMPL_READS_TESTS'>[] {
   const scan = scanWith(input);
-  const scans: Scans = { js: scan, python: scan, go: scan, rust: scan, java: scan, kotlin: scan, csharp: scan, ruby: scan, abap: null };
+  const scans: Scans = { js: scan, python: scan, go: scan, rust: scan, java: scan, kotlin: scan, csharp: scan, ruby: scan, abap: null, php: scan };
   return evaluateRule('IMPL_READS_TESTS', input, scans);
 }

@@ -23,7 +23,7 @@ const ACCESSORS =
 const RUNNER_WORD =
   /\b(?:vitest|jest|mocha|pytest|_pytest|py\.test|node:test|unittest|org\.junit|org\.testng|xunit|nunit|rspec|minitest)\b|--test\b|\.test$|^test\.(?:v|run|timeout|count|bench|paniconexit0)$/i;
 /** Markers a framework documents for "am I under test" (pytest's `sys._called_from_test`). */
-const MARKER_LITERALS = new Set(['_called_from_test']);
+const MARKER_LITERALS = new Set(['_called_from_test', 'PHPUNIT_COMPOSER_INSTALL', '__PHPUNIT_PHAR__']);
 
 function scanCommon(src: ImplText): Hit[] {
   const hits: Hit[] = [];
@@ -59,6 +59,8 @@ const SCANS: Scans = {
   kotlin: scanCommon,
   csharp: scanCommon,
   ruby: withPatterns(/\bdefined\?\s*\(?\s*(?:RSpec|Minitest)\b/g),
+  // PHPUnit defines these constants in the process it runs: `defined('PHPUNIT_COMPOSER_INSTALL')`, or read bare.
+  php: withPatterns(/\b(?:PHPUNIT_COMPOSER_INSTALL|__PHPUNIT_PHAR__)\b/g),
   abap: null,
 };
 

@@ -89,6 +89,8 @@ const SCANS: Scans = {
   csharp: byPattern('csharp', /^[ \t]*(?:global\s+)?using\s+(?:static\s+)?([\w.]+)\s*;/gm),
   ruby: scanRuby,
   abap: null,
+  // `use PHPUnit\Framework\Assert;`, `\Mockery::mock(…)`: a framework's namespace named in code.
+  php: byPattern('php', /(?<![\w$\\])\\?((?:PHPUnit|Pest|Mockery|Prophecy|Codeception)(?:\\[\w\\]*)?)(?![\w])/g),
 };
 
 export function evaluateImplTestFramework(input: IntegrityInput): Finding<'IMPL_TEST_FRAMEWORK'>[] {

@@ -85,5 +85,7 @@ export function rootOf(name: string): string {
 /** Import bindings a call of `m` goes through (its root, or the class of an instance). */
 export function bindingOf(m: Model, c: Call): ImportBinding | undefined {
   const root = rootOf(c.name);
+  // `require('./helper').check(…)`: the binding of the require at the chain's start (js/imports.ts).
+  if (root === 'require' && m.language === 'js') return m.byLocal.get(`require@${c.start}`);
   return m.byLocal.get(m.instances.get(root) ?? root);
 }

@@ -27,6 +27,10 @@ const ASSERTIONS = [
   // Moq mock.Verify( · Verify snapshot `await Verify(result)` · NSubstitute .Received( · FakeItEasy .MustHaveHappened(
   new RegExp(String.raw`(?<![\w])Verify(?:All|NoOtherCalls|Set|Get|Add|Remove)?${TYPE_ARGS}\s*\(`, 'g'),
   /(?<![\w])(?:Received|DidNotReceive|ReceivedWithAnyArgs|DidNotReceiveWithAnyArgs|MustHaveHappened\w*|MustNotHaveHappened)(?<=\.\s*\w+)\s*\(/g,
+  // A method named Assert…: config.AssertConfigurationIsValid() · AssertValid(x) (AutoMapper, the project's own)
+  new RegExp(String.raw`(?<![\w])Assert[A-Z]\w*${TYPE_ARGS}\s*\(`, 'g'),
+  // MSTest: [ExpectedException(typeof(E))] — the test fails unless E is thrown.
+  /\[(?<=(?:^|\])[ \t]*\[)[^[\]\n]*\bExpectedException(?:Attribute)?\s*\(/gm,
 ];
 
 const PRINT = [
@@ -54,9 +58,24 @@ function findAttributeMarkers(blanked: string, text: string): MarkerHit[] {
       if (name === 'Ignore' || name === 'Explicit') return true;
       return /\b(?:Skip|Ignore|IgnoreReason)\s*=(?!=)|\bExplicit\s*=\s*true\b/.test(args);
     });
-    if (skips) hits.push({ kind: 'skip', offset: m.index, text: squeeze(text.slice(m.index, m.index + m[0].length)) });
+    if (skips && !onMember(blanked, m.index + m[0].length))
+      hits.push({ kind: 'skip', offset: m.index, text: squeeze(text.slice(m.index, m.index + m[0].length)) });
   }
   return hits;
+}
+
+// What the attribute sections before `at` decorate is a property or a field (`public int Id { get; set; }`,
+// `string name;`), not a method or a class: AutoMapper's own `[Ignore]` on a DTO member is no skip.
+function onMember(blanked: string, at: number): boolean {
+  let i = at;
+  for (let guard = 0; guard < 20; guard++) {
+    const next = /^\s*\[[^[\]]*\]/.exec(blanked.slice(i, i + 500));
+    if (!next) break;
+    i += next[0].length;
+  }
+  const head = /^[^({;=]*[({;=]/.exec(blanked.slice(i, i + 300));
+  if (!head || /\b(?:class|struct|record|interface)\b/.test(head[0])) return false;
+  return !head[0].endsWith('(');
 }
 
 // `Test, Ignore("x")` → [{ name: 'Test', args: '' }, { name: 'Ignore', args: '("x")' }]; namespaces and `Attribute` dropped.

@@ -1,6 +1,6 @@
 import { blankCLike } from '../lex/c-like.js';
 import { JAVA, KOTLIN } from '../lex/c-syntax.js';
-import { isDeclared, matchMarkers, matchOffsets, methodNameAfter, type MarkerRule } from '../scan/match.js';
+import { closers, isDeclared, matchMarkers, matchOffsets, methodNameAfter, type MarkerRule } from '../scan/match.js';
 import type { LanguageProfile, MarkerHit } from '../profile.js';
 
 /**
@@ -29,13 +29,25 @@ const ASSERTIONS = [
   new RegExp(String.raw`(?<![\w$])expect(?:That|Throws|Catching)${CALL}`, 'g'),
   // Spring MockMvc and WebTestClient: .andExpect( · .expectStatus( · .expectBody(
   /(?<![\w$])(?:andExpect|expectStatus|expectBody|expectBodyList|expectHeader)(?<=\.\s*\w+)\s*\(/g,
+  // JUnit 4: @Test(expected = E.class) — the test fails unless E is thrown.
+  /@\s*(?:org\s*\.\s*junit\s*\.\s*)?Test\s*\([^()]*\bexpected\s*=/g,
+  // Truth: expect.that(x) · expect.withMessage("m").that(x) · expect.about(…) (the Expect rule)
+  /(?<![\w$.])expect\s*\.\s*(?:that|withMessage|about)\w*\s*\(/g,
+  // AssertJ BDD and BDDMockito: then(x).isEqualTo(1) · thenThrownBy(() -> f()).isInstanceOf(…) · then(mock).should().save()
+  /(?<![\w$])then(?:ThrownBy|Code|ExceptionOfType|Object|Iterable|Throwable|NoException)?(?=\s*\()/g,
 ];
+
+// JUnit 4's ExpectedException rule: thrown.expect(E.class) · exception.expectMessage("m"), where a rule is declared.
+const EXPECTED_EXCEPTION_RULE = /\bExpectedException\b/;
+const RULE_EXPECT = /(?<=[\w$)]\s*\.\s*)expect(?:Message|Cause)?\s*\(/g;
 
 const RULES: MarkerRule[] = [
   // JUnit 5 @Disabled("…") @DisabledOnOs(…) @EnabledIf(…) · JUnit 4 and kotlin.test @Ignore · Spock-style @IgnoreIf
   { re: /@\s*(?:[\w$]+\s*\.\s*)*(?:Disabled\w*|Ignore|IgnoreIf|Enabled(?:If|On|For|In)\w*)\b(?:\s*\([^()\n]*\))?/g, kind: 'skip' },
   // Assumptions.assumeTrue( · assumeThat( · assumingThat( · org.junit.Assume.assumeNotNull(
   { re: /(?<![\w$.])(?:[\w$]+\s*\.\s*)*(?:assume(?:True|False|That|NotNull|NoException)|assumingThat)(?=\s*\()/g, kind: 'skip' },
+  // JUnit 5.9: Assumptions.abort("why") — the test is aborted, reported skipped.
+  { re: /(?<![\w$.])(?:[\w$]+\s*\.\s*)*Assumptions\s*\.\s*(?:<[^<>()]*>\s*)?abort(?=\s*\()/g, kind: 'skip' },
   // TestNG: @Test(enabled = false) · throw new SkipException("…")
   { re: /@\s*Test\s*\([^()]*\benabled\s*=\s*false\b[^()]*\)/g, kind: 'skip' },
   { re: /(?<![\w$.])throw\s+(?:new\s+)?(?:[\w$]+\s*\.\s*)*SkipException(?=\s*\()/g, kind: 'skip' },
@@ -87,6 +99,27 @@ function findJvmTestTitles(blanked: string, text: string): string[] {
   return names;
 }
 
+// `then(` is AssertJ's when called as a function or off BDDAssertions, BDDMockito or a soft-assertions object,
+// and when a member is read off its result: `then(x).isEqualTo(1)`, not `when(x).then(answer)` or a `then(…)` of one's own.
+const BDD_OWNER = /(?:^|[^\w$.])(?:BDDAssertions|BDDMockito|BDDSoftAssertions|Assertions|softly)\s*\.\s*$/;
+
+function isBddThen(blanked: string, at: number, close: () => Map<number, number>): boolean {
+  const before = blanked.slice(Math.max(0, at - 40), at);
+  if (/\.\s*$/.test(before) && !BDD_OWNER.test(before)) return false;
+  // A member is read off the call's result.
+  const end = close().get(blanked.indexOf('(', at));
+  return end !== undefined && /^\s*\.\s*[\w$]/.test(blanked.slice(end + 1, end + 40));
+}
+
+function findJvmAssertions(blanked: string, typed: boolean): number[] {
+  let map: Map<number, number> | undefined;
+  const close = (): Map<number, number> => (map ??= closers(blanked));
+  const keep = (at: number): boolean => !isDeclared(blanked, at, typed) && (!blanked.startsWith('then', at) || isBddThen(blanked, at, close));
+  const found = matchOffsets(blanked, ASSERTIONS, keep);
+  if (!EXPECTED_EXCEPTION_RULE.test(blanked)) return found;
+  return [...new Set([...found, ...matchOffsets(blanked, [RULE_EXPECT], keep)])].sort((a, b) => a - b);
+}
+
 function profile(id: 'java' | 'kotlin', name: string, extensions: string[], print: RegExp, typed: boolean): LanguageProfile {
   const syntax = id === 'java' ? JAVA : KOTLIN;
   return {
@@ -95,7 +128,7 @@ function profile(id: 'java' | 'kotlin', name: string, extensions: string[], prin
     extensions,
     blank: (_path, text) => blankCLike(text, syntax),
     imports: () => [],
-    assertions: (blanked) => matchOffsets(blanked, ASSERTIONS, (at) => !isDeclared(blanked, at, typed)),
+    assertions: (blanked) => findJvmAssertions(blanked, typed),
     prints: (blanked) => matchOffsets(blanked, [print], (at) => !isDeclared(blanked, at, typed)),
     markers: id === 'java' ? findJavaMarkers : findKotlinMarkers,
     titles: findJvmTestTitles,

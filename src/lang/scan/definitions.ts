@@ -72,6 +72,8 @@ function fromParams(s: string, brackets: Int32Array, name: string, nameAt: numbe
 // JS/TS: function check( · async function* gen( · const check = (…) => · let check = async x => · var check = function (
 const JS_FUNCTION = /(?<![\w$.])function\b\s*\*?\s*([\w$]+)\s*(?:<[^<>(){};]{0,200}>)?\s*\(/g;
 const JS_BOUND = /(?<![\w$.])(?:const|let|var)\s+([\w$]+)\s*(?::[^=;\n]{0,200})?=\s*(?:async\b\s*)?(?:function\b\s*\*?\s*[\w$]*\s*\(|(?=\()|([\w$]+)\s*=>)/g;
+// CommonJS: exports.check = function ( · module.exports.check = (t) => · exports.check = async t =>
+const JS_EXPORTED = /(?<![\w$.])(?:module\s*\.\s*)?exports\s*\.\s*([\w$]+)\s*=\s*(?:async\b\s*)?(?:function\b\s*\*?\s*[\w$]*\s*\(|(?=\()|([\w$]+)\s*=>)/g;
 // Python: def check( · async def check( — the body is the indented block below.
 const PY_DEF = /^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/gm;
 // Go: func check( · func (h *harness) check( · check := func(
@@ -88,8 +90,8 @@ export function findDefinitions(language: LanguageId, s: string, brackets: Int32
   switch (language) {
     case 'js':
       for (const m of s.matchAll(JS_FUNCTION)) fromParams(s, brackets, m[1]!, m.index + m[0].indexOf(m[1]!, 8), m.index + m[0].length - 1, out);
-      for (const m of s.matchAll(JS_BOUND)) {
-        const nameAt = m.index + m[0].indexOf(m[1]!, 3);
+      for (const m of [...s.matchAll(JS_BOUND), ...s.matchAll(JS_EXPORTED)]) {
+        const nameAt = m.index + m[0].lastIndexOf(m[1]!, m[0].indexOf('='));
         const end = m.index + m[0].length;
         if (m[2] !== undefined) {
           const body = arrowBody(s, brackets, s.indexOf('=>', end - 2) + 2);

@@ -84,3 +84,18 @@ export function methodNameAfter(blanked: string, text: string, at: number): stri
   const name = /(?:`([^`\n]+)`|([\w$]+))$/.exec(before);
   return name ? (name[1] ?? name[2]) : undefined;
 }
+
+/** The `)` that closes each `(`, in one pass over blanked text (strings and comments are spaces). */
+export function closers(b: string): Map<number, number> {
+  const close = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i);
+    if (c === 40) open.push(i);
+    else if (c === 41) {
+      const o = open.pop();
+      if (o !== undefined) close.set(o, i);
+    }
+  }
+  return close;
+}

@@ -90,7 +90,7 @@ describe('validateConfig', () => {
     expect(config.tests).toEqual(DEFAULTS.tests);
   });
   it('names every problem with its key', () => {
-    const { problems } = validateConfig({ runner: 'rspec', tests: 'x', autoAdvance: 'yes', nope: 1, isolation: { link: [1] } }, '.tddrc.json');
+    const { problems } = validateConfig({ runner: 'karma', tests: 'x', autoAdvance: 'yes', nope: 1, isolation: { link: [1] } }, '.tddrc.json');
     expect(problems.map((p) => p.key).sort()).toEqual(['autoAdvance', 'isolation.link', 'nope', 'runner', 'tests']);
     expect(problems.every((p) => p.file === '.tddrc.json')).toBe(true);
   });

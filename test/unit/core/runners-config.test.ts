@@ -4,7 +4,7 @@
  * merge the results.
  */
 import { describe, expect, it } from 'vitest';
-import { detectRunners, type FolderSigns } from '../../../src/config/detect.js';
+import { detectRunners, gemfileNamesRspec, type FolderSigns } from '../../../src/config/detect.js';
 import { resolveConfig, runnerSpecs } from '../../../src/config/resolve.js';
 import { DEFAULTS, RUNNER_TESTS } from '../../../src/config/schema.js';
 import { validateConfig } from '../../../src/config/validate.js';
@@ -21,7 +21,7 @@ function resolved(raw: Record<string, unknown>, pkg?: unknown) {
 describe('runners: validation', () => {
   it('names the element and key of every problem', () => {
     const { problems } = validateConfig(
-      { runners: [{ runner: 'rspec' }, { tests: 'x' }, 'pytest', { runner: 'go', root: '../up', extra: 1 }, { runner: 'command' }] },
+      { runners: [{ runner: 'karma' }, { tests: 'x' }, 'pytest', { runner: 'go', root: '../up', extra: 1 }, { runner: 'command' }] },
       '.tddrc.json',
     );
     expect(problems.map((p) => p.key)).toEqual([
@@ -85,6 +85,7 @@ describe('runners: detection', () => {
         folder('svc', { goMod: true }),
         folder('core', { cargoToml: '[package]\nname = "core"\n' }),
         folder('docs', { cargoToml: '# not a crate\n', packageJson: { name: 'docs' } }),
+        folder('gem', { rspec: true }),
       ]),
     ).toEqual([
       { runner: 'vitest', root: '.' },
@@ -92,6 +93,7 @@ describe('runners: detection', () => {
       { runner: 'pytest', root: 'api' },
       { runner: 'go', root: 'svc' },
       { runner: 'cargo', root: 'core' },
+      { runner: 'rspec', root: 'gem' },
     ]);
   });
 });
@@ -168,5 +170,12 @@ describe('a Python project without pytest configuration', () => {
     ['not a Python project', none, undefined],
   ])('%s → %s', (_, signs, runner) => {
     expect(detectRunners([{ root: '.', python: signs, goMod: false }])[0]?.runner).toBe(runner);
+  });
+});
+
+describe("install's RSpec signs", () => {
+  it('a Gemfile names rspec, rspec-core or rspec-rails as a gem', () => {
+    expect(["gem 'rspec'", 'gem "rspec-rails", "~> 6"', "  gem('rspec-core')"].map(gemfileNamesRspec)).toEqual([true, true, true]);
+    expect(["gem 'rspec-its'", "# gem 'rspec'", "gem 'minitest'", "gem 'rspecx'"].map(gemfileNamesRspec)).toEqual([false, false, false, false]);
   });
 });

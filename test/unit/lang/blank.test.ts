@@ -50,6 +50,7 @@ describe('knownLanguages', () => {
       'csharp .cs',
       'ruby .rb',
       'abap .abap',
+      'php .php',
     ]);
   });
 });

@@ -32,6 +32,10 @@ const PATTERNS: [string, string, number][] = [
   ],
   ['declarations are not calls', 'public static void ShouldBeValid(this User u) {}\nprivate Task Verify(int x) => Task.CompletedTask;\n', 0],
   ['look-alikes', 'var asserted = Assertion(x);\nMyAssert.Equal(a, b);\nvar shouldRun = true;\n', 0],
+  // issue 22: AutoMapper asserts through config.AssertConfigurationIsValid(); MSTest through [ExpectedException].
+  ['methods named Assert…', 'config.AssertConfigurationIsValid();\nAssertValid(user);\nAssertEx.Throws(f);\n', 2],
+  ['an Assert… method declared is no call', 'private static void AssertValid(User u) {}\npublic void AssertThat<T>(T x) {}\n', 0],
+  ['MSTest [ExpectedException]', '[TestMethod]\n[ExpectedException(typeof(ArgumentException))]\npublic void Throws() { F(); }\n', 1],
 ];
 
 describe('C# assertions', () => {
@@ -80,10 +84,20 @@ describe('C# markers', () => {
       ['skip Assert.Ignore', 'skip Assert.Inconclusive', 'skip Assert.Skip', 'skip Assume.That', 'skip Skip.If'],
     ],
   ];
+  it('still finds [Ignore] on a method and on a class', () =>
+    expect(markers('[Ignore]\npublic class SlowTests {\n  [Test, Ignore("x")]\n  public void A() {}\n}\n')).toEqual([
+      'skip [Ignore]',
+      'skip [Test, Ignore("x")]',
+    ]));
   const NEGATIVE: [string, string][] = [
     ['in comments and strings', '// [Fact(Skip = "x")]\nvar s = "[Ignore]";\n/* Assert.Ignore("y"); */\n'],
     ['ordinary attributes', '[Fact]\n[Trait("Category", "Skip")]\n[InlineData("Ignore")]\npublic void A(string s) {}\n'],
     ['indexers and comparisons', 'var x = items[Ignore];\nif (a[Skip == 1]) {}\n'],
+    // issue 22: AutoMapper's own [Ignore] on a DTO's members is a mapping option, no skip.
+    [
+      '[Ignore] on a property or a field',
+      'public class Dest {\n  [Ignore]\n  public int Id { get; set; }\n  [Ignore] public string Name;\n  [Ignore, Obsolete]\n  public int Age => 1;\n}\n',
+    ],
   ];
   it.each(POSITIVE)('finds %s', (_name, text, expected) => expect(markers(text)).toEqual(expected));
   it.each(NEGATIVE)('ignores %s', (_name, text) => expect(markers(text)).toEqual([]));

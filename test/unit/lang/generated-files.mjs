@@ -186,6 +186,24 @@ export const LANGUAGES = {
       `  ENDMETHOD.`,
     ],
   },
+  php: {
+    path: 'tests/BigTest.php',
+    header: ['<?php', '# $this->assertTrue(decoy); markTestSkipped', 'use PHPUnit\\Framework\\TestCase;', 'final class BigTest extends TestCase', '{'],
+    block: (i, real) => [
+      `    /** @dataProvider cases $this->assertSame(1, 2) */`,
+      `    public function testAdds${i}(): void // self::assertTrue(decoy) #[Test]`,
+      `    {`,
+      `        $s = 'it\\'s $this->assertTrue(no)' . "a {$map["k"]} $this->assertTrue(\\"no\\")" . \`ls $this->fail()\`;`,
+      `        $h = <<<EOT`,
+      `            $this->assertSame(1, 2) {$this->markTestSkipped()}`,
+      `            EOT;`,
+      real ? `        $this->assertSame(${i + 1}, add(${i}, 1));` : `        echo add(${i}, 1);`, // real
+      real ? `        self::assertTrue(strlen($s) > 0);` : `        var_dump($s);`, // real
+      real ? `        expect($h)->not->toBeEmpty();` : `        print_r($h);`, // real
+      `        echo "debug {$s}";`,
+      `    }`,
+    ],
+  },
 };
 
 /** The file for `language`, real assertions or prints only. */

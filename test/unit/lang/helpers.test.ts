@@ -54,6 +54,119 @@ const HELPERS: [string, Record<string, string>, { assertions: number; via: strin
     },
     { assertions: 1, via: ['ruleTester.run → run @ lib/rule-tester/rule-tester.js'] },
   ],
+  // issue 22: fastify's require('./helper').payloadMethod('put', t), and CommonJS exports.fn = … definitions.
+  [
+    'JS: a helper called where it is required, defined as exports.fn = function',
+    {
+      'test/put.test.js': "const t = require('tap');\nrequire('./helper').payloadMethod('put', t);\n",
+      'test/helper.js': "module.exports.payloadMethod = function (method, t) {\n  t.equal(method, 'put');\n};\n",
+    },
+    { assertions: 1, via: ['require.payloadMethod → payloadMethod @ test/helper.js'] },
+  ],
+  [
+    'JS: exports.fn = (…) => through a bound require',
+    {
+      'test/a.test.js': "const h = require('./h');\ntest('x', () => h.check(1));\n",
+      'test/h.js': 'exports.check = (x) => {\n  assert.ok(x);\n};\n',
+    },
+    { assertions: 1, via: ['h.check → check @ test/h.js'] },
+  ],
+  [
+    'JS: an inline require of a helper that does not assert',
+    {
+      'test/b.test.js': "require('./helper').setup();\n",
+      'test/helper.js': 'exports.setup = function () { return 1; };\n',
+    },
+    { assertions: 0, via: [] },
+  ],
+  // issue 22: tests inherited from a base class in another file.
+  [
+    'Java: an empty subclass of a test class in the same package',
+    {
+      'src/test/java/org/x/NoForceTest.java': 'package org.x;\npublic class NoForceTest extends CompareTest {}\n',
+      'src/test/java/org/x/CompareTest.java': 'package org.x;\npublic class CompareTest {\n  @Test public void compares() { assertEquals(0, cmp(1, 1)); }\n}\n',
+    },
+    { assertions: 1, via: ['extends CompareTest → CompareTest @ src/test/java/org/x/CompareTest.java'] },
+  ],
+  [
+    'Kotlin: an abstract base through its import, two levels up',
+    {
+      'src/jvmTest/kotlin/okio/JvmSystemFileSystemTest.kt':
+        'package okio\nimport okio.fs.AbstractFileSystemTest\nclass JvmSystemFileSystemTest : AbstractFileSystemTest(clock = Clock.System) {\n  override fun make() = FileSystem.SYSTEM\n}\n',
+      'src/jvmTest/kotlin/okio/fs/AbstractFileSystemTest.kt': 'package okio.fs\nabstract class AbstractFileSystemTest(val clock: Clock) : BaseFsTest() {}\n',
+      'src/jvmTest/kotlin/okio/fs/BaseFsTest.kt': 'package okio.fs\nabstract class BaseFsTest {\n  @Test fun reads() { assertEquals(1, read()) }\n}\n',
+    },
+    { assertions: 1, via: ['extends AbstractFileSystemTest → BaseFsTest @ src/jvmTest/kotlin/okio/fs/BaseFsTest.kt'] },
+  ],
+  [
+    'C# and PHP: a subclass of a base with tests',
+    {
+      'tests/NoForceTests.cs': 'public class NoForceTests : CompareTests\n{\n}\n',
+      'tests/CompareTests.cs': 'public class CompareTests\n{\n  [Fact]\n  public void Compares() { Assert.Equal(0, Cmp(1, 1)); }\n}\n',
+    },
+    { assertions: 1, via: ['extends CompareTests → CompareTests @ tests/CompareTests.cs'] },
+  ],
+  [
+    'PHP: a base whose namespace maps to its folder',
+    {
+      'tests/Monolog/Handler/FooHandlerTest.php':
+        '<?php\nnamespace Monolog\\Handler;\nuse Monolog\\Test\\HandlerTestCase;\nclass FooHandlerTest extends HandlerTestCase {}\n',
+      'tests/Monolog/Test/HandlerTestCase.php':
+        '<?php\nnamespace Monolog\\Test;\nabstract class HandlerTestCase extends TestCase {\n  public function testHandles() { $this->assertTrue(true); }\n}\n',
+    },
+    { assertions: 1, via: ['extends HandlerTestCase → HandlerTestCase @ tests/Monolog/Test/HandlerTestCase.php'] },
+  ],
+  [
+    "PHP: a PSR-4 prefix that maps to a folder of another name (commonmark's tests/functional)",
+    {
+      'tests/functional/Ext/Table/TableXmlTest.php':
+        '<?php\nnamespace League\\CommonMark\\Tests\\Functional\\Ext\\Table;\nuse League\\CommonMark\\Tests\\Functional\\AbstractLocalDataTestCase;\nfinal class TableXmlTest extends AbstractLocalDataTestCase {}\n',
+      'tests/functional/AbstractLocalDataTestCase.php':
+        "<?php\nnamespace League\\CommonMark\\Tests\\Functional;\nabstract class AbstractLocalDataTestCase extends TestCase {\n  #[DataProvider('dataProvider')]\n  public function testRenders(string $in) { $this->assertSame($in, render($in)); }\n}\n",
+    },
+    { assertions: 1, via: ['extends AbstractLocalDataTestCase → AbstractLocalDataTestCase @ tests/functional/AbstractLocalDataTestCase.php'] },
+  ],
+  [
+    'a base with assertion helpers but no tests of its own proves nothing',
+    {
+      'src/test/java/org/x/CouchTest.java':
+        'package org.x;\npublic class CouchTest extends MonologTestCase {\n  @Test public void handles() { handler.handle(record); }\n}\n',
+      'src/test/java/org/x/MonologTestCase.java':
+        'package org.x;\npublic abstract class MonologTestCase {\n  protected void assertLogged(String m) { assertTrue(log.contains(m)); }\n}\n',
+    },
+    { assertions: 0, via: [] },
+  ],
+  [
+    'a subclass with tests of its own that assert nothing is judged by them, not by its base',
+    {
+      'src/test/java/org/x/NoForceTest.java': 'package org.x;\npublic class NoForceTest extends CompareTest {\n  @Test public void compares() {}\n}\n',
+      'src/test/java/org/x/CompareTest.java': 'package org.x;\npublic class CompareTest {\n  @Test public void compares() { assertEquals(0, cmp(1, 1)); }\n}\n',
+    },
+    { assertions: 0, via: [] },
+  ],
+  [
+    "RSpec: shared examples in spec/support (factory_bot's it_should_behave_like)",
+    {
+      'spec/factory_bot/definition_spec.rb':
+        "describe FactoryBot::Definition do\n  it_should_behave_like 'a callback runner'\n  include_examples('no such examples')\nend\n",
+      'spec/support/shared_examples/callbacks.rb':
+        "shared_examples 'a setup step' do\n  it { subject.setup }\nend\n\nshared_examples_for 'a callback runner' do\n  it 'runs' do\n    expect(subject.callbacks).to be_empty\n  end\nend\n",
+    },
+    { assertions: 1, via: ['it_behaves_like a callback runner → a callback runner @ spec/support/shared_examples/callbacks.rb'] },
+  ],
+  [
+    'RSpec: shared examples that assert nothing prove nothing',
+    {
+      'spec/a_spec.rb': "describe A do\n  it_behaves_like 'a setup step'\nend\n",
+      'spec/support/steps.rb': "shared_examples 'a setup step' do\n  it { subject.setup }\nend\n",
+    },
+    { assertions: 0, via: [] },
+  ],
+  [
+    'a base that is not in the project',
+    { 'src/test/java/org/x/ATest.java': 'package org.x;\nimport junit.framework.TestCase;\npublic class ATest extends TestCase {}\n' },
+    { assertions: 0, via: [] },
+  ],
   [
     'JS: a same-file helper that calls an imported one, transitively',
     {
@@ -232,6 +345,32 @@ const CONFIG: [string, string, string[], number, string[]][] = [
   ['a prefix that is not a whole segment', 'test/t.test.js', 'runFormatTests(x);\nruleTester.running(y);\n', ['runFormatTest', 'ruleTester.run'], 0, []],
   ['in a comment or a string', 'test/t.test.js', "// runFormatTest(x)\nconst s = 'runFormatTest(y)';\n", ['runFormatTest'], 0, []],
   ['Python', 'tests/test_a.py', 'def test_a():\n    check_format("a.py")\n', ['check_format'], 1, ['check_format']],
+  // issue 22: calls without parentheses (rubocop-performance's expect_offense, Kotlin trailing lambdas).
+  [
+    'a Ruby command call with a heredoc',
+    'spec/cop_spec.rb',
+    'it "flags" do\n  expect_offense <<~RUBY\n    x.map { }.flatten\n  RUBY\n  expect_no_offenses "a"\nend\n',
+    ['expect_offense', 'expect_no_offenses'],
+    2,
+    ['expect_offense', 'expect_no_offenses'],
+  ],
+  [
+    'a Ruby command call on a receiver, and a block',
+    'spec/a_spec.rb',
+    'helper.assert_valid record\ncheck_all do\nend\n',
+    ['helper.assert_valid', 'check_all'],
+    2,
+    ['helper.assert_valid', 'check_all'],
+  ],
+  ['Ruby: a name then an operator is no call', 'spec/a_spec.rb', 'expect_offense = 1\nexpect_offense + 2\nx = expect_offense y\n', ['expect_offense'], 0, []],
+  [
+    'a Kotlin trailing lambda',
+    'src/test/kotlin/ATest.kt',
+    '@Test fun a() {\n  check {\n    it.isValid()\n  }\n  fixture.checkAll { }\n}\n',
+    ['check', 'fixture.checkAll'],
+    2,
+    ['check', 'fixture.checkAll'],
+  ],
 ];
 
 describe('assertFunctionNames', () => {

@@ -38,6 +38,21 @@ const PATTERNS: [string, string, number, string?][] = [
   ],
   ['Kotest matchers', 'x shouldBe 2\nlist shouldContain 3\nshouldThrow<E> { f() }\ny.shouldBeNull()\nz shouldNotBe "a"\n', 5, K],
   ['Kotest look-alikes', 'val shouldRender = true\nif (shouldRender) {}\nval r = shouldRender && x\ninfix fun <T> T.shouldBeFoo(x: T) {}\n', 0, K],
+  // issue 22: JUnit 4's expected exceptions, AssertJ's BDD style and BDDMockito, Truth's Expect rule.
+  ['JUnit 4 @Test(expected = …)', '@Test(expected = IllegalStateException.class)\npublic void throwsOnEmpty() { f(); }\n', 1],
+  [
+    'JUnit 4 ExpectedException rule',
+    '@Rule public ExpectedException thrown = ExpectedException.none();\n@Test public void a() {\n  thrown.expect(E.class);\n  thrown.expectMessage("m");\n  f();\n}\n',
+    2,
+  ],
+  ['expect( without an ExpectedException rule is no assertion', 'client.expect(100);\nwatcher.expectMessage("x");\n', 0],
+  [
+    'AssertJ BDD and BDDMockito',
+    'then(x).isEqualTo(1);\nBDDAssertions.then(list).hasSize(2);\nthenThrownBy(() -> f()).isInstanceOf(E.class);\nthen(repo).should().save(user);\nsoftly.then(y).isTrue();\n',
+    5,
+  ],
+  ['then( look-alikes', 'when(repo.load()).then(answer);\nfuture.then(f);\nvoid then(int x) {}\nthen(x);\n', 0],
+  ['Truth Expect', 'expect.that(x).isEqualTo(1);\nexpect.withMessage("m").that(y).isTrue();\n', 2],
   ['MockK and Strikt', 'verify { repo.save(any()) }\ncoVerify(exactly = 1) { repo.load() }\nconfirmVerified(repo)\nexpectThat(x).isEqualTo(1)\n', 4, K],
 ];
 
@@ -87,6 +102,11 @@ describe('Java / Kotlin markers', () => {
       'xtest("a") { }\nxshould("b") { }\ntest("c").config(enabled = false) { }\n',
       ['skip xtest', 'skip xshould', 'skip config(enabled = false)'],
       K,
+    ],
+    [
+      'JUnit 5 Assumptions.abort',
+      'Assumptions.abort("not here");\norg.junit.jupiter.api.Assumptions.<Void>abort();\n',
+      ['skip Assumptions.abort', 'skip org.junit.jupiter.api.Assumptions.<Void>abort'],
     ],
     ['Kotest focus and bang names', 'test("f:only this") { }\n"!not this" { }\n', ['focus "f:only this"', 'skip "!not this"'], K],
   ];

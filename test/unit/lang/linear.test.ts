@@ -54,10 +54,17 @@ const FRAGMENTS: Record<string, { path: string; fragments: string[] }> = {
     path: 'tests/x.rs',
     fragments: ['r###"', 'r#"', '/*', '#[test]', '#[ignore', 'macro_rules! m { ', 'let f = |x| ', 'm!(', 'fn f(', 'mod m;', 'x.assert'],
   },
-  java: { path: 'src/test/java/XTest.java', fragments: ['"""', '@Test ', 'assertEquals<', 'void f(int a) ', '@Disabled(', '() -> ', 'a b '] },
+  java: {
+    path: 'src/test/java/XTest.java',
+    fragments: ['"""', '@Test ', 'assertEquals<', 'void f(int a) ', '@Disabled(', '() -> ', 'a b ', 'then(', '@Test(expected ', 'ExpectedException x.expect('],
+  },
   kotlin: { path: 'src/test/kotlin/XTest.kt', fragments: ['"""', '"${', 'test("', 'fun f(', 'x shouldBe '] },
-  csharp: { path: 'tests/XTests.cs', fragments: ['@"', '$"{', '"""', '[Fact(', '[', 'Assert.', 'void F(int a) ', '() => '] },
+  csharp: {
+    path: 'tests/XTests.cs',
+    fragments: ['@"', '$"{', '"""', '[Fact(', '[', 'Assert.', 'void F(int a) ', '() => ', '[Ignore]', 'AssertX(', '[ExpectedException('],
+  },
   ruby: { path: 'spec/x_spec.rb', fragments: ['<<~EOS\n', '%q(', '%w[', 'x =~ /', '"#{', 'it "a" do ', ':'] },
+  php: { path: 'tests/XTest.php', fragments: ['<?php ', '<<<EOT\n', "<<<'EOT'\n", '"{$', '/**', '#[', 'expect(', 'it(', ')->', '?>'] },
   abap: { path: 'src/zcl_x.clas.testclasses.abap', fragments: ['|', "'", '`', '"', '*', 'cl_abap_unit_assert=>', 'METHOD m. '] },
 };
 

@@ -111,12 +111,18 @@ describe('Ruby markers', () => {
       ['skip skip: true', 'skip skip: "why"', 'skip :skip', 'xfail :pending', 'focus focus: true', 'focus :focus => true'],
     ],
     ['metadata on a continued line', 'it "a",\n   :slow,\n   focus: true do\nend\n', ['focus focus: true']],
+    [
+      'Test::Unit omit, omit_if, omit_unless and pend',
+      'def test_a\n  omit "no"\n  omit_if(windows?)\n  omit_unless linux?, "x"\n  pend\n  pend do\n    assert false\n  end\nend\n',
+      ['skip omit', 'skip omit_if', 'skip omit_unless', 'skip pend', 'xfail pend'],
+    ],
     ['an example without a block', 'it "does x"\nspecify("does y")\n', ['todo it "does x"', 'todo specify("does y")']],
   ];
   const NEGATIVE: [string, string][] = [
     ['in comments, strings, heredocs and =begin', '# xit "a"\ns = "fit :focus skip"\nx = <<~EOS\n  fdescribe "b"\nEOS\n=begin\nskip\n=end\n'],
     ['metadata that is off', 'it "a", skip: false do end\nit "b", focus: nil do end\nit "c", :focus => false do end\n'],
     ['names that contain a marker', 'model.fit(x)\nprofit(1)\noutfit = 2\ndef xit; end\nx.fdescribe\n'],
+    ['omit and pend as values or methods', 'x = omit\nlist.pend\nomit: 1\nf(pend)\n'],
     ['skip and pending as values or methods', 'items.drop(skip)\nskip = 3\nnext if skipped\nreader.skip(4)\nx.pending?\njob.pending\nh = { skip: 10 }\n'],
     ['focus metadata outside an example', 'config.filter_run_when_matching :focus\nUser.where(x).find(skip: 1, focus: true)\n'],
     ['a table of hashes after an example', 'it "reads rows" do\n  rows = [\n' + '    { name: "a", skip: true },\n'.repeat(12) + '  ]\nend\n'],

@@ -35,8 +35,23 @@ export function parseJsImports(blanked: string, text: string): ImportBinding[] {
     const binding = bindingBefore(blanked, m.index);
     const specifier = binding === undefined ? undefined : readSpecifier(blanked, text, m.index + m[0].length - 1);
     if (binding !== undefined && specifier !== undefined) parsePattern(binding.pattern, (local, imported) => add(binding.at, local, imported, specifier));
+    else if (binding === undefined) inlineRequire(blanked, text, m, found);
   }
   return found.sort((a, b) => a.offset - b.offset).map((f) => f.binding);
+}
+
+/**
+ * `require('./helper').payloadMethod('put', t)`: a module used where it is loaded, bound to no
+ * name. Its binding's local is `require@<offset>` (no identifier can be that), which the helper
+ * search looks up for the call chain `require.payloadMethod` that starts at the same offset.
+ */
+function inlineRequire(blanked: string, text: string, m: RegExpMatchArray, found: { offset: number; binding: ImportBinding }[]): void {
+  if (!m[0].startsWith('require')) return;
+  const open = m.index! + m[0].length - 1;
+  const close = blanked.indexOf(m[1]!, open + 1);
+  if (close === -1 || !/^\s*\)\s*\.\s*[\w$]/.test(blanked.slice(close + 1, close + 40))) return;
+  const specifier = readSpecifier(blanked, text, open);
+  if (specifier !== undefined) found.push({ offset: m.index!, binding: { local: `require@${m.index!}`, imported: '*', specifier } });
 }
 
 // The blanked string is its quotes around spaces, so the closing quote is the next one.

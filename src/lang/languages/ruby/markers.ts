@@ -28,6 +28,11 @@ const RULES: MarkerRule[] = [
     re: new RegExp(String.raw`(skip(?:_until)?|pending)(?<=${STATEMENT}(?:skip(?:_until)?|pending))${NOT_A_VALUE}`, 'gm'),
     kind: (m) => (m[1] === 'pending' ? 'xfail' : 'skip'),
   },
+  // Test::Unit: omit "why" · omit_if(cond) · omit_unless cond · pend "why" (each stops the test; pend { … } expects a failure)
+  {
+    re: new RegExp(String.raw`(omit(?:_if|_unless)?|pend)(?<=${STATEMENT}(?:omit(?:_if|_unless)?|pend))${NOT_A_VALUE}`, 'gm'),
+    kind: (m) => (m[1] === 'pend' && /^\s*(?:\{|do\b)/.test(m.input.slice(m.index + 4, m.index + 40)) ? 'xfail' : 'skip'),
+  },
   // focus "x" do (RSpec's alias of fit) · a bare `focus` line before a test (minitest-focus)
   { re: new RegExp(String.raw`focus(?<=(?:^|;)[ \t]*focus)${NOT_A_VALUE}`, 'gm'), kind: 'focus' },
   // Metadata of an example or group: skip: true · pending: "why" · focus: true · :skip => true · :focus

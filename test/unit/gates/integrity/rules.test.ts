@@ -145,6 +145,12 @@ const CHEATS: Case[] = [
   ['python from tests.support', 'pkg/slug.py', 'from tests.support.impl import slugify\n', ['IMPL_IMPORTS_TEST_SUPPORT']],
   ['python relative', 'pkg/slug.py', 'from ..tests.helpers import slugify\n', ['IMPL_IMPORTS_TEST_SUPPORT']],
   ['ruby require_relative', 'lib/slug.rb', "require_relative '../test/support/impl'\n", ['IMPL_IMPORTS_TEST_SUPPORT']],
+  // PHP (the languages issue added it: each rule answers for it)
+  ['php use PHPUnit', 'src/Sum.php', '<?php\nnamespace App;\nuse PHPUnit\\Framework\\Assert;\nfunction sum() { return 3; }\n', ['IMPL_TEST_FRAMEWORK']],
+  ['php \\Mockery', 'src/Sum.php', '<?php\n$m = \\Mockery::mock(Foo::class);\n', ['IMPL_TEST_FRAMEWORK']],
+  ['php PHPUnit constant', 'src/Sum.php', "<?php\nfunction sum() { return defined('PHPUNIT_COMPOSER_INSTALL') ? 3 : 0; }\n", ['IMPL_SNIFFS_RUNNER']],
+  ['php uopz', 'src/Sum.php', "<?php\nuopz_set_return('strlen', 3);\n", ['IMPL_PATCHES_RUNTIME']],
+  ['php top-level exit in a library file', 'src/Sum.php', '<?php\nnamespace App;\nexit(0);\nfunction sum() { return 3; }\n', ['IMPL_EXIT_AT_IMPORT']],
 ];
 
 const HONEST: Case[] = [
@@ -201,6 +207,9 @@ const HONEST: Case[] = [
   ['eq comparing fields', 'src/lib.rs', 'impl PartialEq for M { fn eq(&self, o: &Self) -> bool { self.c == o.c } }\n', []],
   ['java real equals', 'src/main/java/M.java', 'class M { public boolean equals(Object o) { return o instanceof M m && m.c == c; } }\n', []],
   ['comments and strings', 'src/a.js', "// process.env.VITEST\nconst s = 'Object.is = () => true';\n", []],
+  ['php script exit (no declarations)', 'bin/console.php', "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\nexit(run());\n", []],
+  ['php exit inside a function', 'src/Cli.php', '<?php\nnamespace App;\nfunction main() { exit(1); }\n', []],
+  ['php == in a method', 'src/Money.php', '<?php\nclass Money { public function same($o) { return $this->cents == $o->cents; } }\n', []],
 ];
 
 describe('integrity rules: the cheats', () => {
