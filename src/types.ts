@@ -2,6 +2,7 @@
  * The data that flows between the layers. Pure modules import types from here and nothing else
  * from the shell.
  */
+import type { RunCoverage } from './coverage/types.js';
 
 export type Phase = 'red' | 'green' | 'refactor' | 'off';
 
@@ -105,6 +106,17 @@ export interface FindingData {
   IMPORT_NEAR_MISS: { specifier: string; nearest: string; phase: Phase };
   // commit-msg
   INDEX_CHANGED: { verified: string; now: string };
+  // GREEN: code no test demands (greenCoverage), tests the change breaks (greenRuns)
+  /** `lines`: the added lines of `path` no task test ran (1-based, ascending); `mode`: greenCoverage. */
+  GREEN_UNCOVERED_CODE: { lines: number[]; mode: 'warn' | 'refuse' };
+  /** A runner that could not measure `files`' coverage; `install`: the command that would let it. */
+  GREEN_COVERAGE_UNMEASURED: { runner: string; reason: string; install?: string; files: string[]; mode: 'warn' | 'refuse' };
+  /** A related test (not the task's) that passed at the parent and fails with this commit; `test` '' for the whole file. */
+  GREEN_BREAKS_TEST: { test: string; kind: FailureClass | FileErrorKind; message: string };
+  /** The related tests were not (all) run: more files than the bound, or a run that did not complete. */
+  GREEN_RELATED_UNRUN: { reason: 'too-many' | 'not-completed'; count?: number; limit?: number; detail?: string };
+  /** A related test that fails at the parent too: not this commit's doing. */
+  GREEN_RELATED_FAILING_BEFORE: { test: string };
 }
 
 /**
@@ -166,6 +178,8 @@ export interface RunResult {
   outputTail?: string;
   /** status 'leaked': what the run read from the work tree. */
   leaks?: Leak[];
+  /** GREEN: the runner's coverage of the changed source files (coverage/types), when it was asked for. */
+  coverage?: RunCoverage;
 }
 
 /** Stable test id: `file > name`. */

@@ -99,6 +99,13 @@ export interface Config {
   commitMessage: { template: string | null; mode: 'fill' | 'enforce' };
   /** What `tdd audit` fails on besides the invariants (by default these are listed, not failed). */
   audit: { failOnOff: boolean; failOnRegression: boolean; failOnFalseFail: boolean; failOnMergeChanges: boolean };
+  /**
+   * The lines and branches a GREEN adds to implementation, unrun by the task's tests (the runner's
+   * own coverage): named and recorded (warn), refused (refuse, GREEN_UNCOVERED_CODE), or not measured (off).
+   */
+  greenCoverage: 'warn' | 'refuse' | 'off';
+  /** GREEN runs the task's tests and the tests related to the change (related: GREEN_BREAKS_TEST), or the task's tests only (targeted). */
+  greenRuns: 'related' | 'targeted';
 }
 
 export const JS_EXT = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
@@ -144,6 +151,8 @@ export const DEFAULTS: Config = {
   budgets: { perTaskMinutes: 30 },
   commitMessage: { template: null, mode: 'enforce' },
   audit: { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false },
+  greenCoverage: 'warn',
+  greenRuns: 'related',
 };
 
 /**

@@ -121,6 +121,8 @@ const CHECKS: Record<string, Check> = {
   'audit.failOnRegression': boolean,
   'audit.failOnFalseFail': boolean,
   'audit.failOnMergeChanges': boolean,
+  greenCoverage: oneOf(['warn', 'refuse', 'off']),
+  greenRuns: oneOf(['related', 'targeted']),
 };
 
 /** What an unknown key should have been: the nearest known one, else the list of them. */

@@ -1,3 +1,4 @@
+import type { Unmeasured } from '../coverage/types.js';
 import type { NearMiss } from '../runners/near-miss.js';
 import type { SnapshotChange } from '../runners/snapshots.js';
 import type { RedRecord } from '../state/types.js';
@@ -85,6 +86,28 @@ export interface RunFacts {
   readonly falseFailPatterns: string[];
   /** GREEN/REFACTOR: results of the configured static checks. */
   readonly staticChecks?: StaticCheckResult[];
+  /** GREEN: the added implementation lines the task's tests never ran, per file (greenCoverage). */
+  readonly coverage?: CoverageFacts;
+  /** GREEN: the related tests' run, and the parent's run of those that fail now (greenRuns). */
+  readonly related?: RelatedFacts;
+}
+
+/** What the task's tests left unrun of the lines a GREEN adds (verify/green-coverage.ts). */
+export interface CoverageFacts {
+  mode: 'warn' | 'refuse';
+  files: { path: string; uncovered: number[] }[];
+  unmeasured: Unmeasured[];
+}
+
+/** The tests related to a GREEN's change, beside the task's (verify/green-related.ts). */
+export interface RelatedFacts {
+  /** The related run on the commit's tree; absent when it was not run (`unrun` says why). */
+  run?: RunResult;
+  /** The same tree's parent, run on the test files that fail now. */
+  parent?: RunResult;
+  unrun?: { reason: 'too-many'; count: number; limit: number };
+  /** The task's RED test ids: theirs is the task's run, not this one. */
+  red: string[];
 }
 
 /** Every field of T but the phase, optional. */

@@ -106,14 +106,14 @@ export function parseState(v: unknown): State | undefined {
 /** `pending.json` → the verdict pre-commit left, or undefined (none: the tests run again). */
 export function parsePending(v: unknown): Pending | undefined {
   if (!isObj(v)) return undefined;
-  const { tree, head, phase, task, regression, reason, testFiles, blobs, failing, evidence, summary, at, key, falseFail, attempts, subject } = v;
+  const { tree, head, phase, task, regression, reason, testFiles, blobs, failing, evidence, summary, at, key, falseFail, attempts, subject, uncovered } = v;
   if (!isOid(tree) || !(head === undefined || head === null || isOid(head)) || !isPhase(phase) || !isTask(task)) return undefined;
   if (typeof regression !== 'boolean' || !isStrOrNull(reason) || !isStrings(testFiles) || !isStringMap(blobs) || !isStrings(failing)) return undefined;
   if (!isStr(summary) || !isStr(at) || (evidence !== undefined && !parseEvidence(evidence))) return undefined;
-  for (const s of [key, falseFail, attempts]) if (s !== undefined && !isStr(s)) return undefined;
+  for (const s of [key, falseFail, attempts, uncovered]) if (s !== undefined && !isStr(s)) return undefined;
   if (subject !== undefined && !(isObj(subject) && isStr(subject.text) && (subject.mode === 'fill' || subject.mode === 'enforce'))) return undefined;
   // Trailer values are one line each: a newline would smuggle in a trailer of its own (the reason
   // of an off commit has its whitespace folded by commit-msg).
-  for (const s of [summary, falseFail, attempts]) if (isStr(s) && /[\r\n]/.test(s)) return undefined;
+  for (const s of [summary, falseFail, attempts, uncovered]) if (isStr(s) && /[\r\n]/.test(s)) return undefined;
   return v as unknown as Pending;
 }

@@ -10,6 +10,7 @@ export const TRAILER = {
   falseFail: 'TDD-False-Fail',
   attempts: 'TDD-Attempts',
   tests: 'TDD-Tests',
+  uncovered: 'TDD-Uncovered',
 } as const;
 
 export interface CommitTrailers {

@@ -25,6 +25,7 @@ const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
   budget: [],
   cli: 'all',
   config: ['load.ts', 'plan.ts'],
+  coverage: [],
   doctor: ['read.ts', 'read-hooks.ts', 'read-node.ts', 'read-repo.ts', 'doctor.ts'],
   gates: [],
   git: ['exec.ts', 'queries.ts'],
@@ -36,7 +37,7 @@ const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
   report: [],
   rollback: ['apply.ts', 'backup.ts', 'read.ts', 'worktree.ts', 'target.ts', 'rollback.ts', 'undo.ts', 'list.ts', 'guard.ts'],
   // leak-guard.cts runs inside the runner's own processes, preloaded.
-  runners: ['run.ts', 'leak-check.ts', 'locate.ts', 'leak-guard.cts'],
+  runners: ['run.ts', 'leak-check.ts', 'locate.ts', 'leak-guard.cts', 'coverage-read.ts'],
   snapshot: ['read.ts'],
   state: ['attempts.ts', 'glob-cache.ts', 'lock.ts', 'rebuild.ts', 'store.ts'],
   verify: 'all',

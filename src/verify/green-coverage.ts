@@ -1,0 +1,49 @@
+/**
+ * GREEN's coverage facts: the lines the commit adds to each changed source file (`git diff -U0`
+ * of the parent's blob and the staged one; every line of an added file), and which of them the
+ * task's tests never ran, by the run's own coverage (coverage/uncovered.ts).
+ */
+import { git } from '../git/exec.js';
+import { NULL_OID } from '../git/ids.js';
+import { readObjects, type RepoContext } from '../git/queries.js';
+import type { CoverageFacts } from '../gates/types.js';
+import type { Config } from '../config/schema.js';
+import type { RunResult, StagedEntry } from '../types.js';
+
+/** The implementation files a GREEN's coverage is measured for; undefined when greenCoverage is off. */
+export function coverageTargets(config: Config, entries: StagedEntry[]): string[] | undefined {
+  if (config.greenCoverage === 'off') return undefined;
+  return entries.filter((e) => e.kind === 'impl' && e.status !== 'D' && e.newMode.startsWith('100')).map((e) => e.path);
+}
+
+export async function readCoverageFacts(repo: RepoContext, config: Config, entries: StagedEntry[], run: RunResult): Promise<CoverageFacts | undefined> {
+  const coverage = run.coverage;
+  if (!coverage || config.greenCoverage === 'off') return undefined;
+  const [{ parseAddedLines, allLines }, { findUncoveredLines }, { declarationTest }, { blank }] = await Promise.all([
+    import('../coverage/added-lines.js'),
+    import('../coverage/uncovered.js'),
+    import('../coverage/measure.js'),
+    import('../lang/index.js'),
+  ]);
+  const measured = entries.filter((e) => coverage.measured.includes(e.path));
+  const texts = await readObjects(
+    repo,
+    measured.map((e) => e.newBlob),
+  );
+  const files = await Promise.all(
+    measured.map(async (e, i) => {
+      const text = texts[i]?.toString('utf8') ?? '';
+      const added = isNew(e) ? allLines(text) : parseAddedLines(await diffBlobs(repo, e.oldBlob, e.newBlob));
+      const uncovered = findUncoveredLines({ added, blanked: blank(e.path, text), coverage: coverage.files[e.path], isDeclaration: declarationTest(e.path) });
+      return { path: e.path, uncovered };
+    }),
+  );
+  return { mode: config.greenCoverage, files, unmeasured: coverage.unmeasured };
+}
+
+const isNew = (e: StagedEntry): boolean => e.status === 'A' || e.oldBlob === NULL_OID || !e.oldMode.startsWith('100');
+
+/** `git diff -U0 <old> <new>` of two blobs: only the hunk headers are read. */
+function diffBlobs(repo: RepoContext, oldBlob: string, newBlob: string): Promise<string> {
+  return git(['diff', '-U0', '--no-color', '--no-ext-diff', '--no-textconv', oldBlob, newBlob], { cwd: repo.top, baseEnv: repo.env });
+}
