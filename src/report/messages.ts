@@ -189,14 +189,12 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
         : 'write the test that demands it in a RED, or remove it; `"greenCoverage": "refuse"` refuses such commits',
   }),
   GREEN_COVERAGE_UNMEASURED: (f) => ({
-    what: `coverage not measured for ${(f.data?.files ?? []).join(', ')}: ${d(f.data, 'reason')}`,
+    what: `coverage not measured for ${(f.data?.files ?? []).join(', ')}: ${d(f.data, 'reason')}${f.data?.install ? ` (to measure it: ${f.data.install})` : ''}`,
     ...(f.data?.mode === 'refuse'
       ? {
           next: f.data?.install ? `${f.data.install}, then commit again (or "greenCoverage": "warn")` : 'set "greenCoverage": "warn" or "off" for this project',
         }
-      : f.data?.install
-        ? { next: `to measure it: ${f.data.install}` }
-        : {}),
+      : {}),
   }),
   GREEN_BREAKS_TEST: (f) => ({
     what: `${f.path}${f.data?.test ? ` > ${d(f.data, 'test')}` : ''} passed before this commit and fails with it (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,

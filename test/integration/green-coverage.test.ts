@@ -80,3 +80,58 @@ describe('greenCoverage with node --test', () => {
     expect(out).not.toContain('GREEN_UNCOVERED_CODE');
   });
 });
+
+describe('greenRuns with node --test: the tests a GREEN can break', () => {
+  const LOWER = 'export const lower = (s) => s.toLowerCase();\n';
+  const TITLE = "import { lower } from './slug.js';\n\nexport const title = (s) => lower(s).replace(/^./, (c) => c.toUpperCase());\n";
+  const TITLE_TEST =
+    "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { title } from '../src/title.js';\n\ntest('title', () => {\n  assert.equal(title('HELLO'), 'Hello');\n});\n";
+  const SLUG_TEST =
+    "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slug.js';\n\ntest('slugify', () => {\n  assert.equal(slugify('a b'), 'a-b');\n});\n";
+
+  function toSlugGreen(): Repo {
+    const r = makeRepo({
+      'package.json': JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'node --test' } }) + '\n',
+      '.tddrc.json': JSON.stringify({ runner: 'node', greenCoverage: 'refuse' }) + '\n',
+      'src/slug.js': LOWER,
+      'src/title.js': TITLE,
+      'test/title.test.js': TITLE_TEST,
+    });
+    expect(r.tdd('install').status).toBe(0);
+    r.git('add', '-A');
+    r.tdd('phase', 'off', '--reason', 'skeleton');
+    attemptCommit(r, 0);
+    r.tdd('phase', 'red');
+    r.write({ 'test/slug.test.js': SLUG_TEST });
+    r.git('add', 'test/slug.test.js');
+    attemptCommit(r, 0);
+    return r;
+  }
+
+  it("refuses a GREEN that breaks another task's passing test, named; accepts the honest one and says how it chose", () => {
+    repo = toSlugGreen();
+    // slugify passes; `lower` no longer lowers: title's test, which passed at the parent, fails.
+    repo.write({ 'src/slug.js': "export const lower = (s) => s;\nexport const slugify = (s) => s.split(' ').join('-');\n" });
+    repo.git('add', 'src/slug.js');
+    const out = attemptCommit(repo, 1, 'GREEN_BREAKS_TEST');
+    expect(out).toContain('test/title.test.js > title');
+
+    repo.write({ 'src/slug.js': `${LOWER}export const slugify = (s) => s.split(' ').join('-');\n` });
+    repo.git('add', 'src/slug.js');
+    attemptCommit(repo, 0);
+    expect(trailersOf(repo)['TDD-Tests']).toMatch(/^related: .*import graph/);
+  });
+
+  it('a related test that already failed at the parent is not counted against the GREEN', () => {
+    repo = toSlugGreen();
+    // An older test broken past the hooks: it fails at the parent and now.
+    repo.write({ 'src/title.js': "import { lower } from './slug.js';\n\nexport const title = (s) => lower(s);\n" });
+    repo.git('commit', '-q', '--no-verify', '-m', 'broken past the hooks', 'src/title.js');
+    repo.write({ 'src/slug.js': `${LOWER}export const slugify = (s) => s.split(' ').join('-');\n` });
+    repo.git('add', 'src/slug.js');
+    const c = repo.commit('feat: slugify');
+    expect(c.status, c.stdout + c.stderr).toBe(0);
+    expect(codesOf(c)).not.toContain('GREEN_BREAKS_TEST');
+    expect(codesOf(c), c.stdout + c.stderr).toContain('GREEN_RELATED_FAILING_BEFORE');
+  });
+});
