@@ -5,6 +5,7 @@
  * and accepted in warn mode; a GREEN that breaks an older passing test is refused. The tree is
  * fingerprinted around every refusal (attemptCommit).
  */
+import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attemptCommit, codesOf, trailersOf } from '../helpers/cycle.js';
 import { makeRepo, type Repo } from '../helpers/repo.js';
@@ -133,5 +134,58 @@ describe('greenRuns with node --test: the tests a GREEN can break', () => {
     expect(c.status, c.stdout + c.stderr).toBe(0);
     expect(codesOf(c)).not.toContain('GREEN_BREAKS_TEST');
     expect(codesOf(c), c.stdout + c.stderr).toContain('GREEN_RELATED_FAILING_BEFORE');
+  });
+});
+
+/** A project of `runner` with `skeleton`, its RED (`red`) committed. */
+function toRedOf(runner: string, config: Record<string, unknown>, skeleton: Record<string, string>, red: Record<string, string>): Repo {
+  const r = makeRepo({ ...skeleton, '.tddrc.json': JSON.stringify({ runner, ...config }) + '\n' });
+  expect(r.tdd('install').status).toBe(0);
+  r.write({ '.tddrc.json': JSON.stringify({ runner, ...config }) + '\n' });
+  r.git('add', '-A');
+  r.tdd('phase', 'off', '--reason', 'skeleton');
+  attemptCommit(r, 0);
+  r.tdd('phase', 'red');
+  r.write(red);
+  r.git('add', '-A');
+  attemptCommit(r, 0);
+  return r;
+}
+
+describe('greenCoverage with pytest (the closed site traces the changed files)', () => {
+  const PY_TEST = 'from calc import total\n\n\ndef test_total():\n    assert total(1, 2) == 3\n';
+  const skeleton = { 'pytest.ini': '[pytest]\n', 'calc.py': '"""Arithmetic."""\n' };
+  it('refuse: Fake It accepted; a branch no test takes refused, named; warn records it', () => {
+    repo = toRedOf('pytest', { greenCoverage: 'refuse' }, skeleton, { 'test_calc.py': PY_TEST });
+    repo.write({ 'calc.py': '"""Arithmetic."""\n\n\ndef total(a, b):\n    if a == 1 and b == 2:\n        return 3\n    # anything else\n    return 0\n' });
+    repo.git('add', 'calc.py');
+    expect(attemptCommit(repo, 1, 'GREEN_UNCOVERED_CODE')).toContain('calc.py: line 8');
+    repo.write({ 'calc.py': '"""Arithmetic."""\nimport math\n\n\ndef total(a, b):\n    # Fake It\n    return 3\n' });
+    repo.git('add', 'calc.py');
+    expect(attemptCommit(repo, 0)).not.toContain('GREEN_UNCOVERED_CODE');
+  });
+
+  it('warn: a function no test calls is named and recorded', () => {
+    repo = toRedOf('pytest', {}, skeleton, { 'test_calc.py': PY_TEST });
+    repo.write({ 'calc.py': '"""Arithmetic."""\n\n\ndef total(a, b):\n    return a + b\n\n\ndef unused(a):\n    return a * 2\n' });
+    repo.git('add', 'calc.py');
+    const c = repo.commit('feat: total');
+    expect(c.status, c.stdout + c.stderr).toBe(0);
+    expect(trailersOf(repo)['TDD-Uncovered']).toBe('calc.py:9');
+  });
+});
+
+describe('greenCoverage with go test -coverprofile', () => {
+  const GO_TEST = 'package calc\n\nimport "testing"\n\nfunc TestTotal(t *testing.T) {\n\tif Total(1, 2) != 3 {\n\t\tt.Fatal("want 3")\n\t}\n}\n';
+  const skeleton = { 'go.mod': 'module example.com/calc\n\ngo 1.19\n', 'calc.go': 'package calc\n' };
+  const hasGo = spawnSync('go', ['version']).status === 0;
+  it.skipIf(!hasGo)('refuse: Fake It accepted; the branchy fake refused, its line named', () => {
+    repo = toRedOf('go', { greenCoverage: 'refuse' }, skeleton, { 'calc_test.go': GO_TEST });
+    repo.write({ 'calc.go': 'package calc\n\n// Total adds.\nfunc Total(a, b int) int {\n\tif a == 1 && b == 2 {\n\t\treturn 3\n\t}\n\treturn 0\n}\n' });
+    repo.git('add', 'calc.go');
+    expect(attemptCommit(repo, 1, 'GREEN_UNCOVERED_CODE')).toContain('calc.go: line 8');
+    repo.write({ 'calc.go': 'package calc\n\n// Total adds.\nfunc Total(a, b int) int {\n\treturn 3\n}\n' });
+    repo.git('add', 'calc.go');
+    expect(attemptCommit(repo, 0)).not.toContain('GREEN_UNCOVERED_CODE');
   });
 });
