@@ -100,6 +100,10 @@ const MESSAGES: Record<AuditCode, Words> = {
     what: `could not replay: the ${d(f, 'runner')} run ${d(f, 'reason')}`,
     next: 'install what the tests need (npm ci) and run the audit again; the tests of old commits run with the dependencies installed now',
   }),
+  AUDIT_UNCOVERED: (f) => ({
+    what: `GREEN added code no test of its task ran: ${d(f, 'lines')} (TDD-Uncovered)`,
+    next: 'listed; a RED that demands it, or its removal, settles it; `"greenCoverage": "refuse"` refuses such commits',
+  }),
 };
 
 function failure(f: AuditFinding): string {

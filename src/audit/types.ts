@@ -29,7 +29,8 @@ export type AuditCode =
   | 'AUDIT_REPLAY_RED_PASSED'
   | 'AUDIT_REPLAY_RED_WRONG_REASON'
   | 'AUDIT_REPLAY_GREEN_FAILED'
-  | 'AUDIT_REPLAY_UNVERIFIED';
+  | 'AUDIT_REPLAY_UNVERIFIED'
+  | 'AUDIT_UNCOVERED';
 
 /** A finding about one commit. `phase` is what its trailers declare (null: none). */
 export interface AuditFinding {
@@ -80,6 +81,8 @@ export interface AuditCommit {
   regression: boolean;
   /** `TDD-False-Fail: <patterns>`: GREEN-impossible, recorded. */
   falseFail: string | null;
+  /** `TDD-Uncovered: src/a.js:3,5`: a GREEN's added lines no task test ran (greenCoverage "warn"); absent: none. */
+  uncovered?: string;
   reason: string | null;
   /** Changes against the first parent, classified. */
   entries: StagedEntry[];

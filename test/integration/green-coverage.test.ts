@@ -71,6 +71,12 @@ describe('greenCoverage with node --test', () => {
     expect(c.status, c.stdout + c.stderr).toBe(0);
     expect(codesOf(c)).toContain('GREEN_UNCOVERED_CODE');
     expect(trailersOf(repo)['TDD-Uncovered']).toBe('src/sum.js:5');
+    // The history keeps it: the audit counts it (listed, exit 0), the report shows it.
+    const audit = repo.tdd('audit', 'HEAD', '--json');
+    expect(audit.status, audit.stdout + audit.stderr).toBe(0);
+    expect(audit.stdout).toContain('AUDIT_UNCOVERED');
+    const report = repo.tdd('report', '--all');
+    expect(report.stdout).toContain('uncovered: src/sum.js:5');
   });
 
   it('off: nothing is measured', () => {
