@@ -123,6 +123,14 @@ describe('greenRuns with node --test: the tests a GREEN can break', () => {
     const out = attemptCommit(repo, 1, 'GREEN_BREAKS_TEST');
     expect(out).toContain('test/title.test.js > title');
 
+    // The same GREEN made past the hooks: the replay runs the whole suite at a GREEN and sees it.
+    repo.git('add', 'src/slug.js');
+    repo.git('commit', '-q', '--no-verify', '-m', 'feat: slugify', '-m', 'TDD-Phase: green');
+    const replay = repo.tdd('audit', 'HEAD~1..HEAD', '--replay', '--json');
+    expect(replay.stdout).toContain('AUDIT_REPLAY_GREEN_FAILED');
+    expect(replay.stdout).toContain('test/title.test.js');
+    repo.git('reset', '-q', 'HEAD~1');
+
     repo.write({ 'src/slug.js': `${LOWER}export const slugify = (s) => s.split(' ').join('-');\n` });
     repo.git('add', 'src/slug.js');
     attemptCommit(repo, 0);
