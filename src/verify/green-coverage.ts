@@ -19,11 +19,10 @@ export function coverageTargets(config: Config, entries: StagedEntry[]): string[
 export async function readCoverageFacts(repo: RepoContext, config: Config, entries: StagedEntry[], run: RunResult): Promise<CoverageFacts | undefined> {
   const coverage = run.coverage;
   if (!coverage || config.greenCoverage === 'off') return undefined;
-  const [{ parseAddedLines, allLines }, { findUncoveredLines }, { declarationTest }, { blank }] = await Promise.all([
+  const [{ parseAddedLines, allLines }, { findUncoveredLines }, { declarationTest }] = await Promise.all([
     import('../coverage/added-lines.js'),
     import('../coverage/uncovered.js'),
     import('../coverage/measure.js'),
-    import('../lang/index.js'),
   ]);
   const measured = entries.filter((e) => coverage.measured.includes(e.path));
   const texts = await readObjects(
@@ -33,9 +32,17 @@ export async function readCoverageFacts(repo: RepoContext, config: Config, entri
   const files = await Promise.all(
     measured.map(async (e, i) => {
       const text = texts[i]?.toString('utf8') ?? '';
-      const added = isNew(e) ? allLines(text) : parseAddedLines(await diffBlobs(repo, e.oldBlob, e.newBlob));
-      const uncovered = findUncoveredLines({ added, blanked: blank(e.path, text), coverage: coverage.files[e.path], isDeclaration: declarationTest(e.path) });
-      return { path: e.path, uncovered };
+      const uncoveredIn = (added: number[], blanked: string) =>
+        findUncoveredLines({ added, blanked, coverage: coverage.files[e.path], isDeclaration: declarationTest(e.path) });
+      // The text as it is counts comments as code: a superset of the answer. When it finds nothing
+      // (an honest GREEN), neither the diff nor the lexer is needed.
+      const candidates = uncoveredIn(allLines(text), text);
+      if (candidates.length === 0) return { path: e.path, uncovered: [] };
+      const added = new Set(isNew(e) ? candidates : parseAddedLines(await diffBlobs(repo, e.oldBlob, e.newBlob)));
+      const inAdded = candidates.filter((n) => added.has(n));
+      if (inAdded.length === 0) return { path: e.path, uncovered: [] };
+      const { blank } = await import('../lang/index.js');
+      return { path: e.path, uncovered: uncoveredIn(inAdded, blank(e.path, text)) };
     }),
   );
   return { mode: config.greenCoverage, files, unmeasured: coverage.unmeasured };
