@@ -9,11 +9,12 @@ import { readObjects, type RepoContext } from '../git/queries.js';
 import type { CoverageFacts } from '../gates/types.js';
 import type { Config } from '../config/schema.js';
 import type { RunResult, StagedEntry } from '../types.js';
+import { SOURCE_CODE } from '../coverage/measure.js';
 
-/** The implementation files a GREEN's coverage is measured for; undefined when greenCoverage is off. */
+/** The implementation files a GREEN's coverage is measured for (source code, not data or manifests); undefined when greenCoverage is off. */
 export function coverageTargets(config: Config, entries: StagedEntry[]): string[] | undefined {
   if (config.greenCoverage === 'off') return undefined;
-  return entries.filter((e) => e.kind === 'impl' && e.status !== 'D' && e.newMode.startsWith('100')).map((e) => e.path);
+  return entries.filter((e) => e.kind === 'impl' && e.status !== 'D' && e.newMode.startsWith('100') && SOURCE_CODE.test(e.path)).map((e) => e.path);
 }
 
 export async function readCoverageFacts(repo: RepoContext, config: Config, entries: StagedEntry[], run: RunResult): Promise<CoverageFacts | undefined> {

@@ -45,9 +45,11 @@ function toGreen(config: Record<string, unknown>, extra: Record<string, string> 
 describe('greenCoverage with node --test', () => {
   it('refuse: Fake It is fully covered and accepted', () => {
     repo = toGreen({ greenCoverage: 'refuse' });
-    repo.write({ 'src/sum.js': FAKE_IT });
-    repo.git('add', 'src/sum.js');
+    // Data beside the code is no source code: nothing to measure, nothing "not measured".
+    repo.write({ 'src/sum.js': FAKE_IT, 'src/rates.json': '{"eur": 1}\n' });
+    repo.git('add', 'src/sum.js', 'src/rates.json');
     const out = attemptCommit(repo, 0);
+    expect(out).not.toContain('GREEN_COVERAGE_UNMEASURED');
     expect(out).not.toContain('GREEN_UNCOVERED_CODE');
     expect(trailersOf(repo)['TDD-Uncovered']).toBeUndefined();
   });
