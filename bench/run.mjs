@@ -330,6 +330,56 @@ function testRun(runner) {
   };
 }
 
+// 2b. GREEN's coverage (greenCoverage "warn", the default) against the same verification with
+// "off", on the same kind of tree: what measuring adds to the run (budget: ≤ 15 %).
+function coverageCost(runner) {
+  const py = runner === 'pytest';
+  const testFile = py ? 'test_calc.py' : 'test/sum.test.js';
+  const testSource = py
+    ? 'from calc import total\n\n\ndef test_total():\n    assert total(2, 3) == 5\n'
+    : "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n";
+  const implFile = py ? 'calc.py' : 'src/sum.js';
+  const impl = py
+    ? (i) => `def total(a, b):\n    if a < 0:\n        raise ValueError("negative")  # ${i}\n    return a + b\n`
+    : (i) => `export function sum(a, b) {\n  if (a < 0) throw new Error('negative'); // ${i}\n  return a + b;\n}\n`;
+  const make = (mode) => {
+    const r = repo(`coverage-${runner}-${mode}`, {
+      '.tddrc.json': JSON.stringify({ runner, greenCoverage: mode, greenRuns: 'targeted' }) + '\n',
+      ...(py ? { 'pytest.ini': '[pytest]\n' } : { 'package.json': JSON.stringify({ name: 'p', type: 'module' }) + '\n' }),
+    });
+    r.tdd('install');
+    r.write({ [testFile]: testSource });
+    r.run('git', ['add', '-A']);
+    r.run('git', ['commit', '-qm', 'red', '--no-verify', '-m', 'TDD-Phase: red']);
+    rmSync(join(r.dir, '.git/tdd'), { recursive: true, force: true });
+    r.write({ [implFile]: impl(0) });
+    r.run('git', ['add', implFile]);
+    r.tdd('verify');
+    return r;
+  };
+  const variants = Object.fromEntries(
+    ['off', 'warn'].map((mode) => {
+      const r = make(mode);
+      return [
+        `tdd verify, greenCoverage "${mode}"`,
+        {
+          before: (i) => {
+            r.write({ [implFile]: impl(i + 1) });
+            r.run('git', ['add', implFile]);
+          },
+          run: () => r.tdd('verify'),
+        },
+      ];
+    }),
+  );
+  const samples = measureSamples(variants, RUNS, 1);
+  const [off, warn] = Object.values(samples);
+  const section = `GREEN coverage (${runner})`;
+  row(section, 'tdd verify, greenCoverage "off"', median(off));
+  row(section, 'tdd verify, greenCoverage "warn" (measured)', median(warn), median(off));
+  row(section, 'added by coverage (paired runs)', median(warn.map((v, i) => (v - off[i]) / off[i])) * 100, undefined, '%');
+}
+
 // 3. The gates over 10 / 1,000 / 10,000 staged files (a RED refused before any test run).
 function scaling() {
   const out = {};
@@ -395,21 +445,28 @@ const CHECKS = [
 
 try {
   // One section alone (no docs/benchmarks.md written): `node bench/run.mjs --only guard`.
+  // GREEN's coverage alone: `node bench/run.mjs --only coverage` (prints its rows, writes nothing).
+  if (values.only === 'coverage') {
+    for (const runner of ['node', 'pytest']) coverageCost(runner);
+  }
   // `--only hook`: the rows of a commit whose hook runs no tests, alone.
-  const only = values.only === 'guard' || values.only === 'hook';
+  const only = values.only === 'guard' || values.only === 'hook' || values.only === 'coverage';
   const hook =
     values.only === 'guard'
       ? { guard: agentGuard() }
       : values.only === 'hook'
         ? { ...hookPath(), guard: { worst: 0 } }
-        : { ...hookPath(), guard: agentGuard() };
+        : values.only === 'coverage'
+          ? { guard: { worst: 0 } }
+          : { ...hookPath(), guard: agentGuard() };
   const overhead = only ? {} : { node: testRun('node'), vitest: testRun('vitest') };
   for (const [k, v] of Object.entries(overhead)) {
     row(`with a test run (${k})`, 'hook overhead beyond the runner', v.overhead * 100, undefined, '%');
     row(`with a test run (${k})`, 'hook overhead beyond the runner, absolute', v.ms);
     row(`with a test run (${k})`, 'of which the floor: one more node start', v.floor * 100, undefined, '%');
   }
-  if (!values.check && !only) {
+  if (!values.check && !values.only) {
+    for (const runner of ['node', 'pytest']) coverageCost(runner);
     scaling();
     bigRepo();
     optional('waves.mjs', 'tdd waves');
@@ -418,7 +475,7 @@ try {
   }
   const table = formatTable(rows);
   console.log(table);
-  if (!values.check && !only) {
+  if (!values.check && !values.only) {
     mkdirSync(join(ROOT, 'docs'), { recursive: true });
     writeFileSync(
       join(ROOT, 'docs/benchmarks.md'),

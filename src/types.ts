@@ -3,6 +3,7 @@
  * from the shell.
  */
 import type { Followed } from './state/types.js';
+import type { RunCoverage } from './coverage/types.js';
 
 export type Phase = 'red' | 'green' | 'refactor' | 'off';
 
@@ -135,6 +136,17 @@ export interface FindingData {
   RED_REVISED: { why: string; tests: string[] };
   /** A runner configuration key naming harness files (setupFiles…) whose value is code, not literals: its files are not known to be frozen. */
   HARNESS_UNREAD: { key: string };
+  // GREEN: code no test demands (greenCoverage), tests the change breaks (greenRuns)
+  /** `lines`: the added lines of `path` no task test ran (1-based, ascending); `mode`: greenCoverage. */
+  GREEN_UNCOVERED_CODE: { lines: number[]; mode: 'warn' | 'refuse' };
+  /** A runner that could not measure `files`' coverage; `install`: the command that would let it. */
+  GREEN_COVERAGE_UNMEASURED: { runner: string; reason: string; install?: string; files: string[]; mode: 'warn' | 'refuse' };
+  /** A related test (not the task's) that passed at the parent and fails with this commit; `test` '' for the whole file. */
+  GREEN_BREAKS_TEST: { test: string; kind: FailureClass | FileErrorKind; message: string };
+  /** The related tests were not (all) run: more files than the bound, or a run that did not complete. */
+  GREEN_RELATED_UNRUN: { reason: 'too-many' | 'not-completed'; count?: number; limit?: number; detail?: string };
+  /** A related test that fails at the parent too: not this commit's doing. */
+  GREEN_RELATED_FAILING_BEFORE: { test: string };
 }
 
 /**
@@ -196,6 +208,8 @@ export interface RunResult {
   outputTail?: string;
   /** status 'leaked': what the run read from the work tree. */
   leaks?: Leak[];
+  /** GREEN: the runner's coverage of the changed source files (coverage/types), when it was asked for. */
+  coverage?: RunCoverage;
 }
 
 /** Stable test id: `file > name`. */

@@ -10,6 +10,7 @@ import type { HistoryCommit } from './history.js';
 import type { AuditCommit, CommitKind, Rules } from './types.js';
 
 const FALSE_FAIL = /^TDD-False-Fail:[ \t]*(.*)$/im;
+const UNCOVERED = /^TDD-Uncovered:[ \t]*(.*)$/im;
 
 function kindOf(c: HistoryCommit, entries: StagedEntry[], cut: ReadonlySet<string>): CommitKind {
   if (cut.has(c.sha)) return 'cut';
@@ -50,6 +51,7 @@ export function classifyCommits(input: ClassifyInput): AuditCommit[] {
       task: t.task ?? null,
       regression: t.regression,
       falseFail: FALSE_FAIL.exec(c.trailerText)?.[1]?.trim() || null,
+      ...uncoveredOf(c.trailerText),
       reason: t.reason ?? null,
       revise: t.revise ?? null,
       entries,
@@ -82,4 +84,10 @@ function memoize(classify: Classifier): Classifier {
     if (kind === undefined) seen.set(path, (kind = classify(path)));
     return kind;
   };
+}
+
+/** `TDD-Uncovered: src/a.js:3,5` → `{ uncovered: 'src/a.js:3,5' }`; nothing when the trailer is absent. */
+function uncoveredOf(trailerText: string): { uncovered?: string } {
+  const value = UNCOVERED.exec(trailerText)?.[1]?.trim();
+  return value ? { uncovered: value } : {};
 }

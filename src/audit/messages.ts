@@ -127,6 +127,10 @@ const MESSAGES: Record<AuditCode, Words> = {
     what: `declared revision (${d(f, 'why')}): ${((f.data?.tests as string[] | undefined) ?? []).slice(0, 5).join(', ')}`,
     next: 'listed: the RED changed tests that passed at its parent, as its TDD-Revise trailer says',
   }),
+  AUDIT_UNCOVERED: (f) => ({
+    what: `GREEN added code no test of its task ran: ${d(f, 'lines')} (TDD-Uncovered)`,
+    next: 'listed; a RED that demands it, or its removal, settles it; `"greenCoverage": "refuse"` refuses such commits',
+  }),
 };
 
 function failure(f: AuditFinding): string {

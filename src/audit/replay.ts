@@ -108,7 +108,9 @@ export async function replayPlans(repo: RepoContext, input: ReplayInput): Promis
     const { config } = rules;
     let files = plan.files;
     let related: Map<string, string[]> | undefined;
-    if (plan.phase === 'refactor' && (config.refactorRuns === 'full' || !files)) files = await readAllTests(repo, plan.commit, rules);
+    // A GREEN's replay runs the whole suite (greenRuns "related": what it can break, judged after the fact).
+    const whole = plan.phase === 'green' ? config.greenRuns === 'related' : plan.phase === 'refactor' && (config.refactorRuns === 'full' || !files);
+    if (whole) files = await readAllTests(repo, plan.commit, rules);
     else if (plan.phase === 'refactor' && config.refactorRuns === 'related' && files) {
       // As the hook chose them: the task's tests and every test the change can affect.
       const classify = makeClassifier(config);

@@ -35,7 +35,8 @@ export type AuditCode =
   | 'AUDIT_IMPL_INTEGRITY'
   | 'AUDIT_RED_CHANGES_PASSING_TEST'
   | 'AUDIT_RED_REVISED'
-  | 'AUDIT_RULES_WIDENED';
+  | 'AUDIT_RULES_WIDENED'
+  | 'AUDIT_UNCOVERED';
 
 /** A finding about one commit. `phase` is what its trailers declare (null: none). */
 export interface AuditFinding {
@@ -88,6 +89,8 @@ export interface AuditCommit {
   regression: boolean;
   /** `TDD-False-Fail: <patterns>`: GREEN-impossible, recorded. */
   falseFail: string | null;
+  /** `TDD-Uncovered: src/a.js:3,5`: a GREEN's added lines no task test ran (greenCoverage "warn"); absent: none. */
+  uncovered?: string;
   reason: string | null;
   /** Changes against the first parent, classified. */
   entries: StagedEntry[];

@@ -104,6 +104,13 @@ export interface Config {
   audit: { failOnOff: boolean; failOnRegression: boolean; failOnFalseFail: boolean; failOnMergeChanges: boolean; allowOff?: number | boolean };
   /** The integrity rules (gates/integrity): `allow` maps a code to the path globs it does not apply to (a test-utilities package). */
   integrity: { allow: Record<string, string[]> };
+  /**
+   * The lines and branches a GREEN adds to implementation, unrun by the task's tests (the runner's
+   * own coverage): named and recorded (warn), refused (refuse, GREEN_UNCOVERED_CODE), or not measured (off).
+   */
+  greenCoverage: 'warn' | 'refuse' | 'off';
+  /** GREEN runs the task's tests and the tests related to the change (related: GREEN_BREAKS_TEST), or the task's tests only (targeted). */
+  greenRuns: 'related' | 'targeted';
 }
 
 export const JS_EXT = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
@@ -150,6 +157,8 @@ export const DEFAULTS: Config = {
   commitMessage: { template: null, mode: 'enforce' },
   audit: { failOnOff: false, failOnRegression: false, failOnFalseFail: false, failOnMergeChanges: false, allowOff: 0 },
   integrity: { allow: {} },
+  greenCoverage: 'warn',
+  greenRuns: 'related',
 };
 
 /**

@@ -4,6 +4,8 @@ import { evaluateAssertions } from './assertions.js';
 import { evaluateConfigChanged } from './config-changed.js';
 import { evaluateTestsFrozen } from './tests-frozen.js';
 import { evaluateGreenRun } from './green-run.js';
+import { evaluateGreenCoverage } from './green-coverage.js';
+import { evaluateGreenBreaksTest } from './green-breaks-test.js';
 import { evaluateMarkers } from './markers.js';
 import { evaluateImportNearMiss } from './import-near-miss.js';
 import { evaluateImplIntegrity } from './integrity/index.js';
@@ -28,7 +30,7 @@ export const STATIC_GATES: Gate[] = [
   evaluateRedChangesPassingTest,
 ];
 /** Gates over the test run's evidence. */
-export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateRedUntrackedImport, evaluateGreenRun, evaluateImportNearMiss];
+export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateRedUntrackedImport, evaluateGreenRun, evaluateImportNearMiss, evaluateGreenCoverage, evaluateGreenBreaksTest];
 
 export function evaluateGates(gates: Gate[], input: GateInput): Finding[] {
   return gates.flatMap((g) => g(input));
@@ -38,5 +40,5 @@ export function evaluateGates(gates: Gate[], input: GateInput): Finding[] {
 export function verdictOf(findings: Finding[]): 0 | 1 | 3 {
   const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length === 0) return 0;
-  return errors.every((f) => f.code === 'RUN_UNVERIFIED' || f.code === 'RUN_LEAKED') ? 3 : 1;
+  return errors.every((f) => f.code === 'RUN_UNVERIFIED' || f.code === 'RUN_LEAKED' || f.code === 'GREEN_COVERAGE_UNMEASURED') ? 3 : 1;
 }

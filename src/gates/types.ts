@@ -1,3 +1,4 @@
+import type { Unmeasured } from '../coverage/types.js';
 import type { NearMiss } from '../runners/near-miss.js';
 import type { SnapshotChange } from '../lang/snapshots.js';
 import type { RedRecord } from '../state/types.js';
@@ -104,6 +105,10 @@ export interface RunFacts {
   readonly staticChecks?: StaticCheckResult[];
   /** RED with a missing symbol or module: the working tree's files not staged as they are (untracked, or modified and not staged). */
   readonly unstaged?: readonly WorkTreeFile[];
+  /** GREEN: the added implementation lines the task's tests never ran, per file (greenCoverage). */
+  readonly coverage?: CoverageFacts;
+  /** GREEN: the related tests' run, and the parent's run of those that fail now (greenRuns). */
+  readonly related?: RelatedFacts;
 }
 
 /** A file of the working tree that the commit does not hold as it is. */
@@ -111,6 +116,24 @@ export interface WorkTreeFile {
   path: string;
   state: 'untracked' | 'modified';
   kind: FileKind;
+}
+
+/** What the task's tests left unrun of the lines a GREEN adds (verify/green-coverage.ts). */
+export interface CoverageFacts {
+  mode: 'warn' | 'refuse';
+  files: { path: string; uncovered: number[] }[];
+  unmeasured: Unmeasured[];
+}
+
+/** The tests related to a GREEN's change, beside the task's (verify/green-related.ts). */
+export interface RelatedFacts {
+  /** The related run on the commit's tree; absent when it was not run (`unrun` says why). */
+  run?: RunResult;
+  /** The same tree's parent, run on the test files that fail now. */
+  parent?: RunResult;
+  unrun?: { reason: 'too-many'; count: number; limit: number };
+  /** The task's RED test ids: theirs is the task's run, not this one. */
+  red: string[];
 }
 
 /** Every field of T but the phase, optional. */

@@ -267,6 +267,33 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   RED_REVISED: (f) => ({
     what: `declared revision (${d(f.data, 'why')}): this RED changes ${(f.data?.tests ?? []).length} old test(s): ${(f.data?.tests ?? []).slice(0, 5).join(', ')}; recorded in TDD-Revise`,
   }),
+  GREEN_UNCOVERED_CODE: (f) => ({
+    what: `${f.path}: line${f.data?.lines?.length === 1 ? '' : 's'} ${formatLines(f.data?.lines ?? [])} ${f.data?.lines?.length === 1 ? 'is' : 'are'} code this GREEN adds that no test of the task ran (a branch not taken, a function never called)${f.data?.mode === 'refuse' ? '' : '; accepted, recorded in TDD-Uncovered'}`,
+    next:
+      f.data?.mode === 'refuse'
+        ? 'remove what no failing test demands (Fake It is fine), or `tdd phase red` and write the test that demands it first'
+        : 'write the test that demands it in a RED, or remove it; `"greenCoverage": "refuse"` refuses such commits',
+  }),
+  GREEN_COVERAGE_UNMEASURED: (f) => ({
+    what: `coverage not measured for ${(f.data?.files ?? []).join(', ')}: ${d(f.data, 'reason')}${f.data?.install ? ` (to measure it: ${f.data.install})` : ''}`,
+    ...(f.data?.mode === 'refuse'
+      ? {
+          next: f.data?.install ? `${f.data.install}, then commit again (or "greenCoverage": "warn")` : 'set "greenCoverage": "warn" or "off" for this project',
+        }
+      : {}),
+  }),
+  GREEN_BREAKS_TEST: (f) => ({
+    what: `${f.path}${f.data?.test ? ` > ${d(f.data, 'test')}` : ''} passed before this commit and fails with it (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
+    next: 'change the implementation so the older tests pass too; if that test is wrong now, `tdd phase red` to change it first',
+  }),
+  GREEN_RELATED_UNRUN: (f) => ({
+    what:
+      d(f.data, 'reason') === 'too-many'
+        ? `the tests related to this change were not run: ${d(f.data, 'count')} test files, more than the ${d(f.data, 'limit')} a GREEN runs`
+        : `the tests related to this change did not finish: ${d(f.data, 'detail')}`,
+    next: 'run the whole suite before you push (`tdd audit --replay` runs it at each GREEN), or `"greenRuns": "targeted"` to skip this step',
+  }),
+  GREEN_RELATED_FAILING_BEFORE: (f) => ({ what: `${f.path} > ${d(f.data, 'test')} fails before this commit too: not counted against it` }),
 };
 
 /** The integrity rules' next step: the fix, else the declared exception (a configuration change, so an `off` commit). */
@@ -286,6 +313,18 @@ function stateFollowed(f: Finding<'STATE_FOLLOWED'>): { what: string } {
   return {
     what: `HEAD moved outside the hooks (${short(f.data?.from)} → ${short(f.data?.to)}): ${[...dropped, ...phase, ...found].join('; ') || 'nothing to change'}`,
   };
+}
+
+/** 3, 5-7, 9 */
+function formatLines(lines: number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1] === lines[j]! + 1) j++;
+    parts.push(j === i ? String(lines[i]) : `${lines[i]}-${lines[j]}`);
+    i = j;
+  }
+  return parts.join(', ');
 }
 
 /**

@@ -42,6 +42,8 @@ export function trailerValue(trailerText: string, key: string): string | null {
   return value;
 }
 
+const uncoveredOf = (value: string | null): { uncovered?: string } => (value ? { uncovered: value } : {});
+
 function commitLight(c: HistoryCommit, testMs: number | null, isTest: (p: string) => boolean): CommitLight | undefined {
   const { phase } = c.trailers;
   if (!phase) return undefined;
@@ -56,6 +58,7 @@ function commitLight(c: HistoryCommit, testMs: number | null, isTest: (p: string
     counts: parseEvidence(c.trailers.evidence) ?? null,
     regression: c.trailers.regression,
     falseFail: trailerValue(c.trailerText, TRAILER.falseFail),
+    ...uncoveredOf(trailerValue(c.trailerText, TRAILER.uncovered)),
     reason: c.trailers.reason ?? null,
     revise: c.trailers.revise ?? null,
     attempts: (attempts && parseAttemptsTrailer(attempts)) || null,

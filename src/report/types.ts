@@ -21,6 +21,8 @@ export interface CommitLight {
   regression: boolean;
   /** GREEN-impossible: the remaining failures matched falseFailPatterns (TDD-False-Fail). */
   falseFail: string | null;
+  /** GREEN: added lines no test of the task ran (TDD-Uncovered: `src/a.js:3,5`), when any. */
+  uncovered?: string;
   /** Why, for an off commit (TDD-Reason). */
   reason: string | null;
   /** RED: `TDD-Revise`, the declared change of tests that passed at its parent. */

@@ -81,7 +81,11 @@ export function describeLight(l: Light): { label: string; marks: string[]; what:
       detail: [words ? plain(words) : '', ran].filter(Boolean).join(' · '),
     };
   }
-  const marks = [l.regression ? 'regression' : '', l.falseFail !== null ? `false-fail: ${plain(l.falseFail)}` : ''].filter(Boolean);
+  const marks = [
+    l.regression ? 'regression' : '',
+    l.falseFail !== null ? `false-fail: ${plain(l.falseFail)}` : '',
+    l.uncovered ? `uncovered: ${plain(l.uncovered)}` : '',
+  ].filter(Boolean);
   const detail = l.kind === 'off' ? `reason: ${plain(l.reason ?? '—')}` : plain(l.evidence ?? 'no evidence trailer');
   return { label: KIND_LABEL[l.kind], marks, what: `${shortSha(l.sha)} ${plain(l.subject)}`, detail };
 }

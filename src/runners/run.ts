@@ -40,6 +40,8 @@ export interface RunTestsOptions {
   assertNames?: readonly string[];
   /** REFACTOR: changed sources (relative to `root`) for the runner's related-tests mode (adapter.relatedMode). */
   related?: string[];
+  /** GREEN: source files (relative to `root`) whose coverage the run measures with the runner's own (runners/coverage-read). */
+  coverage?: string[];
 }
 
 const exists = (p: string): Promise<boolean> =>
@@ -189,16 +191,18 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
     ...(related ? { related } : {}),
   });
   if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
+  const measuring = o.coverage?.length ? await planRunCoverage(run, built, dir) : undefined;
+  const command0 = measuring?.built ?? built;
   const started = Date.now();
-  const proc = await runProcess(built.argv, {
+  const proc = await runProcess(command0.argv, {
     cwd: root,
-    env: { ...runnerEnv(o.env, built.env), ...(o.guard ? guardEnv(o.guard, leaksFile, o.env) : {}) },
+    env: { ...runnerEnv(o.env, command0.env), ...(o.guard ? guardEnv(o.guard, leaksFile, o.env) : {}) },
     timeoutMs: o.timeoutMs,
     // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
     ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),
   });
   // An inline program (unittest's loader after `-c`) is evidence by its start, not its 7 KB.
-  const command = built.argv.map((a) => (a.length > 200 ? `${a.slice(0, 60).split('\n')[0]}… (${a.length} characters)` : a));
+  const command = command0.argv.map((a) => (a.length > 200 ? `${a.slice(0, 60).split('\n')[0]}… (${a.length} characters)` : a));
   const common = { runner: o.runner, command, exitCode: proc.exitCode, durationMs: proc.durationMs };
   const outputTail = tail(`${proc.stdout}\n${proc.stderr}`);
   if (proc.error !== undefined) return { ...base, ...common, status: 'runner-missing', reason: `could not start: ${proc.error}` };
@@ -226,7 +230,18 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
     ? [...readGuardLeaks(leaksFile, o.guard), ...(o.runner === 'cargo' ? readCargoLeaks(cargoTargetDir(cacheDir), o.guard, started) : [])]
     : [];
   if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
+  if (measuring) result.coverage = measuring.ask ? await measuring.read(measuring.ask) : measuring.coverage;
   return { parsed: result, outputTail, ...(rerun ? { rerun } : {}) };
+}
+
+/** GREEN's coverage, planned before the run and read after it (loaded only when asked). */
+async function planRunCoverage(run: PreparedRun, built: { argv: string[]; env: Record<string, string> }, dir: string) {
+  const { planCoverage, readCoverage } = await import('./coverage-read.js');
+  const coverageDir = join(dir, 'coverage');
+  await mkdir(coverageDir, { recursive: true, mode: 0o700 });
+  const version = run.located.version;
+  const planned = planCoverage(run.o.runner, built, run.o.coverage!, { root: run.root, dir: coverageDir, ...(version ? { runnerVersion: version } : {}) });
+  return { ...planned, read: (ask: NonNullable<typeof planned.ask>) => readCoverage(run.o.runner, ask, run.root, planned.coverage) };
 }
 
 /** The files the adapter asked to run again, run on their own and merged into `result`. */

@@ -140,15 +140,15 @@ function parseOffAndRevise(v: Obj): Pick<State, 'resume' | 'until' | 'revise'> |
 /** `pending.json` → the verdict pre-commit left, or undefined (none: the tests run again). */
 export function parsePending(v: unknown): Pending | undefined {
   if (!isObj(v)) return undefined;
-  const { tree, head, phase, task, regression, reason, testFiles, blobs, failing, evidence, summary, at, key, falseFail, attempts, subject, removedTests } = v;
+  const { tree, head, phase, task, regression, reason, testFiles, blobs, failing, evidence, summary, at, key, falseFail, attempts, subject, removedTests, uncovered } = v;
   if (!isOid(tree) || !(head === undefined || head === null || isOid(head)) || !isPhase(phase) || !isTask(task)) return undefined;
   if (typeof regression !== 'boolean' || !isStrOrNull(reason) || !isStrings(testFiles) || !isStringMap(blobs) || !isStrings(failing)) return undefined;
   if (!isStr(summary) || !isStr(at) || (evidence !== undefined && !parseEvidence(evidence))) return undefined;
   if (removedTests !== undefined && !isStrings(removedTests)) return undefined;
-  for (const s of [key, falseFail, attempts, v.revise, v.until]) if (s !== undefined && !isStr(s)) return undefined;
+  for (const s of [key, falseFail, attempts, v.revise, v.until, uncovered]) if (s !== undefined && !isStr(s)) return undefined;
   if (subject !== undefined && !(isObj(subject) && isStr(subject.text) && (subject.mode === 'fill' || subject.mode === 'enforce'))) return undefined;
   // Trailer values are one line each: a newline would smuggle in a trailer of its own (the reason
   // of an off commit has its whitespace folded by commit-msg).
-  for (const s of [summary, falseFail, attempts, v.revise, v.until]) if (isStr(s) && /[\r\n]/.test(s)) return undefined;
+  for (const s of [summary, falseFail, attempts, v.revise, v.until, uncovered]) if (isStr(s) && /[\r\n]/.test(s)) return undefined;
   return v as unknown as Pending;
 }

@@ -12,6 +12,7 @@ export const TRAILER = {
   tests: 'TDD-Tests',
   revise: 'TDD-Revise',
   offUntil: 'TDD-Off-Until',
+  uncovered: 'TDD-Uncovered',
 } as const;
 
 export interface CommitTrailers {

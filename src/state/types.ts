@@ -127,6 +127,8 @@ export interface Pending {
   attempts?: string;
   /** REFACTOR: which tests ran and how they were chosen (`related: vitest related`), as TDD-Tests says it. */
   tests?: string;
+  /** GREEN, greenCoverage "warn": the added lines no task test ran, as TDD-Uncovered says them (`src/a.js:3,5`). */
+  uncovered?: string;
   /** The configured commit message template, rendered for the task: filled in, or enforced. */
   subject?: { text: string; mode: 'fill' | 'enforce' };
   /** RED with `--revise`: why it changes tests that passed at its parent (the TDD-Revise trailer). */

@@ -28,6 +28,7 @@ export function trailersFor(p: Pending): string[] {
   if (p.tests) t.push(`${TRAILER.tests}: ${p.tests}`);
   if (p.falseFail) t.push(`${TRAILER.falseFail}: ${p.falseFail}`);
   if (p.attempts) t.push(`${TRAILER.attempts}: ${p.attempts}`);
+  if (p.uncovered) t.push(`${TRAILER.uncovered}: ${p.uncovered}`);
   return t;
 }
 

@@ -61,6 +61,7 @@ export async function acceptedPending(
   const blobs = Object.fromEntries(snapshot.entries.filter((e) => files.includes(e.path)).map((e) => [e.path, e.newBlob]));
   const evidence = toEvidence(run);
   const falseFail = accepted.findings.find((f): f is Finding<'FALSE_FAIL_ACCEPTED'> => f.code === 'FALSE_FAIL_ACCEPTED');
+  const uncovered = formatUncovered(accepted.findings);
   const verified = { phase: accepted.phase, taskTitle: accepted.taskTitle, testFiles: run.files, blobs, failing, evidence, summary: summarizeRun(run) };
   const pending = makePending(cc, snapshot, verified);
   const attempts = await readAttemptsNote(cc);
@@ -71,8 +72,15 @@ export async function acceptedPending(
     key: accepted.key,
     ...(accepted.tests ? { tests: accepted.tests } : {}),
     ...(falseFail ? { falseFail: falseFail.data.patterns.join(', ') } : {}),
+    ...(uncovered ? { uncovered } : {}),
     ...(attempts ? { attempts } : {}),
   };
+}
+
+/** GREEN_UNCOVERED_CODE (warn) as the TDD-Uncovered trailer says it: `src/sum.js:3,5; src/b.js:7` (pure). */
+export function formatUncovered(findings: Finding[]): string | undefined {
+  const parts = findings.flatMap((f) => (f.code === 'GREEN_UNCOVERED_CODE' ? [`${f.path}:${f.data.lines.join(',')}`] : []));
+  return parts.length > 0 ? parts.join('; ').replace(/[\r\n]/g, ' ') : undefined;
 }
 
 /** "feat(tdd): task-{id} {title}" → "feat(tdd): task-12 parse input" (pure). */

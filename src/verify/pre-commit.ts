@@ -28,6 +28,7 @@ import { HeadStart, readStaged, treeSoFar, withTree } from './head-start.js';
 import { acceptedPending, makePending, verdictKey } from './pending.js';
 import { readRunFacts } from './run-facts.js';
 import { chooseGreenFiles } from './test-files.js';
+import { coverageTargets, readGreenFacts } from './green-facts.js';
 
 export { readHookInputs } from './context.js';
 
@@ -94,15 +95,17 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   }
   const { runStaged } = await import('./run-staged.js');
   const started = Date.now();
-  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, chosen.files, ahead.take(), chosen.related);
+  const coverage = phase === 'green' ? coverageTargets(cc.loaded.config, snapshot.entries) : undefined;
+  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, chosen.files, ahead.take(), chosen.related, coverage ? { coverage } : {});
   const testMs = Date.now() - started;
 
-  // 4. The evidence gates.
-  const input: GateInput = { ...facts, ...(await readRunFacts(cc, { phase, tree: snapshot.tree, entries: snapshot.entries }, run)) };
+  // 4. The evidence gates (GREEN: with its coverage and the tests related to the change, verify/green-facts.ts).
+  const green = phase === 'green' ? await readGreenFacts(cc, snapshot, facts.red, run) : undefined;
+  const input: GateInput = { ...facts, ...(await readRunFacts(cc, { phase, tree: snapshot.tree, entries: snapshot.entries }, run)), ...green?.facts };
   const findings = await evaluateEvidence(cc, snapshot, input, staticFindings);
 
   // 5. An accepted commit's pending record.
-  const accepted = { phase, taskTitle: task.title, run, files: chosen.files, findings, key, tests: chosen.tests };
+  const accepted = { phase, taskTitle: task.title, run, files: chosen.files, findings, key, tests: chosen.tests ?? green?.tests };
   const pending = verdictOf(findings) === 0 ? await acceptedPending(repo, cc, snapshot, accepted) : undefined;
   return answer(findings, { tree: snapshot.tree, run, testMs, ...(pending ? { pending } : {}) });
 }

@@ -15,6 +15,7 @@ import { scrubbedEnv } from '../process/env.js';
 import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';
 import { materialize, type Scratch } from './scratch.js';
 import { runStaticChecks } from './static-checks.js';
+import { prefixCoverage } from '../coverage/merge.js';
 import type { StaticCheckResult } from '../gates/types.js';
 
 /**
@@ -31,6 +32,8 @@ export async function runStaged(
   prepared?: Promise<Scratch>,
   /** REFACTOR (verify/related): per runner (specKey), the changed sources its related-tests mode starts from. */
   related?: ReadonlyMap<string, string[]>,
+  /** GREEN: the changed source files (repository-relative) whose coverage the run measures. */
+  options: { coverage?: string[] } = {},
 ): Promise<RunResult> {
   const specs = runnerSpecs(config);
   const pending = prepared ?? prepareScratch(repo, config, tree);
@@ -79,6 +82,7 @@ export async function runStaged(
         guard,
         assertNames: config.assertFunctionNames,
         ...relatedOf(related, spec),
+        ...(options.coverage ? { coverage: options.coverage.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length)) } : {}),
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
       placed.fileErrors.push(
@@ -86,10 +90,23 @@ export async function runStaged(
       );
       runs.push(placed);
     }
-    return await withMissingSnapshots(repo, tree, mergeRuns(runs, related ? [...new Set(runs.flatMap((r) => r.files))] : files));
+    const merged = mergeRuns(runs, related ? [...new Set(runs.flatMap((r) => r.files))] : files);
+    if (options.coverage) merged.coverage = await coverageOfRuns(runs, options.coverage);
+    return await withMissingSnapshots(repo, tree, merged);
   } finally {
     await scratch.release();
   }
+}
+
+/** The runs' coverage as one; a file no run measured nor explained is "not measured", said. */
+async function coverageOfRuns(runs: RunResult[], files: string[]): Promise<NonNullable<RunResult['coverage']>> {
+  const { mergeCoverage } = await import('../coverage/merge.js');
+  const merged = mergeCoverage(runs.flatMap((r) => (r.coverage ? [r.coverage] : [])));
+  const told = new Set([...merged.measured, ...merged.unmeasured.flatMap((u) => u.files)]);
+  const untold = files.filter((f) => !told.has(f));
+  if (untold.length > 0)
+    merged.unmeasured.push({ runner: runs.map((r) => r.runner).join('+'), reason: "no runner of the task's tests runs in their folder", files: untold });
+  return merged;
 }
 
 /** A vitest snapshot "mismatched" that the tree's snapshot file does not hold is missing (see markMissingSnapshots). */
@@ -216,5 +233,6 @@ function withRepoPaths(run: RunResult, root: string, prefix: string): RunResult 
     tests: run.tests.map((t) => ({ ...t, file: place(t.file), ...(t.message ? { message: strip(t.message)! } : {}) })),
     fileErrors: run.fileErrors.map((e) => ({ ...e, file: place(e.file), message: strip(e.message)! })),
     ...(run.outputTail ? { outputTail: strip(run.outputTail)! } : {}),
+    ...(run.coverage ? { coverage: prefixCoverage(run.coverage, prefix) } : {}),
   };
 }

@@ -36,7 +36,7 @@ const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
   report: [],
   rollback: ['apply.ts', 'backup.ts', 'read.ts', 'worktree.ts', 'target.ts', 'rollback.ts', 'undo.ts', 'list.ts', 'guard.ts'],
   // leak-guard.cts runs inside the runner's own processes, preloaded.
-  runners: ['run.ts', 'leak-check.ts', 'locate.ts', 'leak-guard.cts'],
+  runners: ['run.ts', 'leak-check.ts', 'locate.ts', 'leak-guard.cts', 'coverage-read.ts'],
   snapshot: ['read.ts'],
   state: ['attempts.ts', 'follow-read.ts', 'glob-cache.ts', 'lock.ts', 'rebuild.ts', 'store.ts'],
   verify: 'all',

@@ -17,5 +17,7 @@ export function evaluateRecorded({ commit: c, options }: RuleInput): AuditFindin
   if (c.falseFail && c.phase !== 'off') {
     findings.push(finding(c, 'AUDIT_FALSE_FAIL', { severity: level(options.failOnFalseFail), data: { patterns: c.falseFail, task: c.task } }));
   }
+  // GREEN code no test demanded (greenCoverage "warn"): counted and listed.
+  if (c.uncovered && c.phase === 'green') findings.push(finding(c, 'AUDIT_UNCOVERED', { severity: 'info', data: { lines: c.uncovered, task: c.task } }));
   return findings;
 }

@@ -162,7 +162,18 @@ def _chain():
             raise
 
 
+def _coverage():
+    """GREEN's coverage (TDD_HOOKS_COVERAGE): tdd_hooks_coverage.py beside this file, loaded only when asked."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'tdd_hooks_coverage.py')
+    spec = importlib.util.spec_from_file_location('_tdd_hooks_coverage', path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.start_from_env()
+
+
 def _start():
+    if os.environ.get('TDD_HOOKS_COVERAGE'):
+        _coverage()
     spec = _read_spec()
     if spec is not None:
         tree = _WorkTree(spec)
