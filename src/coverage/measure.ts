@@ -25,7 +25,8 @@ const PYTHON = /\.py$/;
 const GO = /\.go$/;
 
 /** Source code of a programming language: what a GREEN's coverage is asked about (data, styles and manifests are not). */
-export const SOURCE_CODE = /\.(?:[cm]?[jt]sx?|py|go|rs|java|kts?|scala|cs|fs|rb|php|swift|c|cc|cpp|cxx|h|hpp|m|mm|ex|exs|erl|hs|clj|dart|lua|pl|r|jl|zig|vue|svelte)$/i;
+export const SOURCE_CODE =
+  /\.(?:[cm]?[jt]sx?|py|go|rs|java|kts?|scala|cs|fs|rb|php|swift|c|cc|cpp|cxx|h|hpp|m|mm|ex|exs|erl|hs|clj|dart|lua|pl|r|jl|zig|vue|svelte)$/i;
 
 /** The source files `runner`'s coverage can see (node's raw V8 coverage is of the JavaScript node runs: no transform, no source map). */
 export const MEASURABLE: Record<RunnerName, RegExp | undefined> = {
@@ -38,12 +39,14 @@ export const MEASURABLE: Record<RunnerName, RegExp | undefined> = {
   go: GO,
   cargo: undefined,
   command: undefined,
+  rspec: undefined,
 };
 
 /** A runner that measures nothing, and why. */
 export const NOT_MEASURED: Partial<Record<RunnerName, CannotMeasure>> = {
   cargo: { reason: 'cargo has no coverage of its own (cargo-llvm-cov and llvm-tools are not used)' },
   command: { reason: "a custom test command's coverage is not known" },
+  rspec: { reason: 'Ruby coverage (the Coverage module) is not read yet' },
 };
 
 /** An import or a type declaration: code that declares, which no test runs. */
@@ -95,7 +98,14 @@ export function withCoverage(
       }
       const thresholds = ['lines', 'functions', 'branches', 'statements'].map((k) => `--coverage.thresholds.${k}=0`);
       const include = ask.files.map((f) => `--coverage.include=${f}`);
-      const flags = ['--coverage.enabled', '--coverage.provider=v8', '--coverage.reporter=json', `--coverage.reportsDirectory=${ask.dir}`, ...thresholds, ...include];
+      const flags = [
+        '--coverage.enabled',
+        '--coverage.provider=v8',
+        '--coverage.reporter=json',
+        `--coverage.reportsDirectory=${ask.dir}`,
+        ...thresholds,
+        ...include,
+      ];
       return { argv: [...built.argv, ...flags], env };
     }
     case 'go': {

@@ -30,7 +30,14 @@ export const STATIC_GATES: Gate[] = [
   evaluateRedChangesPassingTest,
 ];
 /** Gates over the test run's evidence. */
-export const EVIDENCE_GATES: Gate[] = [evaluateRedRun, evaluateRedUntrackedImport, evaluateGreenRun, evaluateImportNearMiss, evaluateGreenCoverage, evaluateGreenBreaksTest];
+export const EVIDENCE_GATES: Gate[] = [
+  evaluateRedRun,
+  evaluateRedUntrackedImport,
+  evaluateGreenRun,
+  evaluateImportNearMiss,
+  evaluateGreenCoverage,
+  evaluateGreenBreaksTest,
+];
 
 export function evaluateGates(gates: Gate[], input: GateInput): Finding[] {
   return gates.flatMap((g) => g(input));

@@ -140,7 +140,26 @@ function parseOffAndRevise(v: Obj): Pick<State, 'resume' | 'until' | 'revise'> |
 /** `pending.json` → the verdict pre-commit left, or undefined (none: the tests run again). */
 export function parsePending(v: unknown): Pending | undefined {
   if (!isObj(v)) return undefined;
-  const { tree, head, phase, task, regression, reason, testFiles, blobs, failing, evidence, summary, at, key, falseFail, attempts, subject, removedTests, uncovered } = v;
+  const {
+    tree,
+    head,
+    phase,
+    task,
+    regression,
+    reason,
+    testFiles,
+    blobs,
+    failing,
+    evidence,
+    summary,
+    at,
+    key,
+    falseFail,
+    attempts,
+    subject,
+    removedTests,
+    uncovered,
+  } = v;
   if (!isOid(tree) || !(head === undefined || head === null || isOid(head)) || !isPhase(phase) || !isTask(task)) return undefined;
   if (typeof regression !== 'boolean' || !isStrOrNull(reason) || !isStrings(testFiles) || !isStringMap(blobs) || !isStrings(failing)) return undefined;
   if (!isStr(summary) || !isStr(at) || (evidence !== undefined && !parseEvidence(evidence))) return undefined;

@@ -25,6 +25,8 @@ const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
   budget: [],
   cli: 'all',
   config: ['load.ts', 'plan.ts', 'disk.ts'],
+  // The runners' coverage reports read as data (V8, istanbul, go profiles, Python's lines): pure.
+  coverage: [],
   doctor: ['read.ts', 'read-hooks.ts', 'read-node.ts', 'read-repo.ts', 'doctor.ts'],
   gates: [],
   git: ['exec.ts', 'queries.ts'],
@@ -189,7 +191,18 @@ const LAYERS: { rung: string; members: string[]; sideways?: true }[] = [
   { rung: 'the services', members: ['runners', 'state', 'config', 'snapshot'], sideways: true },
   {
     rung: 'the pure core',
-    members: ['gates', 'lang', 'plan', 'budget', 'report/messages.ts', 'report/next-steps.ts', 'report/wording.ts', 'report/format.ts', 'report/escape.ts'],
+    members: [
+      'gates',
+      'lang',
+      'plan',
+      'budget',
+      'coverage',
+      'report/messages.ts',
+      'report/next-steps.ts',
+      'report/wording.ts',
+      'report/format.ts',
+      'report/escape.ts',
+    ],
     sideways: true,
   },
   { rung: 'the ground', members: ['git', 'process', '.'], sideways: true },

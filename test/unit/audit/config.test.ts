@@ -36,7 +36,7 @@ describe('parseRules', () => {
 
   it('malformed files are problems naming the file and the key', () => {
     expect(rules('{ nope')).toMatchObject({ problems: [{ file: '.tddrc.json', key: '(file)' }] });
-    expect(rules('{"runner":"rspec"}')).toMatchObject({ problems: [{ file: '.tddrc.json', key: 'runner' }] });
+    expect(rules('{"runner":"karma"}')).toMatchObject({ problems: [{ file: '.tddrc.json', key: 'runner' }] });
     // An unparsable package.json only matters when the configuration would come from it.
     expect(rules('{}', null, '{ nope')).toMatchObject({ rules: { source: '.tddrc.json' } });
   });

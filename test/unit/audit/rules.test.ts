@@ -404,7 +404,7 @@ describe('the rules a commit is judged by', () => {
   });
 
   it('a malformed configuration that entered the history is reported where it entered', () => {
-    const broken: Literal = { name: 'broken', trailers: 'TDD-Phase: off\nTDD-Reason: x', changes: [['.tddrc.json', null, '{ "runner": "rspec" }']] };
+    const broken: Literal = { name: 'broken', trailers: 'TDD-Phase: off\nTDD-Reason: x', changes: [['.tddrc.json', null, '{ "runner": "karma" }']] };
     expect(codes([SKELETON, broken, { name: 'c', changes: [['src/a.js', null, 'x']] }])).toEqual([
       'broken AUDIT_CONFIG_INVALID .tddrc.json',
       'c AUDIT_NO_TRAILERS src/a.js',

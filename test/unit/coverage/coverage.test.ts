@@ -16,7 +16,7 @@ import { findUncoveredLines } from '../../../src/coverage/uncovered.js';
 import { parseV8Scripts, v8Regions } from '../../../src/coverage/v8.js';
 import { blank } from '../../../src/lang/index.js';
 
-const SUM = "// a comment\nexport function sum(a, b) {\n  if (a === 1 && b === 2) return 3; return 0\n}\nexport const orr = (a, b) => a === 1 || b === 2\n";
+const SUM = '// a comment\nexport function sum(a, b) {\n  if (a === 1 && b === 2) return 3; return 0\n}\nexport const orr = (a, b) => a === 1 || b === 2\n';
 // node 20's NODE_V8_COVERAGE for SUM after sum(1, 2) and orr(1, 2) (offsets into SUM).
 const at = (s: string, from = 0) => SUM.indexOf(s, from);
 const V8 = JSON.stringify({
@@ -89,7 +89,10 @@ describe("istanbul's coverage-final.json (vitest's and jest's v8 providers)", ()
       s: { 0: 1, 1: 1, 2: 0 },
       fnMap: { 0: { name: 'tern', loc: loc(1, 27, 1, null) }, 1: { name: 'never', loc: loc(2, 24, 4, null) } },
       f: { 0: 1, 1: 0 },
-      branchMap: { 0: { type: 'cond-expr', locations: [loc(1, 37, 1, 41), loc(1, 41, 1, null)] }, 1: { type: 'if', locations: [loc(1, 0, 4, 1), { start: {}, end: {} }] } },
+      branchMap: {
+        0: { type: 'cond-expr', locations: [loc(1, 37, 1, 41), loc(1, 41, 1, null)] },
+        1: { type: 'if', locations: [loc(1, 0, 4, 1), { start: {}, end: {} }] },
+      },
       b: { 0: [1, 0], 1: [1, 0] },
     },
   });
