@@ -105,6 +105,8 @@ export interface FindingData {
   IMPORT_NEAR_MISS: { specifier: string; nearest: string; phase: Phase };
   // commit-msg
   INDEX_CHANGED: { verified: string; now: string };
+  /** GREEN/REFACTOR: skipped or todo tests in test files this commit does not change, none of them the task's RED tests. */
+  SKIPS_NOT_ADDED: { count: number; files: string[] };
 }
 
 /**

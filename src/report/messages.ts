@@ -181,6 +181,9 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     what: 'the staged content changed after the pre-commit check (another process ran git add?)',
     next: 'run git commit again to check what is staged now',
   }),
+  SKIPS_NOT_ADDED: (f) => ({
+    what: `${f.data?.count ?? 0} skipped or todo test(s) in ${f.data?.files?.length ?? 0} file(s) this commit does not change (${(f.data?.files ?? []).slice(0, 3).join(', ')}${(f.data?.files?.length ?? 0) > 3 ? ', …' : ''}): skips it did not add, not counted as proof`,
+  }),
 };
 
 /**
