@@ -356,6 +356,7 @@ try {
     bigRepo();
     optional('waves.mjs', 'tdd waves');
     optional('audit.mjs', 'tdd audit');
+    optional('lang.mjs', 'the test-file analysis');
   }
   const table = formatTable(rows);
   console.log(table);
