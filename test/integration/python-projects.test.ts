@@ -147,3 +147,48 @@ describe("pallets/click's set-up", () => {
     attemptCommit(r, 1, 'RED_WRONG_REASON');
   });
 });
+
+describe("pallets/markupsafe's in-place extension (gitignored, beside its sources)", () => {
+  it('isolation.link takes a glob of files: the copy has the build product, and the tests that need it run instead of skipping', () => {
+    const r = (repo = makeRepo({
+      'pyproject.toml': '[project]\nname = "calc"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+      'calc/__init__.py': '',
+      'calc/_native.py': 'def double(x):\n    return 0\n',
+      // What markupsafe's conftest does: every test twice, the compiled module's variant skipped when it is not built.
+      'tests/conftest.py': [
+        'import pytest',
+        '',
+        'from calc import _native',
+        '',
+        'try:',
+        '    from calc import _speedups',
+        'except ImportError:',
+        '    _speedups = None',
+        '',
+        '',
+        '@pytest.fixture(params=(_native, pytest.param(_speedups, marks=pytest.mark.skipif(_speedups is None, reason="speedups unavailable"))))',
+        'def mod(request):',
+        '    return request.param',
+        '',
+      ].join('\n'),
+      '.gitignore': '_speedups*.py\n__pycache__/\n.pytest_cache/\n',
+      '.tddrc.json': JSON.stringify({ runner: 'pytest', isolation: { link: ['node_modules', 'calc/_speedups*.py'] } }) + '\n',
+    }));
+    // The build product (a .py here: a compiled .so names itself the same way to Python): in the work tree only, ignored by git.
+    r.write({ 'calc/_speedups.py': 'def double(x):\n    return 0\n' });
+    expect(r.tdd('install').status).toBe(0);
+    r.git('add', '-A');
+    r.tdd('phase', 'off', '--reason', 'skeleton');
+    expect(r.commit('skeleton').status).toBe(0);
+    r.tdd('phase', 'red', '--task', 'double');
+    r.write({ 'tests/test_double.py': 'def test_double(mod):\n    assert mod.double(2) == 4\n' });
+    r.git('add', 'tests/test_double.py');
+    attemptCommit(r, 0);
+    r.write({ 'calc/_native.py': 'def double(x):\n    return x + x\n' });
+    // The extension rebuilt in place from the (committed) C sources, as `pip install -e .` does.
+    r.write({ 'calc/_speedups.py': 'def double(x):\n    return 2 * x\n' });
+    r.git('add', 'calc/_native.py');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Evidence']).toBe('pytest: 2 passed, 0 failed');
+  });
+});
