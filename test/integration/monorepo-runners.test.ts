@@ -1,9 +1,10 @@
 /**
  * Monorepos as their developers run them: npm workspaces hoist jest to the top node_modules (a
  * package's own has no jest), and each package runs `jest` from its folder. The runner is found
- * where the package manager put it, as node resolves it, through real commits.
+ * where the package manager put it, as node resolves it, through real commits; jest keeps a
+ * private, persistent cache in the copy's cache folder.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attemptCommit, trailersOf } from '../helpers/cycle.js';
@@ -49,5 +50,12 @@ describe('npm workspaces, jest hoisted to the top', () => {
     r.git('add', 'packages/lib/src/sum.js');
     attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Phase']).toBe('green');
+
+    // jest's cache is the private copy's own and outlives each run (it ran with --no-cache, cold, on
+    // every commit); keyed by content, it served the trap's wrong code as wrong and the fix as the fix.
+    const { path } = JSON.parse(readFileSync(join(r.dir, '.git', 'tdd', 'scratch.json'), 'utf8')) as { path: string };
+    const cache = join(path, 'cache', 'jest');
+    expect(existsSync(cache)).toBe(true);
+    expect(readdirSync(cache).length).toBeGreaterThan(0);
   });
 });
