@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import type { FailureClass, FileErrorKind, TestCaseResult } from '../types.js';
 import { classifyLoadError, classifyThrown, firstLine, stripAnsi, type ImportContext } from './classify.js';
-import { isProjectSpecifier, scanImports } from './imports.js';
+import { isProjectModuleSpecifier, scanImports } from './imports.js';
 import { parseJestShaped } from './jest-shape.js';
 import { asArg } from './paths.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
@@ -78,7 +78,7 @@ export function isMissingTranspiledSymbol(message: string, ctx: ImportContext): 
   const asked = ctx.isProjectImport?.(ctx.file, exported);
   if (asked !== undefined) return asked;
   const providers = decls.filter((d) => [...d.bindings.values()].includes(exported));
-  return providers.length > 0 && providers.every((d) => isProjectSpecifier(d.specifier));
+  return providers.length > 0 && providers.every((d) => isProjectModuleSpecifier(d.specifier, ctx.workspacePackages));
 }
 
 const TIMEOUT = /Exceeded timeout of \d+ ?ms for a (?:test|hook)[^.\n"]*/;

@@ -39,6 +39,8 @@ export interface RunTestsOptions {
   assertNames?: readonly string[];
   /** REFACTOR: changed sources (relative to `root`) for the runner's related-tests mode (adapter.relatedMode). */
   related?: string[];
+  /** The repository's own workspace packages by name: an import of one is the project's (ParseInput). */
+  workspacePackages?: ReadonlySet<string>;
 }
 
 const exists = (p: string): Promise<boolean> =>
@@ -212,6 +214,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
     root,
     sources: o.sources,
     ...(isProjectImport === undefined ? {} : { isProjectImport }),
+    ...(o.workspacePackages === undefined ? {} : { workspacePackages: o.workspacePackages }),
     ...(o.command === undefined ? {} : { command: o.command }),
     ...(o.assertNames === undefined ? {} : { assertNames: o.assertNames }),
     ...(related ? { related: true } : {}),

@@ -4,11 +4,11 @@
  * where the package manager put it, as node resolves it, through real commits; jest keeps a
  * private, persistent cache in the copy's cache folder.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attemptCommit, trailersOf } from '../helpers/cycle.js';
-import { makeRepo, type Repo } from '../helpers/repo.js';
+import { makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
 
 let repo: Repo | undefined;
 afterEach(() => repo?.cleanup());
@@ -57,5 +57,62 @@ describe('npm workspaces, jest hoisted to the top', () => {
     const cache = join(path, 'cache', 'jest');
     expect(existsSync(cache)).toBe(true);
     expect(readdirSync(cache).length).toBeGreaterThan(0);
+  });
+});
+
+/** npm workspaces: @demo/core and @demo/app, installed (node_modules/@demo/* link into packages/); `runner` at the top. */
+function workspaces(runner: 'node' | 'vitest'): Repo {
+  const r = (repo = makeRepo({
+    'package.json': pkg({ name: 'ws', private: true, type: 'module', workspaces: ['packages/*'] }),
+    'packages/core/package.json': pkg({ name: '@demo/core', version: '1.0.0', type: 'module', main: 'index.js' }),
+    'packages/core/index.js': 'export function other() {\n  return 1;\n}\n',
+    'packages/app/package.json': pkg({ name: '@demo/app', version: '1.0.0', type: 'module', dependencies: { '@demo/core': '*' } }),
+    '.gitignore': 'node_modules/\n',
+    '.tddrc.json': pkg({ runner }),
+  }));
+  const install = r.run('npm', ['install', '--offline', '--no-audit', '--no-fund']);
+  expect(install.status, install.stderr).toBe(0);
+  for (const name of runner === 'vitest' ? ['vitest', 'vite'] : [])
+    symlinkSync(join(PROJECT_ROOT, 'node_modules', name), join(r.dir, 'node_modules', name), 'dir');
+  expect(r.tdd('install').status).toBe(0);
+  r.git('add', '-A');
+  r.tdd('phase', 'off', '--reason', 'skeleton');
+  expect(r.commit('skeleton').status).toBe(0);
+  r.tdd('phase', 'red', '--task', 'sum');
+  return r;
+}
+
+describe('a workspace package’s name is the project', () => {
+  it.each([
+    [
+      'node --test, ESM: "does not provide an export named"',
+      'node' as const,
+      "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '@demo/core';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
+    ],
+    [
+      'vitest: "(0 , __vi_import_0__.sum) is not a function"',
+      'vitest' as const,
+      "import { expect, it } from 'vitest';\nimport { sum } from '@demo/core';\n\nit('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n",
+    ],
+  ])('%s: RED for a symbol @demo/core does not have yet is a missing symbol, then GREEN', (_, runner, test) => {
+    const r = workspaces(runner);
+    r.write({ 'packages/app/test/sum.test.js': test });
+    r.git('add', 'packages/app/test/sum.test.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Evidence']).toMatch(/missing-symbol/);
+    r.write({ 'packages/core/index.js': 'export function other() {\n  return 1;\n}\n\nexport function sum(a, b) {\n  return a + b;\n}\n' });
+    r.git('add', 'packages/core/index.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('green');
+  });
+
+  it('a package that is not the repository’s is still a wrong reason', () => {
+    const r = workspaces('node');
+    r.write({
+      'packages/app/test/sum.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { nothere } from 'node:path';\n\ntest('x', () => {\n  assert.equal(nothere(), 1);\n});\n",
+    });
+    r.git('add', 'packages/app/test/sum.test.js');
+    attemptCommit(r, 1, 'RED_WRONG_REASON');
   });
 });
