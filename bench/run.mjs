@@ -472,6 +472,7 @@ try {
     optional('waves.mjs', 'tdd waves');
     optional('audit.mjs', 'tdd audit');
     optional('integrity.mjs', 'integrity rules (GREEN, a 1,000-line implementation diff)');
+    optional('lang.mjs', 'the test-file analysis');
   }
   const table = formatTable(rows);
   console.log(table);

@@ -147,6 +147,8 @@ export interface FindingData {
   GREEN_RELATED_UNRUN: { reason: 'too-many' | 'not-completed'; count?: number; limit?: number; detail?: string };
   /** A related test that fails at the parent too: not this commit's doing. */
   GREEN_RELATED_FAILING_BEFORE: { test: string };
+  /** GREEN/REFACTOR: skipped or todo tests in test files this commit does not change, none of them the task's RED tests. */
+  SKIPS_NOT_ADDED: { count: number; files: string[] };
 }
 
 /**

@@ -2,24 +2,21 @@
  * Which test runner a project uses, from its package.json, and the `.tddrc.json` install writes.
  * Pure. A new runner is one more entry in SIGNATURES (and in RUNNERS of config/schema).
  */
+import { jsCommandRunner, makeTargetCommands, pythonRunnerOfCommands } from './runner-commands.js';
 import { DEFAULTS, PACKAGE_TEST_SCRIPT, type Config, type RunnerName, type RunnerSpec } from './schema.js';
 
 interface RunnerSignature {
   runner: RunnerName;
-  /** Executables that mean this runner when a test script calls them (basename). */
-  executables: string[];
-  /** A flag the executable must be given when the executable alone says nothing (`node --test`). */
-  flag?: string;
   /** Packages in dependencies or devDependencies that mean this runner. */
   packages: string[];
 }
 
-/** In order of precedence. */
+/** In order of precedence; which command starts which runner: runner-commands.ts. */
 const SIGNATURES: readonly RunnerSignature[] = [
-  { runner: 'vitest', executables: ['vitest'], packages: ['vitest'] },
-  { runner: 'jest', executables: ['jest'], packages: ['jest'] },
-  { runner: 'mocha', executables: ['mocha', '_mocha'], packages: ['mocha'] },
-  { runner: 'node', executables: ['node'], flag: '--test', packages: [] },
+  { runner: 'vitest', packages: ['vitest'] },
+  { runner: 'jest', packages: ['jest'] },
+  { runner: 'mocha', packages: ['mocha'] },
+  { runner: 'node', packages: [] },
 ];
 
 /** Words that start another program: `npx vitest`, `pnpm exec vitest`, `c8 --all node --test`. */
@@ -61,11 +58,13 @@ export function parseScriptCommands(script: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
-function scriptMatches(sig: RunnerSignature, commands: string[][]): boolean {
-  return commands.some(
-    ([exe, ...args]) =>
-      exe !== undefined && sig.executables.includes(exe) && (sig.flag === undefined || args.some((a) => a === sig.flag || a.startsWith(`${sig.flag}=`))),
-  );
+/** `make test` (or `make -C x check`) as the Makefile's recipe for it, each line as its words. */
+function expandMake(commands: string[][], makefile: string | undefined): string[][] {
+  if (makefile === undefined) return commands;
+  return commands.flatMap((words) => {
+    const target = words[0] === 'make' ? words.slice(1).find((w) => !w.startsWith('-') && !w.includes('=')) : undefined;
+    return target === undefined ? [words] : makeTargetCommands(makefile, target).flatMap(parseScriptCommands);
+  });
 }
 
 /**
@@ -73,8 +72,8 @@ function scriptMatches(sig: RunnerSignature, commands: string[][]): boolean {
  * dependencies (vitest), then DEFAULTS.runner ('node'). `pkg` is a parsed package.json, or
  * undefined when there is none.
  */
-export function detectRunner(pkg: unknown): RunnerName {
-  return runnerSignal(pkg) ?? DEFAULTS.runner;
+export function detectRunner(pkg: unknown, makefile?: string): RunnerName {
+  return runnerSignal(pkg, makefile) ?? DEFAULTS.runner;
 }
 
 /** The commands of package.json's test scripts, each as its words (see parseScriptCommands). */
@@ -82,11 +81,14 @@ export function testScriptCommands(pkg: unknown): string[][] {
   return testScripts(record(pkg)).flatMap(parseScriptCommands);
 }
 
-/** The runner package.json names (test scripts first, then dependencies), or undefined when it names none. */
-export function runnerSignal(pkg: unknown): RunnerName | undefined {
+/**
+ * The runner package.json names (test scripts first, then dependencies), or undefined when it names
+ * none. A script's `make <target>` reads the folder's Makefile, when given.
+ */
+export function runnerSignal(pkg: unknown, makefile?: string): RunnerName | undefined {
   const p = record(pkg);
-  const commands = testScriptCommands(p);
-  for (const sig of SIGNATURES) if (scriptMatches(sig, commands)) return sig.runner;
+  const started = new Set(expandMake(testScriptCommands(p), makefile).map(jsCommandRunner));
+  for (const sig of SIGNATURES) if (started.has(sig.runner)) return sig.runner;
   const deps = { ...record(p.dependencies), ...record(p.devDependencies) };
   for (const sig of SIGNATURES) if (sig.packages.some((name) => name in deps)) return sig.runner;
   return undefined;
@@ -103,15 +105,20 @@ export interface PythonSigns {
   project?: boolean;
   /** Whether `python3 -m pytest` runs here: asked only for such a project. */
   pytestRuns?: boolean;
+  /** What the project's own tools run for its tests: tox's `commands`, nox's `session.run`, a Makefile's test recipe. */
+  commands?: string[];
 }
 
 /**
  * pytest when the project configures it (pyproject, pytest.ini, setup.cfg, tox.ini) or has a
- * conftest.py. A Python project without that: pytest when it runs here (it runs unittest's
- * TestCases too), else unittest (the standard library's, always there).
+ * conftest.py; else the runner its tox, nox or Makefile runs (`python -m pytest`, `-m unittest`).
+ * A Python project without either: pytest when it runs here (it runs unittest's TestCases too),
+ * else unittest (the standard library's, always there).
  */
 export function detectPythonRunner(s: PythonSigns): RunnerName | undefined {
   if (pytestConfigured(s)) return 'pytest';
+  const named = pythonRunnerOfCommands(s.commands ?? []);
+  if (named) return named;
   if (s.project) return s.pytestRuns ? 'pytest' : 'unittest';
   return undefined;
 }
@@ -135,6 +142,8 @@ export interface FolderSigns {
   cargoToml?: string;
   /** RSpec's signs: a `.rspec`, a `spec/spec_helper.rb`, or a Gemfile that names rspec. */
   rspec?: boolean;
+  /** The Makefile's text (GNUmakefile, makefile), for a test script's `make test`. */
+  makefile?: string;
 }
 
 /** Does a Gemfile name RSpec (`gem 'rspec'`, `gem "rspec-rails"`, `gem 'rspec-core'`)? */
@@ -150,7 +159,7 @@ export function gemfileNamesRspec(gemfile: string): boolean {
 export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; root: string }[] {
   const found: { runner: RunnerName; root: string }[] = [];
   for (const f of folders) {
-    const js = f.packageJson === undefined ? undefined : runnerSignal(f.packageJson);
+    const js = f.packageJson === undefined ? undefined : runnerSignal(f.packageJson, f.makefile);
     const python = detectPythonRunner(f.python);
     if (js) found.push({ runner: js, root: f.root });
     if (python) found.push({ runner: python, root: f.root });

@@ -80,7 +80,7 @@ export interface Config {
   /** Seconds before a test run is killed and the verdict is "could not verify". */
   timeoutSeconds: number;
   isolation: {
-    /** Folders of the working tree linked into the scratch copy (never copied). */
+    /** Folders, files and globs of files (a compiled extension: `src/pkg/_speedups.*.so`) of the working tree linked into the scratch copy (never copied). */
     link: string[];
   };
   /** Path of the task plan (tasks {id, title, files, tests, deps}); null for none. */

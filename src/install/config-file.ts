@@ -7,6 +7,7 @@ import { TddError } from '../errors.js';
 import picomatch from 'picomatch';
 import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
 import { detectRunners, formatConfigFile, gemfileNamesRspec, pytestConfigured, type FolderSigns, type PythonSigns } from '../config/detect.js';
+import { makeTargetCommands, noxCommands, toxCommands } from '../config/runner-commands.js';
 import { parseWorkspaceGlobs } from '../config/workspaces.js';
 import { NOT_PROJECTS, readProjectFolders } from './folders.js';
 import { isInside, realpathLoose } from './paths.js';
@@ -36,16 +37,41 @@ function readNearestPackageJson(top: string, start: string): Record<string, unkn
  * Files that make a folder a Python project even without pytest's configuration; requirements
  * files and Pipfile only at the top (a `docs/requirements.txt` is a docs build, not a project).
  */
-const PYTHON_PACKAGE = ['pyproject.toml', 'setup.py', 'setup.cfg'];
+const PYTHON_PACKAGE = ['pyproject.toml', 'setup.py', 'setup.cfg', 'tox.ini', 'noxfile.py'];
 const PYTHON_APP = ['requirements.txt', 'requirements-dev.txt', 'Pipfile'];
+const PYTEST_INI = ['pytest.ini', '.pytest.ini', 'pytest.toml', '.pytest.toml'];
+/** Folders that hold the tests of the project above them, never a project of their own. */
+const TEST_FOLDERS = new Set(['test', 'tests', 'testing', '__tests__', 'spec']);
+const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
+/** The Makefile targets that run a project's tests. */
+const MAKE_TEST_TARGETS = ['test', 'tests', 'check'];
+
+const readMakefile = (dir: string): string | undefined => MAKEFILES.map((f) => readTextOr(join(dir, f))).find((t) => t !== undefined);
+
+/**
+ * A folder below the top is a Python project of its own only by a project marker of its own
+ * (pyproject.toml, setup.py, setup.cfg, tox.ini, noxfile.py, pytest.ini), as pytest finds its
+ * rootdir: a conftest.py or a tests/ folder is the top project's.
+ */
+function isPythonProjectBelow(dir: string, name: string): boolean {
+  return !TEST_FOLDERS.has(name) && [...PYTHON_PACKAGE, ...PYTEST_INI].some((f) => existsSync(join(dir, f)));
+}
 
 function readPythonSigns(dir: string, top: boolean): PythonSigns {
+  const toxIni = readTextOr(join(dir, 'tox.ini'));
+  const noxfile = readTextOr(join(dir, 'noxfile.py'));
+  const makefile = readMakefile(dir);
   const signs: PythonSigns = {
     pyprojectToml: readTextOr(join(dir, 'pyproject.toml')),
     setupCfg: readTextOr(join(dir, 'setup.cfg')),
-    toxIni: readTextOr(join(dir, 'tox.ini')),
-    pytestIni: ['pytest.ini', '.pytest.ini', 'pytest.toml', '.pytest.toml'].some((f) => existsSync(join(dir, f))),
-    conftest: existsSync(join(dir, 'conftest.py')),
+    toxIni,
+    pytestIni: PYTEST_INI.some((f) => existsSync(join(dir, f))),
+    conftest: top && existsSync(join(dir, 'conftest.py')),
+    commands: [
+      ...(toxIni === undefined ? [] : toxCommands(toxIni)),
+      ...(noxfile === undefined ? [] : noxCommands(noxfile)),
+      ...(makefile === undefined ? [] : MAKE_TEST_TARGETS.flatMap((t) => makeTargetCommands(makefile, t))),
+    ],
   };
   const project = [...PYTHON_PACKAGE, ...(top ? PYTHON_APP : [])].some((f) => existsSync(join(dir, f)));
   if (pytestConfigured(signs) || !project) return signs;
@@ -58,10 +84,13 @@ function readFolderSigns(top: string, root: string, packageJson: unknown, python
   const dir = join(top, root);
   const cargoToml = readTextOr(join(dir, 'Cargo.toml'));
   const noPython: PythonSigns = { pytestIni: false, conftest: false };
+  const atTop = root === '.';
+  const makefile = packageJson === undefined ? undefined : readMakefile(dir);
   return {
     root,
     packageJson,
-    python: python ? readPythonSigns(dir, root === '.') : noPython,
+    python: python && (atTop || isPythonProjectBelow(dir, root)) ? readPythonSigns(dir, atTop) : noPython,
+    ...(makefile === undefined ? {} : { makefile }),
     goMod: existsSync(join(dir, 'go.mod')),
     ...(cargoToml === undefined ? {} : { cargoToml }),
     rspec: existsSync(join(dir, '.rspec')) || existsSync(join(dir, 'spec', 'spec_helper.rb')) || gemfileNamesRspec(readTextOr(join(dir, 'Gemfile')) ?? ''),

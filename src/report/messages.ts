@@ -294,6 +294,9 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     next: 'run the whole suite before you push (`tdd audit --replay` runs it at each GREEN), or `"greenRuns": "targeted"` to skip this step',
   }),
   GREEN_RELATED_FAILING_BEFORE: (f) => ({ what: `${f.path} > ${d(f.data, 'test')} fails before this commit too: not counted against it` }),
+  SKIPS_NOT_ADDED: (f) => ({
+    what: `${f.data?.count ?? 0} skipped or todo test(s) in ${f.data?.files?.length ?? 0} file(s) this commit does not change (${(f.data?.files ?? []).slice(0, 3).join(', ')}${(f.data?.files?.length ?? 0) > 3 ? ', …' : ''}): skips it did not add, not counted as proof`,
+  }),
 };
 
 /** The integrity rules' next step: the fix, else the declared exception (a configuration change, so an `off` commit). */

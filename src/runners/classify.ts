@@ -6,7 +6,7 @@
  */
 import { isAbsolute, relative } from 'node:path';
 import type { FailureClass, FileErrorKind } from '../types.js';
-import { isProjectSpecifier, scanImports, type ImportDecl } from './imports.js';
+import { isProjectModuleSpecifier, isProjectSpecifier, scanImports, type ImportDecl } from './imports.js';
 import type { IsProjectImport } from './types.js';
 
 export interface ImportContext {
@@ -15,6 +15,8 @@ export interface ImportContext {
   root: string;
   sources: Map<string, string>;
   isProjectImport?: IsProjectImport;
+  /** The repository's own workspace packages by name (ParseInput's). */
+  workspacePackages?: ReadonlySet<string>;
 }
 
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
@@ -69,8 +71,8 @@ export function isMissingProjectSymbol(message: string, ctx: ImportContext): boo
     const provides = (d: ImportDecl): boolean => [...d.bindings.values()].some((imported) => imported === exported || imported === '*');
     const candidates = decls.filter(provides);
     const exact = candidates.find((d) => d.viteIndex === Number(index));
-    if (exact) return isProjectSpecifier(exact.specifier);
-    return candidates.length > 0 && candidates.every((d) => isProjectSpecifier(d.specifier));
+    if (exact) return isProjectModuleSpecifier(exact.specifier, ctx.workspacePackages);
+    return candidates.length > 0 && candidates.every((d) => isProjectModuleSpecifier(d.specifier, ctx.workspacePackages));
   }
   const parts = expr.split('.');
   if (parts.length > 2 || !/^[\w$]+$/.test(parts[0]!)) return false;
@@ -82,7 +84,7 @@ export function isMissingProjectSymbol(message: string, ctx: ImportContext): boo
   // `ns.add` only counts when ns is the module itself (namespace, default or whole require).
   const imported = decl.bindings.get(local)!;
   if (parts.length === 2 && imported !== '*' && imported !== 'default') return false;
-  return isProjectSpecifier(decl.specifier);
+  return isProjectModuleSpecifier(decl.specifier, ctx.workspacePackages);
 }
 
 /** One failing test's error → its class (timeouts are recognised by the adapters). */
@@ -127,7 +129,7 @@ export function classifyLoadError(text: string, ctx: ImportContext): { kind: Fil
   const noExport =
     /requested module '([^']+)' does not provide an export named/.exec(clean) ?? /Named export '[^']+' not found\. The requested module '([^']+)'/.exec(clean);
   if (noExport) {
-    const kind = isProjectSpecifier(noExport[1]!) ? 'missing-symbol' : 'load-error';
+    const kind = isProjectModuleSpecifier(noExport[1]!, ctx.workspacePackages) ? 'missing-symbol' : 'load-error';
     return { kind, message: find(/requested module/) ?? errLine };
   }
   if (/Cannot find package '/.test(clean)) return { kind: 'missing-module', message: find(/Cannot find package/)! };

@@ -194,7 +194,7 @@ export function parseCommandReport(o: ParseInput): ParsedRun {
     else if (out.kind === 'skipped') result = { file, name, status: 'skipped' };
     else {
       const thrown = exceptionOf(out);
-      const ctx: ImportContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
+      const ctx: ImportContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport, workspacePackages: o.workspacePackages };
       if (toRepoPath(o.root, c.name) === file || (out.kind === 'error' && LOAD_FAILURE.test(headerOf(thrown)))) {
         fileErrors.push({ file, ...loadErrorOf(thrown, ctx) });
         continue;

@@ -93,3 +93,17 @@ export function scanImports(text: string): ImportDecl[] {
 export function isProjectSpecifier(specifier: string): boolean {
   return /^(?:\.\.?(?:\/|$)|\/|#)/.test(specifier);
 }
+
+/** The package a bare specifier names: `@vue/shared/src/x` → `@vue/shared`, `mobx-react-lite` → itself. */
+export function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/**
+ * The project's own code: a relative, absolute or `#` specifier, or a package of the repository's
+ * own workspaces (`'@vue/shared'`, `"mobx-react-lite"`: `workspacePackages`, their package.json names).
+ */
+export function isProjectModuleSpecifier(specifier: string, workspacePackages?: ReadonlySet<string>): boolean {
+  return isProjectSpecifier(specifier) || (workspacePackages?.has(packageNameOf(specifier)) ?? false);
+}

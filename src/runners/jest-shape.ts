@@ -64,7 +64,7 @@ export function parseJestShaped<A extends ShapedAssertion>(o: ParseInput, rules:
   const tests: TestCaseResult[] = [];
   const fileErrors: FileError[] = [];
   for (const file of files) {
-    const ctx: ImportContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
+    const ctx: ImportContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport, workspacePackages: o.workspacePackages };
     const entry = byPath.get(file);
     if (!entry) {
       fileErrors.push({ file, kind: 'no-tests', message: rules.absent });

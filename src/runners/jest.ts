@@ -10,10 +10,10 @@
  * `status: "focused"` is a file where `.only` ran and hid the others (they come back `pending`).
  * A file jest's testMatch/testPathIgnorePatterns rejected is simply absent.
  */
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { FailureClass, FileErrorKind, TestCaseResult } from '../types.js';
 import { classifyLoadError, classifyThrown, firstLine, stripAnsi, type ImportContext } from './classify.js';
-import { isProjectSpecifier, scanImports } from './imports.js';
+import { isProjectModuleSpecifier, scanImports } from './imports.js';
 import { parseJestShaped } from './jest-shape.js';
 import { asArg } from './paths.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
@@ -43,9 +43,10 @@ export function buildJestArgv(o: BuildArgvInput): BuiltCommand {
     '--json',
     `--outputFile=${o.reportPath}`,
     '--no-watchman',
-    // No transform cache, and the haste map next to the report (not /tmp/jest_*): nothing outlives the run.
-    '--no-cache',
-    `--cacheDirectory=${join(dirname(o.reportPath), 'jest-cache')}`,
+    // A private cache that outlives the run, in the scratch's own cache folder (never the user's
+    // /tmp/jest_*): ts-jest and babel compile a file once, not on every commit (5–10 s cold). jest
+    // keys each entry by the file's content and the configuration, so the copy's new content is a miss.
+    `--cacheDirectory=${join(o.cacheDir, 'jest')}`,
     // A coverage threshold on a partial run would fail it; `bail` in the config writes no report at all.
     '--coverage=false',
     '--bail=0',
@@ -77,7 +78,7 @@ export function isMissingTranspiledSymbol(message: string, ctx: ImportContext): 
   const asked = ctx.isProjectImport?.(ctx.file, exported);
   if (asked !== undefined) return asked;
   const providers = decls.filter((d) => [...d.bindings.values()].includes(exported));
-  return providers.length > 0 && providers.every((d) => isProjectSpecifier(d.specifier));
+  return providers.length > 0 && providers.every((d) => isProjectModuleSpecifier(d.specifier, ctx.workspacePackages));
 }
 
 const TIMEOUT = /Exceeded timeout of \d+ ?ms for a (?:test|hook)[^.\n"]*/;

@@ -16,12 +16,19 @@ import type { RunnerName } from './types.js';
 /** Each JS runner's entry inside `node_modules/<runner>/` (the package is named as the runner). */
 export const RUNNER_ENTRIES: Partial<Record<RunnerName, string>> = { vitest: 'vitest.mjs', jest: 'bin/jest.js', mocha: 'bin/mocha.js' };
 
-/** A JS runner's entry and package.json in `root`'s node_modules; undefined for the other runners. */
+/**
+ * A JS runner's entry and package.json in the nearest node_modules that has it, from `root` up, as
+ * node resolves a package (npm and yarn workspaces hoist jest to the top: a package's own
+ * node_modules lacks it); `root`'s own when none has it. Undefined for the other runners.
+ */
 export function runnerEntry(root: string, runner: RunnerName): { entry: string; manifest: string; file: string } | undefined {
   const file = RUNNER_ENTRIES[runner];
   if (file === undefined) return undefined;
-  const dir = join(root, 'node_modules', runner);
-  return { entry: join(dir, file), manifest: join(dir, 'package.json'), file };
+  const at = (d: string) => ({ entry: join(d, 'node_modules', runner, file), manifest: join(d, 'node_modules', runner, 'package.json'), file });
+  for (let d = root; ; d = dirname(d)) {
+    if (existsSync(at(d).entry)) return at(d);
+    if (dirname(d) === d) return at(root);
+  }
 }
 
 /** The runner a test run starts, and its version when it is a JS package; undefined when it is missing. */

@@ -135,7 +135,7 @@ function parseLoadFailure(o: ParseInput, files: string[]): ParsedRun {
   const text = stderr.slice(at + 'Exception during run:'.length).trim();
   const culprit = culpritOf(text, o, files);
   if (culprit === undefined) return unknownRun(o, files, `mocha stopped while loading, in no file it was asked for: ${firstLine(text)}`);
-  const ctx: ImportContext = { file: culprit, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
+  const ctx: ImportContext = { file: culprit, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport, workspacePackages: o.workspacePackages };
   const fileErrors: FileError[] = files.map((file) =>
     file === culprit ? { file, ...classifyLoad(text, ctx) } : { file, kind: 'load-error', message: `not run: mocha stopped loading at ${culprit}` },
   );
@@ -173,7 +173,13 @@ export function parseMochaReport(o: ParseInput): ParsedRun {
 
   const asked = new Set(files);
   const fileOf = (t: MochaTest): string | undefined => (t.file === undefined ? undefined : toRepoPath(o.root, t.file));
-  const ctxOf = (file: string): ImportContext => ({ file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport });
+  const ctxOf = (file: string): ImportContext => ({
+    file,
+    root: o.root,
+    sources: o.sources,
+    isProjectImport: o.isProjectImport,
+    workspacePackages: o.workspacePackages,
+  });
   const key = (t: MochaTest): string => `${fileOf(t) ?? ''}\0${t.fullTitle}`;
   const pending = new Map<string, number>();
   for (const t of report.pending) pending.set(key(t), (pending.get(key(t)) ?? 0) + 1);

@@ -100,7 +100,13 @@ function readFileStates(o: ParseInput, report: string): Map<string, FileState> |
       s.frames.length = line.nesting;
       s.frames.push({ name: line.name, hasChildren: false });
     } else if (line.t === 'pass' || line.t === 'fail') {
-      const ctx = { file: toRepoPath(o.root, line.file), root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
+      const ctx = {
+        file: toRepoPath(o.root, line.file),
+        root: o.root,
+        sources: o.sources,
+        isProjectImport: o.isProjectImport,
+        workspacePackages: o.workspacePackages,
+      };
       recordOutcome(stateOf(line.file), line, ctx);
     }
   }
@@ -140,7 +146,7 @@ function crashOf(o: ParseInput, file: string, s: FileState): FileError[] {
   const crashed = s.wrapper !== undefined && !s.wrapper.passed;
   if (s.tests.length === 0 && s.errors.length === 0) {
     if (!crashed) return [{ file, kind: 'no-tests', message: 'no tests in file' }];
-    const ctx: ImportContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport };
+    const ctx: ImportContext = { file, root: o.root, sources: o.sources, isProjectImport: o.isProjectImport, workspacePackages: o.workspacePackages };
     const text = s.stderr.join('') || o.stderr;
     const found = text.trim() === '' ? undefined : classifyLoadError(text, ctx);
     return [{ file, ...(found ?? { kind: 'load-error', message: `exited with code ${s.wrapper?.exitCode}` }) }];

@@ -95,8 +95,48 @@ function starImportsProject(ctx: PyContext): boolean {
   return false;
 }
 
-/** One exception summary line → why. */
-export function explainPythonError(header: string, ctx: PyContext): Why {
+/**
+ * Is `name` (a function, or `Class.method`'s class) reached through the project in the test file:
+ * `from calc import add`, or `click.utils.shorten(` with `click.utils` the project's?
+ */
+function projectName(name: string, ctx: PyContext): boolean {
+  const text = ctx.sources.get(ctx.file) ?? '';
+  const word = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of text.matchAll(new RegExp(`^[ \\t]*from[ \\t]+(\\.*[\\w.]*)[ \\t]+import[^\\n]*\\b${word}\\b`, 'gm'))) {
+    if (m[1]!.startsWith('.') || isProjectModule(m[1]!, undefined, ctx)) return true;
+  }
+  for (const m of text.matchAll(new RegExp(`\\b([A-Za-z_][\\w.]*)\\.${word}\\b`, 'g'))) if (isProjectModule(m[1]!, undefined, ctx)) return true;
+  return false;
+}
+
+/**
+ * A call the project's code cannot take yet: `TypeError: add() got an unexpected keyword argument
+ * 'rounding'` (a new parameter), `… takes 2 positional arguments but 3 were given`, `… missing 1
+ * required positional argument`, for a function (or a class's method) the test reaches through the
+ * project.
+ */
+function isNewParameter(header: string, ctx: PyContext): boolean {
+  const m = /^TypeError: ([A-Za-z_][\w.]*)\(\) (?:got an unexpected keyword argument|takes (?:from )?\d+|missing \d+ required)/.exec(header);
+  return m !== null && m[1]!.split('.').some((part) => part !== '__init__' && projectName(part, ctx));
+}
+
+/**
+ * A module's own `__getattr__` (PEP 562) that raises a bare `AttributeError: shorten` for a name
+ * it does not have (click.utils does): the traceback's last frame is that `__getattr__` in a
+ * project file, and the test reads `.shorten` of a project module.
+ */
+function isModuleGetattrMiss(header: string, text: string, ctx: PyContext): boolean {
+  const name = /^AttributeError: ([A-Za-z_]\w*)$/.exec(header)?.[1];
+  if (name === undefined) return false;
+  const frames = [...text.matchAll(/^(\S+\.py):\d+: in (\S+)$/gm)];
+  const last = frames.at(-1);
+  if (!last || last[2] !== '__getattr__') return false;
+  const inProject = !isAbsolute(last[1]!) ? !/(site|dist)-packages/.test(last[1]!) : isProjectFile(last[1]!, ctx.root);
+  return inProject && projectName(name, ctx);
+}
+
+/** One exception summary line → why (`text`: the failure's traceback, when there is one). */
+export function explainPythonError(header: string, ctx: PyContext, text = ''): Why {
   if (/^Failed: Timeout\b/.test(header)) return 'timeout'; // pytest-timeout: `Failed: Timeout (>1.0s) from pytest-timeout.`
   if (/^assert\b/.test(header)) return 'assertion';
   const type = HEADER.exec(header)?.[1] ?? '';
@@ -116,6 +156,7 @@ export function explainPythonError(header: string, ctx: PyContext): Why {
   const noAttr = /^AttributeError: module '([^']+)' has no attribute '[^']+'/.exec(header);
   if (noAttr) return isProjectModule(noAttr[1]!, undefined, ctx) ? 'missing-symbol' : 'other';
   if (/^NameError: name '[^']+' is not defined/.test(header)) return starImportsProject(ctx) ? 'missing-symbol' : 'other';
+  if (isNewParameter(header, ctx) || isModuleGetattrMiss(header, text, ctx)) return 'missing-symbol';
   return 'other';
 }
 
@@ -146,8 +187,8 @@ function fileErrorOf(header: string, ctx: PyContext): { kind: FileErrorKind; mes
   return { kind, message: header };
 }
 
-function failureOf(header: string, ctx: PyContext, setup: boolean): FailureClass {
-  const why = explainPythonError(header, ctx);
+function failureOf(header: string, ctx: PyContext, setup: boolean, text: string): FailureClass {
+  const why = explainPythonError(header, ctx, text);
   if (why === 'missing-symbol' || why === 'timeout') return why;
   // An assert in a fixture is not the test's assertion.
   return why === 'assertion' && !setup ? 'assertion' : 'exception';
@@ -291,7 +332,7 @@ export function parsePytestReport(o: ParseInput): ParsedRun {
     else if (kind === 'failure' || kind === 'error') {
       const setup = /^failed on setup with "([\s\S]*)"$/.exec(message);
       const header = firstLine(setup ? setup[1]! : message);
-      result = { file, name, status: 'failed', failure: failureOf(header, ctx, kind === 'error'), message: firstLine(message) };
+      result = { file, name, status: 'failed', failure: failureOf(header, ctx, kind === 'error', c.outcome!.text), message: firstLine(message) };
     } else result = { file, name, status: 'passed' };
     if (!seen || (seen.status !== 'failed' && result.status === 'failed')) tests.set(key, result);
   }

@@ -42,6 +42,8 @@ export interface RunTestsOptions {
   related?: string[];
   /** GREEN: source files (relative to `root`) whose coverage the run measures with the runner's own (runners/coverage-read). */
   coverage?: string[];
+  /** The repository's own workspace packages by name: an import of one is the project's (ParseInput). */
+  workspacePackages?: ReadonlySet<string>;
 }
 
 const exists = (p: string): Promise<boolean> =>
@@ -220,6 +222,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
     root,
     sources: o.sources,
     ...(isProjectImport === undefined ? {} : { isProjectImport }),
+    ...(o.workspacePackages === undefined ? {} : { workspacePackages: o.workspacePackages }),
     ...(o.command === undefined ? {} : { command: o.command }),
     ...(o.assertNames === undefined ? {} : { assertNames: o.assertNames }),
     ...(related ? { related: true } : {}),

@@ -64,6 +64,8 @@ export interface ParseInput {
   assertNames?: readonly string[];
   /** The run was the runner's related-tests mode: every file of the report ran, not only `files`. */
   related?: boolean;
+  /** The names of the repository's own workspace packages (their package.json `name`): imports of them are the project's. */
+  workspacePackages?: ReadonlySet<string>;
 }
 
 export type ParsedRun = Omit<RunResult, 'command' | 'durationMs' | 'runner'> & {

@@ -17,6 +17,7 @@ import { materialize, type Scratch } from './scratch.js';
 import { runStaticChecks } from './static-checks.js';
 import { prefixCoverage } from '../coverage/merge.js';
 import type { StaticCheckResult } from '../gates/types.js';
+import { readWorkspacePackageNames } from './workspace-folders.js';
 
 /**
  * Runs `files` (repository-relative test files of `tree`) with the runners that own them: each
@@ -56,6 +57,8 @@ export async function runStaged(
     const top = realpathSync(repo.top);
     const copy = realpathSync(scratch.tree);
     const guard = { top, copy, links: scratch.workTreeLinks, linked: scratch.linkedFolders.map((f) => join(top, f)) };
+    // The repository's own packages by name, as the commit declares them: `import … from '@vue/shared'` is the project.
+    const workspacePackages = readWorkspacePackageNames(copy);
     // Yarn Plug'n'Play: the runner starts through the copy's own .pnp.cjs (verify/pnp.ts).
     const env = scrubbedEnv(repo.env);
     if (await writePnpCopy(top, copy)) env.NODE_OPTIONS = pnpNodeOptions(copy, env.NODE_OPTIONS);
@@ -81,6 +84,7 @@ export async function runStaged(
         },
         guard,
         assertNames: config.assertFunctionNames,
+        workspacePackages,
         ...relatedOf(related, spec),
         ...(options.coverage ? { coverage: options.coverage.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length)) } : {}),
       });

@@ -17,6 +17,7 @@ import type { RepoContext } from '../git/queries.js';
 import { releaseLock, tryLock, type LockOwner } from '../state/lock.js';
 import { writeJsonAtomic } from '../state/store.js';
 import { linkFolder, type LinkedFolder } from './copy-links.js';
+import { expandLinkEntry, isLinkGlob, linkFiles } from './link-files.js';
 import { scrubbedEnv } from '../process/env.js';
 import { readWorkspaceFolders } from './workspace-folders.js';
 
@@ -164,10 +165,14 @@ async function cleanScratch(work: string, env: NodeJS.ProcessEnv, link: string[]
  * and not now are removed.
  */
 function linkFolders(top: string, work: string, link: string[], previous: Map<string, LinkedFolder>): Record<string, LinkedFolder> {
-  const bare = link.filter((l) => !l.includes('/'));
+  // Files and globs (a compiled extension beside its sources): each match a link of its own (link-files.ts).
+  const files = [...new Set(link.flatMap((l) => expandLinkEntry(top, l)))];
+  const folders = link.filter((l) => !isLinkGlob(l) && !files.includes(l));
+  const bare = folders.filter((l) => !l.includes('/'));
   const packages = bare.length > 0 ? readWorkspaceFolders(work) : [];
-  const wanted = [...new Set([...link, ...packages.flatMap((p) => bare.map((b) => `${p}/${b}`))])];
+  const wanted = [...new Set([...folders, ...packages.flatMap((p) => bare.map((b) => `${p}/${b}`))])];
   const linked: Record<string, LinkedFolder> = {};
+  for (const file of linkFiles(top, work, files, new Set(previous.keys()))) linked[file] = { stamp: 'file', redirected: [] };
   for (const folder of wanted) {
     if (!previous.has(folder) && existsSync(join(work, folder))) continue;
     const made = linkFolder(top, work, folder, previous.get(folder));

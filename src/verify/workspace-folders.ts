@@ -53,3 +53,13 @@ function readFolders(dir: string): string[] {
     return [];
   }
 }
+
+/** The package.json names of the workspace packages declared in `root` (`@vue/shared`, `mobx-react-lite`). */
+export function readWorkspacePackageNames(root: string): Set<string> {
+  const names = new Set<string>();
+  for (const folder of readWorkspaceFolders(root)) {
+    const pkg = readJsonOr(join(root, folder, 'package.json')) as { name?: unknown } | undefined;
+    if (typeof pkg?.name === 'string' && pkg.name !== '') names.add(pkg.name);
+  }
+  return names;
+}

@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import redCheck from '../../src/cli/commands/red-check.js';
 import { TddError } from '../../src/errors.js';
@@ -168,23 +167,15 @@ describe('tdd red-check (in process)', () => {
     expect((e as TddError).exitCode).toBe(2);
   });
 
-  it.each(Object.keys(LANGUAGES))('a generated 2,000-line %s file: exact count, under 20 ms warm', async (language) => {
+  // Its speed (20 ms warm) is measured by `npm run bench` (bench/lang.mjs, bench/red-check.mjs), not asserted here.
+  it.each(Object.keys(LANGUAGES))('a generated 2,000-line %s file: exact count, the same when run again', async (language) => {
     const { path } = LANGUAGES[language as keyof typeof LANGUAGES];
     write({ [`big/${path}`]: generate(language, true) });
     const once = await run([`big/${path}`]);
     expect(once.exitCode).toBe(0);
     expect((once.json.files as { assertions: number }[])[0]!.assertions).toBe(ASSERTIONS_PER_BLOCK * BLOCKS);
-    const times: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const t = performance.now();
-      await run([`big/${path}`]);
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    const [best, warm] = [times[0]!, times[5]!];
-    console.log(`red-check ${language}: warm ${warm.toFixed(1)} ms median, ${best.toFixed(1)} ms best (read + analyse, in process)`);
-    // The fastest warm run holds the budget: load on a shared CI machine only ever adds to a run.
-    expect(best).toBeLessThan(20);
+    const again = await run([`big/${path}`]);
+    expect(again.json).toEqual(once.json);
   });
 });
 

@@ -3,7 +3,7 @@
  * at install time, tracing. Fail closed, with one line that says what is missing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,24 @@ function pathWithoutNode(): string {
   binDir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-path-')));
   symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(binDir, 'git'));
   return binDir;
+}
+
+/**
+ * A PATH with git and node and nothing else: no global `tdd-hooks` (the README recommends one for
+ * Python projects, and the shim falls back to it), whatever the machine running the suite has.
+ */
+function pathWithNodeOnly(): string {
+  const dir = pathWithoutNode();
+  symlinkSync(process.execPath, join(dir, 'node'));
+  return dir;
+}
+
+/** A PATH where `tdd-hooks` is a global install that logs how it was called. */
+function pathWithGlobalCli(): { PATH: string; calls(): string[] } {
+  const dir = pathWithNodeOnly();
+  const log = join(dir, 'global.log');
+  writeFileSync(join(dir, 'tdd-hooks'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\n`, { mode: 0o755 });
+  return { PATH: dir, calls: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []) };
 }
 
 function setup() {
@@ -51,14 +69,25 @@ describe('the plain shim', () => {
     expect(fake.calls()).toHaveLength(3);
   });
 
-  it('without the CLI: one line naming the path and the fix, exit 127', async () => {
+  it('without the CLI, no tdd-hooks on PATH either: one line naming the path and the fix, exit 127', async () => {
     const fake = setup();
     await installIn(repo, fake);
     rmSync(join(repo.dir, 'node_modules'), { recursive: true });
-    const c = repo.commit('x');
+    const PATH = pathWithNodeOnly();
+    const c = repo.run('git', ['commit', '-m', 'x'], { env: { PATH } });
     expect(c.status).not.toBe(0);
     expect(c.stderr).toMatch(/^tdd-hooks: cannot find node_modules\/tdd-hooks\/bin\/tdd.js \(run npm install/m);
-    expect(repo.run('/bin/sh', ['.git/hooks/pre-commit']).status).toBe(127);
+    expect(repo.run('/bin/sh', ['.git/hooks/pre-commit'], { env: { PATH } }).status).toBe(127);
+  });
+
+  it('without the CLI, a global tdd-hooks on PATH: the hook runs that one', async () => {
+    const fake = setup();
+    await installIn(repo, fake);
+    rmSync(join(repo.dir, 'node_modules'), { recursive: true });
+    const global = pathWithGlobalCli();
+    const r = repo.run('/bin/sh', ['.git/hooks/pre-commit'], { env: { PATH: global.PATH } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(global.calls()).toEqual(['hook pre-commit']);
   });
 
   it('commit-msg and post-commit start node only when pre-commit left a verdict (<git-path tdd>/pending.json)', async () => {

@@ -229,13 +229,22 @@ describe('evidence gates', () => {
   });
 
   const redRecord = { commit: 'c', tree: 't', files: ['t/a.test.js'], blobs: {}, failing: ['t/a.test.js > x'], regression: false };
-  const green = (r: RunResult): GateInput => ({ phase: 'green', regression: false, entries: [], run: r, red: redRecord });
+  const green = (r: RunResult, entries: StagedEntry[] = []): GateInput => ({ phase: 'green', regression: false, entries, run: r, red: redRecord });
+  const TEST_CHANGED: StagedEntry = { path: 't/a.test.js', status: 'M', oldMode: '100644', newMode: '100644', oldBlob: 'a', newBlob: 'b', kind: 'test' };
   it.each([
     ['all pass', green(run([t('x', 'passed')], { exitCode: 0 })), []],
     ['a failure', green(run([t('x', 'failed', 'assertion')])), ['GREEN_TESTS_FAIL']],
     ['a snapshot missing, not mismatched', green(run([t('x', 'failed', 'snapshot-missing')])), ['GREEN_SNAPSHOT_MISSING']],
-    ['a skipped test', green(run([t('x', 'passed'), t('y', 'skipped')])), ['GREEN_TEST_SKIPPED']],
-    ['a todo test', green(run([t('x', 'passed'), t('y', 'todo')])), ['GREEN_TEST_SKIPPED']],
+    ['a skipped test in a file the commit changes', green(run([t('x', 'passed'), t('y', 'skipped')]), [TEST_CHANGED]), ['GREEN_TEST_SKIPPED']],
+    ['a todo test in a file the commit changes', green(run([t('x', 'passed'), t('y', 'todo')]), [TEST_CHANGED]), ['GREEN_TEST_SKIPPED']],
+    // Skips the commit did not add: its files unchanged, not the task's RED tests.
+    ['a skip in a file the commit does not change', green(run([t('x', 'passed'), t('y', 'skipped'), t('z', 'todo')])), ['SKIPS_NOT_ADDED']],
+    [
+      'a file the commit does not change, all of it skipped (a platform’s)',
+      green(run([t('x', 'passed'), t('w', 'skipped', undefined, 't/win.test.js')], { files: ['t/a.test.js', 't/win.test.js'] })),
+      ['SKIPS_NOT_ADDED'],
+    ],
+    ['the RED test itself skipped, its file unchanged', green(run([t('x', 'skipped')])), ['GREEN_NO_TESTS_RAN', 'GREEN_TEST_SKIPPED']],
     [
       'file error',
       green(run([], { fileErrors: [{ file: 't/a.test.js', kind: 'load-error', message: 'boom' }] })),

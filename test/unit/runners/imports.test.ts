@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProjectSpecifier, scanImports } from '../../../src/runners/imports.js';
+import { isProjectModuleSpecifier, isProjectSpecifier, packageNameOf, scanImports } from '../../../src/runners/imports.js';
 
 describe('scanImports', () => {
   it('finds the bindings of each import form, numbered as vite numbers them', () => {
@@ -45,5 +45,25 @@ describe('isProjectSpecifier', () => {
     ['.hidden-pkg', false],
   ])('%s → %s', (spec, expected) => {
     expect(isProjectSpecifier(spec)).toBe(expected);
+  });
+});
+
+describe('isProjectModuleSpecifier: the repository’s workspace packages by name', () => {
+  const packages = new Set(['@vue/shared', 'mobx-react-lite']);
+  it.each([
+    ['@vue/shared', true],
+    ['@vue/shared/src/general', true],
+    ['mobx-react-lite', true],
+    ['mobx-react-lite/batchingForReactDom', true],
+    ['@vue/sharedx', false],
+    ['mobx', false],
+    ['./local.js', true],
+    ['react', false],
+  ])('%s → %s', (spec, expected) => {
+    expect(isProjectModuleSpecifier(spec, packages)).toBe(expected);
+  });
+  it('no workspaces: only relative, absolute and # specifiers', () => {
+    expect(isProjectModuleSpecifier('@vue/shared')).toBe(false);
+    expect(packageNameOf('@scope/pkg/deep/x')).toBe('@scope/pkg');
   });
 });

@@ -275,8 +275,28 @@ describe('explainPythonError', () => {
     ["AttributeError: module 'os' has no attribute 'nope'", 'other'],
     ["AttributeError: 'Calc' object has no attribute 'add'", 'other'],
     ['requests.exceptions.HTTPError: 500', 'other'],
+    // A new parameter of the project's function (imported from mathlib): the right reason for RED.
+    ["TypeError: sub() got an unexpected keyword argument 'rounding'", 'missing-symbol'],
+    ['TypeError: sub() takes 2 positional arguments but 3 were given', 'missing-symbol'],
+    ["TypeError: open() got an unexpected keyword argument 'rounding'", 'other'],
+    ["TypeError: unsupported operand type(s) for +: 'int' and 'str'", 'other'],
+    ['AttributeError: shorten', 'other'],
   ])('%s → %s', (header, why) => {
     expect(explainPythonError(header, ctx)).toBe(why);
+  });
+
+  it("a project module's own __getattr__ raising a bare AttributeError for the name the test reads (click.utils)", () => {
+    const c: PyContext = {
+      ...ctx,
+      file: 'tests/test_s.py',
+      sources: new Map([['tests/test_s.py', 'import mathlib.text\n\ndef test_s():\n    mathlib.text.shorten("abc", 2)\n']]),
+    };
+    const trace = (at: string) =>
+      `tests/test_s.py:4: in test_s\n    mathlib.text.shorten("abc", 2)\n${at}:9: in __getattr__\n    raise AttributeError(name)\nE   AttributeError: shorten\n`;
+    expect(explainPythonError('AttributeError: shorten', c, trace('mathlib/text.py'))).toBe('missing-symbol');
+    expect(explainPythonError('AttributeError: shorten', c, trace('/usr/lib/python3/dist-packages/six.py'))).toBe('other');
+    expect(explainPythonError('AttributeError: other', c, trace('mathlib/text.py'))).toBe('other');
+    expect(explainPythonError('AttributeError: shorten', c, 'tests/test_s.py:4: in test_s\nE   AttributeError: shorten\n')).toBe('other');
   });
 });
 

@@ -160,6 +160,9 @@ def _chain():
     except ModuleNotFoundError as e:
         if e.name != 'sitecustomize':
             raise
+        # None other (pyenv, python.org, conda): site's `import sitecustomize` reads this module back
+        # from sys.modules once it has run, and prints "Error in sitecustomize … KeyError" without it.
+        sys.modules['sitecustomize'] = ours
 
 
 def _coverage():
