@@ -69,3 +69,23 @@ function memoize(classify: Classifier): Classifier {
     return kind;
   };
 }
+
+/**
+ * Commits that declare no TDD step, without their changes (a look-back read without diffs): for
+ * the TDD state along their lines they are what classifyCommits would make of them — they apply
+ * no step and track nothing (no record precedes them) — so no rules are needed.
+ */
+export function bareCommits(commits: HistoryCommit[], cut: ReadonlySet<string> = new Set()): AuditCommit[] {
+  return commits.map((c) => ({
+    sha: c.sha,
+    parents: c.parents,
+    subject: c.subject,
+    phase: null,
+    task: null,
+    regression: false,
+    falseFail: null,
+    reason: null,
+    entries: [],
+    kind: cut.has(c.sha) ? 'cut' : c.parents.length > 1 ? 'merge' : 'empty',
+  }));
+}
