@@ -7,6 +7,7 @@ import { runnerSpecs } from '../config/resolve.js';
 import { ALL_RUNNER_FILES } from '../config/runner-tests/files.js';
 import { under } from '../config/runner-tests/paths.js';
 import type { ConfigProblem } from '../config/validate.js';
+import { PACKAGE_TEST_SCRIPT } from '../config/schema.js';
 import { CONFIG_PATHS, parseRules } from './config.js';
 import type { HistoryCommit } from './history.js';
 import type { Rules } from './types.js';
@@ -126,9 +127,10 @@ export function resolveRules(
 const DEPENDENCY_KEYS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
 /**
- * A package.json as the rules read it: without its version and its dependencies' version ranges
- * (only names are read: the runner a project depends on), so the releases and dependency bumps
- * of a long history share one parse. Undefined: not a JSON object (read as it is).
+ * A package.json as the rules read it: without its version, its scripts other than the test
+ * scripts (PACKAGE_TEST_SCRIPT: the only ones detection and the runners' readers look at) and its
+ * dependencies' version ranges (only names are read: the runner a project depends on), so the
+ * releases, build-script edits and dependency bumps of a long history share one parse. Undefined: not a JSON object (read as it is).
  */
 export function packageShape(text: string): string | undefined {
   let value: unknown;
@@ -140,6 +142,9 @@ export function packageShape(text: string): string | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const o: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   delete o.version;
+  const scripts = o.scripts;
+  if (scripts && typeof scripts === 'object' && !Array.isArray(scripts))
+    o.scripts = Object.fromEntries(Object.entries(scripts).filter(([k]) => PACKAGE_TEST_SCRIPT.test(k)));
   for (const k of DEPENDENCY_KEYS) {
     const d = o[k];
     if (d && typeof d === 'object' && !Array.isArray(d)) o[k] = Object.fromEntries(Object.keys(d).map((n) => [n, '']));

@@ -128,6 +128,10 @@ describe('resolveRules over a long history', () => {
       devDependencies: { vitest: '', a: '' },
     });
     expect(packageShape(pkg('1.0.0', { vitest: '^1' }))).toBe(packageShape(pkg('9.9.9', { vitest: '^4' })));
+    const withScripts = (s: Record<string, string>) => JSON.parse(packageShape(JSON.stringify({ scripts: s }))!);
+    expect(withScripts({ build: 'tsc', test: 'vitest run', 'test:unit': 'vitest', pretest: 'lint', lint: 'eslint .' })).toEqual({
+      scripts: { test: 'vitest run', 'test:unit': 'vitest', pretest: 'lint' },
+    });
     for (const t of ['{ no', '[1]', 'null', '"s"']) expect(packageShape(t)).toBeUndefined();
   });
 });
