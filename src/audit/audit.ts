@@ -8,8 +8,8 @@ import { readRepoContext, type RepoContext } from '../git/queries.js';
 import { evaluateAudit } from './evaluate.js';
 import { isUnread } from './lineage.js';
 import { auditExitCode, type AuditReport } from './format.js';
-import { BlobReader } from './history.js';
-import { LOOKBACK, readAuditInput, readDefaultRange, readShallow } from './read.js';
+import { BlobReader, type HistoryCommit } from './history.js';
+import { LOOKBACK, readAuditInput, readBareHistory, readDefaultRange, readShallow } from './read.js';
 import { assignShards, type Shard } from './shard.js';
 import { AUDIT_DEFAULTS, type AuditFinding } from './types.js';
 
@@ -62,7 +62,14 @@ interface AuditWorld {
 async function auditRange({ guess, repoOf, shallow, blobs }: AuditWorld, range: string[], opts: AuditRunOptions): Promise<AuditResult> {
   const content = opts.replay ? 'all' : 'frozen';
   // A failed `git log` may mean no repository or no commit yet: say that rather than "bad range".
-  const input = await readAuditInput(guess, range, { shallow, content, blobs }).catch(async (e: unknown) => {
+  // The look-back's history (no diffs, cheap for git) is read beside the range's rules and rules' facts, as soon as its base is known.
+  let early: Promise<HistoryCommit[]> | undefined;
+  const onBase = (base: string[]) => {
+    if (base.length === 0) return;
+    early = readBareHistory(guess, base, [`-n${LOOKBACK}`], shallow);
+    early.catch(() => undefined);
+  };
+  const input = await readAuditInput(guess, range, { shallow, content, blobs, onBase }).catch(async (e: unknown) => {
     await repoOf();
     throw e;
   });
@@ -73,7 +80,14 @@ async function auditRange({ guess, repoOf, shallow, blobs }: AuditWorld, range: 
   let evaluation = evaluateAudit({ commits: input.commits, options, plan });
   const base = input.outside.filter((p) => !input.cut.has(p));
   if (evaluation.needsLookback && base.length > 0) {
-    const before = await readAuditInput(guess, base, { extra: [`-n${LOOKBACK}`], content: 'none', shallow, stateOnly: true, blobs });
+    const before = await readAuditInput(guess, base, {
+      extra: [`-n${LOOKBACK}`],
+      content: 'none',
+      shallow,
+      stateOnly: true,
+      blobs,
+      ...(early ? { bare: early } : {}),
+    });
     const back = evaluateAudit({ commits: before.commits, options, keep: new Set(base) });
     // What the look-back found changes the judgement only where it knows more than "unread".
     if ([...back.kept.values()].some((s) => !isUnread(s))) evaluation = evaluateAudit({ commits: input.commits, options, outside: back.kept, plan });

@@ -112,22 +112,36 @@ async function bounds(history: HistoryCommit[], shallowOf: () => Promise<Set<str
   return { cut, outside };
 }
 
+export interface AuditReadOptions {
+  extra?: string[];
+  content?: ContentScope;
+  shallow?: () => Promise<Set<string>>;
+  stateOnly?: boolean;
+  /** The audit's one `cat-file --batch` (else one of its own, closed when done). */
+  blobs?: BlobReader;
+  /** With `stateOnly`: the range already being read by readBareHistory. */
+  bare?: Promise<HistoryCommit[]>;
+  /** Told the range's base (its parents outside it, a shallow cut's aside) as soon as the history is read. */
+  onBase?: (base: string[]) => void;
+}
+
+/** The commits of `range` without their diffs, newest first (date order, parents before children kept). */
+export function readBareHistory(repo: RepoContext, range: string[], extra: string[], shallow: () => Promise<Set<string>>): Promise<HistoryCommit[]> {
+  return readRangeHistory(repo, range, extra, shallow, { changes: false, order: 'date' });
+}
+
 /**
  * Read and assemble the commits of `range`. `content`: which test files to read for the rules
  * (see ContentScope; a look-back before the range needs none: only the RED records).
  * `stateOnly`: only the TDD state after the range matters (a look-back, whose findings are not
  * reported).
  */
-export async function readAuditInput(
-  repo: RepoContext,
-  range: string[],
-  opts: { extra?: string[]; content?: ContentScope; shallow?: () => Promise<Set<string>>; stateOnly?: boolean; blobs?: BlobReader } = {},
-): Promise<AuditInput> {
+export async function readAuditInput(repo: RepoContext, range: string[], opts: AuditReadOptions = {}): Promise<AuditInput> {
   const shallowOf = opts.shallow ?? (() => readShallow(repo));
   if (opts.stateOnly) {
     // A look-back wants the TDD state after it, which only commits declaring a TDD step make: a
     // stretch of history without one is read without its diffs (git log then reads no trees).
-    const bare = (await readRangeHistory(repo, range, opts.extra ?? [], shallowOf, { changes: false, order: 'date' })).reverse();
+    const bare = (await (opts.bare ?? readBareHistory(repo, range, opts.extra ?? [], shallowOf))).reverse();
     if (!bare.some((c) => c.trailers.phase)) {
       const { cut, outside } = await bounds(bare, shallowOf);
       const commits = bareCommits(bare, cut);
@@ -137,6 +151,7 @@ export async function readAuditInput(
   const order = opts.stateOnly ? 'date' : 'topo';
   const history = (await readRangeHistory(repo, range, opts.extra ?? [], shallowOf, { order })).reverse();
   const { cut, outside } = await bounds(history, shallowOf);
+  opts.onBase?.(outside.filter((p) => !cut.has(p)));
   const blobs = opts.blobs ?? new BlobReader(repo);
   try {
     return await assembleRange(repo, history, { cut, outside }, blobs, opts.content ?? 'frozen');
