@@ -31,6 +31,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,10000' },
     shard: { type: 'string' },
     check: { type: 'boolean' },
+    'markdown-rows': { type: 'boolean' },
   },
 });
 const RUNS = Number(values.runs);
@@ -131,6 +132,16 @@ for (let i = 0; i < RUNS + 2; i++) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (name) => median(samples[name]);
+if (values['markdown-rows']) {
+  // For bench/run.mjs: ROW<TAB>what<TAB>ms<TAB>ratio (against git log over the same range).
+  for (const range of ['base..HEAD', 'HEAD']) {
+    const base = ms(`git log --raw -z ${range}`);
+    console.log(`ROW\tgit log --raw -z ${range} (synthetic, ${range === 'HEAD' ? count : COMMITS} commits)\t${base.toFixed(1)}\t1`);
+    console.log(
+      `ROW\ttdd audit ${range} (synthetic, ${range === 'HEAD' ? count : COMMITS} commits)\t${ms(`tdd audit ${range}`).toFixed(1)}\t${(ms(`tdd audit ${range}`) / base).toFixed(3)}`,
+    );
+  }
+}
 console.log(`${count} commits (${COMMITS} above base) over ${FILES + 2} files; ${RUNS} runs, median; NODE_EXTRA_CA_CERTS unset`);
 console.log('| command | ms | ratio |');
 console.log('|---|---|---|');
@@ -178,6 +189,15 @@ function benchRepo(repoDir) {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const ms = (name) => median(samples[name]);
   const head = at('git', ['rev-parse', '--short', 'HEAD']).stdout.trim();
+  if (values['markdown-rows']) {
+    // For bench/run.mjs --repos: ROW<TAB>what<TAB>ms<TAB>ratio (against git log over the same range).
+    for (const r of ranges) {
+      const base = ms(`git log --raw -z ${r.range}`);
+      const what = `last ${r.firstParent} first-parent commits (${r.range}, ${r.count} commits)`;
+      console.log(`ROW\tgit log --raw -z, ${what}\t${base.toFixed(1)}\t1`);
+      console.log(`ROW\ttdd audit, ${what}\t${ms(`tdd audit ${r.range}`).toFixed(1)}\t${(ms(`tdd audit ${r.range}`) / base).toFixed(3)}`);
+    }
+  }
   console.log(`${repoDir} at ${head} (${firstParents} first-parent commits); ${RUNS} interleaved runs, median; NODE_EXTRA_CA_CERTS unset`);
   console.log('| range | commits | git log --raw -z | tdd audit | ratio | budget |');
   console.log('|---|---|---|---|---|---|');
