@@ -10,7 +10,7 @@
 // alike); a row over the limit is measured once more, and only a second failure fails (noise never does).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,7 @@ const { values } = parseArgs({
   options: { runs: { type: 'string' }, quick: { type: 'boolean' }, check: { type: 'boolean' }, only: { type: 'string' }, repos: { type: 'string' } },
 });
 const BASELINE = join(ROOT, 'bench', 'baseline.json');
+const LOAD_START = loadavg()[0].toFixed(1);
 const RUNS = Number(values.runs ?? (values.quick || values.check ? 7 : 15));
 
 // Static: the measurements behind the design, and how to repeat them.
@@ -440,7 +441,7 @@ try {
     mkdirSync(join(ROOT, 'docs'), { recursive: true });
     writeFileSync(
       join(ROOT, 'docs/benchmarks.md'),
-      `# Benchmarks\n\n\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${RUNS} interleaved runs, medians, NODE_EXTRA_CA_CERTS unset. Ratios are against the first row of each section (or as named), measured in the same run. The hook's overhead beyond the runner is the median of paired runs (each verification against the runner's run just before it).\n\n${table}\n\nBudgets (DESIGN §7): a commit whose hook runs no tests ≤ 1.5× a hook that only starts node and ≤ 0.25× husky + lint-staged; an agent guard decision ≤ 1.5× \`node -e 0\`; with a test run, the hook's own time ≤ 15% of the runner's.\n${NOTES}`,
+      `# Benchmarks\n\n\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${RUNS} interleaved runs, medians, NODE_EXTRA_CA_CERTS unset. Load average ${LOAD_START} at the start, ${loadavg()[0].toFixed(1)} at the end (2 cores; a quiet machine is below 1: above it every figure is stretched, ratios less than times). Ratios are against the first row of each section (or as named), measured in the same run. The hook's overhead beyond the runner is the median of paired runs (each verification against the runner's run just before it).\n\n${table}\n\nBudgets (DESIGN §7): a commit whose hook runs no tests ≤ 1.5× a hook that only starts node and ≤ 0.25× husky + lint-staged; an agent guard decision ≤ 1.5× \`node -e 0\`; with a test run, the hook's own time ≤ 15% of the runner's.\n${NOTES}`,
     );
   }
   const failed = CHECKS.filter(([name, f, limit]) => (!only || name.startsWith('agent guard')) && f(hook) > limit);
