@@ -444,8 +444,14 @@ try {
       `# Benchmarks\n\n\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${RUNS} interleaved runs, medians, NODE_EXTRA_CA_CERTS unset. Load average ${LOAD_START} at the start, ${loadavg()[0].toFixed(1)} at the end (2 cores; a quiet machine is below 1: above it every figure is stretched, ratios less than times). Ratios are against the first row of each section (or as named), measured in the same run. The hook's overhead beyond the runner is the median of paired runs (each verification against the runner's run just before it).\n\n${table}\n\nBudgets (DESIGN §7): a commit whose hook runs no tests ≤ 1.5× a hook that only starts node and ≤ 0.25× husky + lint-staged; an agent guard decision ≤ 1.5× \`node -e 0\`; with a test run, the hook's own time ≤ 15% of the runner's.\n${NOTES}`,
     );
   }
-  const failed = CHECKS.filter(([name, f, limit]) => (!only || name.startsWith('agent guard')) && f(hook) > limit);
-  for (const [name, f, limit] of failed) console.error(`bench check: ${name} is ${f(hook).toFixed(2)}× (limit ${limit}×)`);
+  let failed = CHECKS.filter(([name, f, limit]) => (!only || name.startsWith('agent guard')) && f(hook) > limit);
+  let judged = hook;
+  if (values.check && failed.length > 0) {
+    // Measured once more, as againstBaseline does: only a second failure fails.
+    judged = only ? { guard: agentGuard() } : { ...hookPath(), guard: agentGuard() };
+    failed = failed.filter(([, f, limit]) => f(judged) > limit);
+  }
+  for (const [name, f, limit] of failed) console.error(`bench check: ${name} is ${f(judged).toFixed(2)}× (limit ${limit}×, measured twice)`);
   for (const r of regressions)
     console.error(
       `bench check: ${r.key} is ${r.ratio.toFixed(2)}×, ${(r.ratio / r.base).toFixed(2)}× its baseline ${r.base.toFixed(2)}× (limit 2×, measured twice)`,
