@@ -8,6 +8,12 @@
 // medians, NODE_EXTRA_CA_CERTS unset (these machines set it; it adds ~50 ms to every node start).
 //
 // Usage: node bench/audit.mjs [--runs N] [--commits N] [--files N] [--bin path/to/tdd.js]
+//
+// --repo DIR: a real history instead (a clone of eslint/eslint, prettier/prettier, pallets/click…):
+// the last --sizes (default 1000,10000) first-parent commits, `HEAD~N..HEAD` (a size beyond the
+// history: all of HEAD), each against `git log --raw -z` over the same range, and the slope (ms per
+// 1,000 commits between the sizes; per commit, the larger size over the smaller: 1.0 is linear).
+// --shard n: also each of n shards of the largest range (`tdd audit --shard i/n`).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +27,11 @@ const { values } = parseArgs({
     commits: { type: 'string', default: '1000' },
     files: { type: 'string', default: '2000' },
     bin: { type: 'string' },
+    repo: { type: 'string' },
+    sizes: { type: 'string', default: '1000,10000' },
+    shard: { type: 'string' },
+    check: { type: 'boolean' },
+    'markdown-rows': { type: 'boolean' },
   },
 });
 const RUNS = Number(values.runs);
@@ -33,6 +44,12 @@ writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = b\n\temail = b@example
 const env = { ...process.env, HOME: home, GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
 delete env.NODE_EXTRA_CA_CERTS;
 for (const k of Object.keys(env)) if (k.startsWith('GIT_') && !k.startsWith('GIT_CONFIG')) delete env[k];
+
+if (values.repo) {
+  benchRepo(realpathSync(values.repo));
+  rmSync(home, { recursive: true, force: true });
+  process.exit(process.exitCode ?? 0);
+}
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bench-audit-')));
 const run = (cmd, args, input) => spawnSync(cmd, args, { cwd: dir, env, input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
@@ -115,6 +132,16 @@ for (let i = 0; i < RUNS + 2; i++) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (name) => median(samples[name]);
+if (values['markdown-rows']) {
+  // For bench/run.mjs: ROW<TAB>what<TAB>ms<TAB>ratio (against git log over the same range).
+  for (const range of ['base..HEAD', 'HEAD']) {
+    const base = ms(`git log --raw -z ${range}`);
+    console.log(`ROW\tgit log --raw -z ${range} (synthetic, ${range === 'HEAD' ? count : COMMITS} commits)\t${base.toFixed(1)}\t1`);
+    console.log(
+      `ROW\ttdd audit ${range} (synthetic, ${range === 'HEAD' ? count : COMMITS} commits)\t${ms(`tdd audit ${range}`).toFixed(1)}\t${(ms(`tdd audit ${range}`) / base).toFixed(3)}`,
+    );
+  }
+}
 console.log(`${count} commits (${COMMITS} above base) over ${FILES + 2} files; ${RUNS} runs, median; NODE_EXTRA_CA_CERTS unset`);
 console.log('| command | ms | ratio |');
 console.log('|---|---|---|');
@@ -128,3 +155,77 @@ console.log(
 );
 rmSync(dir, { recursive: true, force: true });
 rmSync(home, { recursive: true, force: true });
+
+/** `--repo DIR`: the audit over a real history's last N first-parent commits, against git log over the same range. */
+function benchRepo(repoDir) {
+  const at = (cmd, args) => spawnSync(cmd, args, { cwd: repoDir, env, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  const firstParents = Number(at('git', ['rev-list', '--first-parent', '--count', 'HEAD']).stdout.trim());
+  const ranges = values.sizes.split(',').map((n) => {
+    const want = Number(n);
+    const range = want < firstParents ? `HEAD~${want}..HEAD` : 'HEAD';
+    const count = Number(at('git', ['rev-list', '--count', range]).stdout.trim());
+    return { want, range, count, firstParent: Math.min(want, firstParents) };
+  });
+  const shards = values.shard ? Number(values.shard) : 0;
+  const variants = {};
+  for (const r of ranges) {
+    variants[`git log --raw -z ${r.range}`] = ['git', ['log', '--raw', '-z', r.range]];
+    variants[`tdd audit ${r.range}`] = [process.execPath, [BIN, 'audit', r.range]];
+  }
+  const largest = ranges[ranges.length - 1];
+  for (let i = 1; i <= shards; i++)
+    variants[`tdd audit ${largest.range} --shard ${i}/${shards}`] = [process.execPath, [BIN, 'audit', largest.range, '--shard', `${i}/${shards}`]];
+  const samples = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  for (let i = 0; i < RUNS + 1; i++) {
+    for (const [name, [cmd, args]] of Object.entries(variants)) {
+      const t = process.hrtime.bigint();
+      const r = at(cmd, args);
+      const ms = Number(process.hrtime.bigint() - t) / 1e6;
+      // The audit of a history made without the hooks exits 1 (its commits carry no trailers).
+      if (r.status !== 0 && r.status !== 1) throw new Error(`${name}: exit ${r.status}: ${r.stderr}`);
+      if (i >= 1) samples[name].push(ms);
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const ms = (name) => median(samples[name]);
+  const head = at('git', ['rev-parse', '--short', 'HEAD']).stdout.trim();
+  if (values['markdown-rows']) {
+    // For bench/run.mjs --repos: ROW<TAB>what<TAB>ms<TAB>ratio (against git log over the same range).
+    for (const r of ranges) {
+      const base = ms(`git log --raw -z ${r.range}`);
+      const what = `last ${r.firstParent} first-parent commits (${r.range}, ${r.count} commits)`;
+      console.log(`ROW\tgit log --raw -z, ${what}\t${base.toFixed(1)}\t1`);
+      console.log(`ROW\ttdd audit, ${what}\t${ms(`tdd audit ${r.range}`).toFixed(1)}\t${(ms(`tdd audit ${r.range}`) / base).toFixed(3)}`);
+    }
+  }
+  console.log(`${repoDir} at ${head} (${firstParents} first-parent commits); ${RUNS} interleaved runs, median; NODE_EXTRA_CA_CERTS unset`);
+  console.log('| range | commits | git log --raw -z | tdd audit | ratio | budget |');
+  console.log('|---|---|---|---|---|---|');
+  let failed = false;
+  for (const r of ranges) {
+    const base = ms(`git log --raw -z ${r.range}`);
+    const audit = ms(`tdd audit ${r.range}`);
+    const ratio = audit / base;
+    failed ||= ratio > 2;
+    console.log(
+      `| last ${r.firstParent} first-parent (${r.range}) | ${r.count} | ${base.toFixed(0)} ms | ${audit.toFixed(0)} ms | **${ratio.toFixed(2)}×** | ≤ 2× |`,
+    );
+  }
+  if (ranges.length > 1) {
+    const [a, b] = [ranges[0], largest];
+    const [ta, tb] = [ms(`tdd audit ${a.range}`), ms(`tdd audit ${b.range}`)];
+    const slope = ((tb - ta) / (b.count - a.count)) * 1000;
+    const gitSlope = ((ms(`git log --raw -z ${b.range}`) - ms(`git log --raw -z ${a.range}`)) / (b.count - a.count)) * 1000;
+    const perCommit = tb / b.count / (ta / a.count);
+    console.log(
+      `| slope, ${a.count} → ${b.count} commits | | ${gitSlope.toFixed(1)} ms / 1,000 | ${slope.toFixed(1)} ms / 1,000 | per commit ${perCommit.toFixed(2)}× | linear (≤ 1.0×) |`,
+    );
+  }
+  for (let i = 1; i <= shards; i++) {
+    const name = `tdd audit ${largest.range} --shard ${i}/${shards}`;
+    console.log(
+      `| shard ${i}/${shards} of ${largest.range} | ${largest.count} | | ${ms(name).toFixed(0)} ms | ${(ms(name) / ms(`tdd audit ${largest.range}`)).toFixed(2)}× of the whole | |`,
+    );
+  }
+  if (values.check && failed) process.exitCode = 1;
+}

@@ -91,3 +91,23 @@ function uncoveredOf(trailerText: string): { uncovered?: string } {
   const value = UNCOVERED.exec(trailerText)?.[1]?.trim();
   return value ? { uncovered: value } : {};
 }
+
+/**
+ * Commits that declare no TDD step, without their changes (a look-back read without diffs): for
+ * the TDD state along their lines they are what classifyCommits would make of them — they apply
+ * no step and track nothing (no record precedes them) — so no rules are needed.
+ */
+export function bareCommits(commits: HistoryCommit[], cut: ReadonlySet<string> = new Set()): AuditCommit[] {
+  return commits.map((c) => ({
+    sha: c.sha,
+    parents: c.parents,
+    subject: c.subject,
+    phase: null,
+    task: null,
+    regression: false,
+    falseFail: null,
+    reason: null,
+    entries: [],
+    kind: cut.has(c.sha) ? 'cut' : c.parents.length > 1 ? 'merge' : 'empty',
+  }));
+}

@@ -6,8 +6,10 @@
 import { usageError } from '../errors.js';
 import { readRepoContext, type RepoContext } from '../git/queries.js';
 import { evaluateAudit } from './evaluate.js';
+import { isUnread } from './lineage.js';
 import { auditExitCode, type AuditReport } from './format.js';
-import { readAuditInput, readDefaultRange, readShallow } from './read.js';
+import { BlobReader, type HistoryCommit } from './history.js';
+import { readAuditInput, readBareHistory, readDefaultRange, readShallow } from './read.js';
 import { assignShards, type Shard } from './shard.js';
 import { AUDIT_DEFAULTS, type AuditFinding } from './types.js';
 
@@ -39,11 +41,35 @@ export async function runAudit(where: { cwd: string; env: NodeJS.ProcessEnv }, o
   };
   let shallowP: Promise<Set<string>> | undefined;
   const shallow = () => (shallowP ??= readShallow(repoOf()));
-  const content = opts.replay ? 'all' : 'frozen';
   const given = opts.range?.length ? opts.range : undefined;
   const range = given ?? (await readDefaultRange(await repoOf()));
+  const blobs = new BlobReader(guess);
+  try {
+    return await auditRange({ guess, repoOf, shallow, blobs }, range, opts);
+  } finally {
+    blobs.close();
+  }
+}
+
+interface AuditWorld {
+  guess: RepoContext;
+  repoOf: () => Promise<RepoContext>;
+  shallow: () => Promise<Set<string>>;
+  /** The audit's one `git cat-file --batch`. */
+  blobs: BlobReader;
+}
+
+async function auditRange({ guess, repoOf, shallow, blobs }: AuditWorld, range: string[], opts: AuditRunOptions): Promise<AuditResult> {
+  const content = opts.replay ? 'all' : 'frozen';
   // A failed `git log` may mean no repository or no commit yet: say that rather than "bad range".
-  const input = await readAuditInput(guess, range, { shallow, content }).catch(async (e: unknown) => {
+  // The look-back's history (no diffs, cheap for git) is read beside the range's rules and rules' facts, as soon as its base is known.
+  let early: Promise<HistoryCommit[]> | undefined;
+  const onBase = (base: string[]) => {
+    if (base.length === 0) return;
+    early = readBareHistory(guess, base, [], shallow);
+    early.catch(() => undefined);
+  };
+  const input = await readAuditInput(guess, range, { shallow, content, blobs, onBase }).catch(async (e: unknown) => {
     await repoOf();
     throw e;
   });
@@ -55,9 +81,16 @@ export async function runAudit(where: { cwd: string; env: NodeJS.ProcessEnv }, o
   const base = input.outside.filter((p) => !input.cut.has(p));
   if (evaluation.needsLookback && base.length > 0) {
     // Back to the start of the history: a setup commit with more than a thousand commits before it is still one.
-    const before = await readAuditInput(guess, base, { content: 'none', shallow });
+    const before = await readAuditInput(guess, base, {
+      content: 'none',
+      shallow,
+      stateOnly: true,
+      blobs,
+      ...(early ? { bare: early } : {}),
+    });
     const back = evaluateAudit({ commits: before.commits, options, keep: new Set(base) });
-    evaluation = evaluateAudit({ commits: input.commits, options, outside: back.kept, plan });
+    // What the look-back found changes the judgement only where it knows more than "unread".
+    if ([...back.kept.values()].some((s) => !isUnread(s))) evaluation = evaluateAudit({ commits: input.commits, options, outside: back.kept, plan });
   }
   let findings = evaluation.findings;
   let plans = evaluation.plans;

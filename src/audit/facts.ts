@@ -27,7 +27,7 @@ const frozenPhase = (c: AuditCommit) => c.kind === 'tdd' && (c.phase === 'green'
 const settings = (c: AuditCommit, e: StagedEntry) => frozenPhase(c) && (hasTestSettings(e.path) || testFileOfSnapshot(e.path) !== undefined);
 
 /** The blobs the rules need read: test files (by `scope`); package.json and snapshot files in GREEN/REFACTOR. */
-export function blobsNeeded(commits: AuditCommit[], scope: ContentScope): { tests: string[]; settings: string[] } {
+export function blobsNeeded(commits: readonly AuditCommit[], scope: ContentScope): { tests: string[]; settings: string[] } {
   const tests = new Set<string>();
   const manifests = new Set<string>();
   for (const c of commits) {
@@ -77,3 +77,43 @@ export function addFacts(commits: AuditCommit[], texts: ReadonlyMap<string, stri
     }
   }
 }
+
+/**
+ * What the facts read, at their service (read.ts provides it): objects by name through the
+ * audit's one `git cat-file --batch` (a second round, when what to read depends on what was read),
+ * and the test-file analysis, loaded on first use.
+ */
+export interface FactTools {
+  scope: ContentScope;
+  /** Texts by blob id, and by `<commit>:<path>` for such names. */
+  read(names: readonly string[]): Promise<ReadonlyMap<string, string>>;
+  analyzer(): Promise<AnalyzeTestFile>;
+}
+
+/**
+ * A kind of fact the rules read from blob contents. `needs` names the objects to read — blob ids
+ * (an entry's oldBlob/newBlob), or `<commit>:<path>` (a file as a commit has it: a test at a RED's
+ * parent, the configuration at the range's base) — for all commits at once: every source's needs
+ * are read together, in one batch. `add` then sets its facts on the commits (fields of
+ * AuditCommit the rules read), from `texts`: by blob id, and by `<commit>:<path>` for such names.
+ * A new rule that needs contents adds a source to FACT_SOURCES; the rules stay pure.
+ */
+export interface FactSource {
+  needs(commits: readonly AuditCommit[], scope: ContentScope): Iterable<string>;
+  add(commits: AuditCommit[], texts: ReadonlyMap<string, string>, tools: FactTools): void | Promise<void>;
+}
+
+/** Test files' static facts, package.json test settings, snapshot entries (blobsNeeded, addFacts). */
+export const TEST_FACTS: FactSource = {
+  needs: (commits, scope) => {
+    const n = blobsNeeded(commits, scope);
+    return [...n.tests, ...n.settings];
+  },
+  async add(commits, texts, tools) {
+    const analyze = blobsNeeded(commits, tools.scope).tests.length > 0 ? await tools.analyzer() : undefined;
+    addFacts(commits, texts, analyze, tools.scope);
+  },
+};
+
+/** Every source of facts, read together before the rules run. */
+export const FACT_SOURCES: readonly FactSource[] = [TEST_FACTS];

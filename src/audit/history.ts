@@ -78,24 +78,13 @@ export function createHistoryParser(): { push(text: string): void; end(): Histor
   };
 }
 
-/** The commits of `range` (git revision arguments), newest first. */
-export function readHistory(repo: RepoContext, range: string[], extra: string[] = []): Promise<HistoryCommit[]> {
-  const args = [
-    '-c',
-    'core.quotePath=false',
-    'log',
-    '-z',
-    '--raw',
-    '--no-renames',
-    '--no-abbrev',
-    '--no-ext-diff',
-    '--no-relative',
-    '--diff-merges=first-parent',
-    `--format=${FORMAT}`,
-    ...extra,
-    ...range,
-    '--',
-  ];
+/**
+ * The commits of `range` (git revision arguments), newest first. `changes: false`: without their
+ * diffs (every `changes` empty) — git then reads no trees, ~10× faster on a real history.
+ */
+export function readHistory(repo: RepoContext, range: string[], extra: string[] = [], opts: { changes?: boolean } = {}): Promise<HistoryCommit[]> {
+  const diff = opts.changes === false ? [] : ['--raw', '--no-renames', '--no-abbrev', '--no-ext-diff', '--no-relative', '--diff-merges=first-parent'];
+  const args = ['-c', 'core.quotePath=false', 'log', '-z', ...diff, `--format=${FORMAT}`, ...extra, ...range, '--'];
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, { cwd: repo.top, env: { ...repo.env, GIT_OPTIONAL_LOCKS: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
     const parser = createHistoryParser();
@@ -131,4 +120,138 @@ export function readHistory(repo: RepoContext, range: string[], extra: string[] 
       }
     });
   });
+}
+
+/**
+ * Pure: commits (in any order) → parents before children, keeping the given order where it
+ * already is one (`git log` without --topo-order: date order, which clock skew can break).
+ * --topo-order makes git walk the whole history before it prints the first commit of `-n`.
+ */
+export function parentsFirst(commits: readonly HistoryCommit[]): HistoryCommit[] {
+  const bySha = new Map(commits.map((c) => [c.sha, c]));
+  const done = new Set<string>();
+  const out: HistoryCommit[] = [];
+  for (let i = commits.length - 1; i >= 0; i--) {
+    const stack: [HistoryCommit, number][] = [[commits[i]!, 0]];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const [c, k] = top;
+      if (k === 0 && done.has(c.sha)) {
+        stack.pop();
+        continue;
+      }
+      if (k < c.parents.length) {
+        top[1]++;
+        const p = bySha.get(c.parents[k]!);
+        if (p && !done.has(p.sha)) stack.push([p, 0]);
+        continue;
+      }
+      stack.pop();
+      if (!done.has(c.sha)) {
+        done.add(c.sha);
+        out.push(c);
+      }
+    }
+  }
+  return out;
+}
+
+/** An object's id and its text, or null: missing, not a blob, or a name git cannot take. */
+export type BlobText = { oid: string; text: string } | null;
+
+/**
+ * Blob contents for the audit's facts, through one `git cat-file --batch` for the whole audit:
+ * started on the first read, fed names (blob ids, or `<commit>:<path>`) as the facts ask for them,
+ * each name read once. Reads are answered in the order asked. `close()` ends it.
+ */
+export class BlobReader {
+  private child: import('node:child_process').ChildProcessWithoutNullStreams | undefined;
+  private readonly done = new Map<string, Promise<BlobText>>();
+  private readonly waiting: ((b: BlobText) => void)[] = [];
+  private buffer: Buffer = Buffer.alloc(0);
+  /** Chunks not yet joined to `buffer`, and their length: a large blob is joined once, not per chunk. */
+  private chunks: Buffer[] = [];
+  private queued = 0;
+  private need = 0;
+  private failed: Error | undefined;
+
+  constructor(private readonly repo: Pick<RepoContext, 'top' | 'env'>) {}
+
+  /** Texts by name (each name read once for the reader's life). */
+  async read(names: readonly string[]): Promise<Map<string, BlobText>> {
+    const fresh = [...new Set(names)].filter((n) => !this.done.has(n));
+    const safe = fresh.filter((n) => !n.includes('\n') && n !== '');
+    for (const n of fresh) if (!safe.includes(n)) this.done.set(n, Promise.resolve(null));
+    if (safe.length > 0) {
+      const child = this.start();
+      for (const n of safe) this.done.set(n, new Promise<BlobText>((resolve) => this.waiting.push(resolve)));
+      child.stdin.write(safe.join('\n') + '\n');
+    }
+    const out = new Map<string, BlobText>();
+    for (const n of names) out.set(n, await this.done.get(n)!);
+    if (this.failed) throw this.failed;
+    return out;
+  }
+
+  /** Texts by id alone (the form the rules' facts read: `texts.get(oid)`). */
+  async readTexts(names: readonly string[], into: Map<string, string> = new Map()): Promise<Map<string, string>> {
+    for (const b of (await this.read(names)).values()) if (b) into.set(b.oid, b.text);
+    return into;
+  }
+
+  close(): void {
+    this.child?.stdin.end();
+    this.child = undefined;
+  }
+
+  private start(): import('node:child_process').ChildProcessWithoutNullStreams {
+    if (this.child) return this.child;
+    const child = spawn('git', ['-c', 'core.quotePath=false', 'cat-file', '--batch'], {
+      cwd: this.repo.top,
+      env: { ...this.repo.env, GIT_OPTIONAL_LOCKS: '0' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (b: Buffer) => {
+      this.chunks.push(b);
+      this.queued += b.length;
+      if (this.buffer.length + this.queued < this.need) return;
+      this.buffer = Buffer.concat([this.buffer, ...this.chunks]);
+      this.chunks = [];
+      this.queued = 0;
+      this.drain();
+    });
+    const fail = (e: Error) => {
+      this.failed ??= new TddError('GIT_MISSING', `could not read objects with git cat-file: ${e.message}`, 3, { cause: e });
+      for (const w of this.waiting.splice(0)) w(null);
+    };
+    child.on('error', fail);
+    child.stdin.on('error', fail);
+    child.on('close', (code) => {
+      if (this.waiting.length > 0) fail(new Error(`git cat-file --batch exited ${code}`));
+    });
+    child.stderr.resume();
+    return (this.child = child);
+  }
+
+  /** Answers as they complete: `<oid> <type> <size>\n<content>\n`, or `<name> missing\n`. */
+  private drain(): void {
+    for (;;) {
+      const eol = this.buffer.indexOf(10);
+      if (eol < 0 || this.waiting.length === 0) return;
+      const header = this.buffer.subarray(0, eol).toString('utf8');
+      const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(header);
+      if (!m) {
+        this.buffer = this.buffer.subarray(eol + 1);
+        this.waiting.shift()!(null);
+        continue;
+      }
+      const size = Number(m[3]);
+      this.need = eol + 1 + size + 1;
+      if (this.buffer.length < this.need) return;
+      this.need = 0;
+      const body = this.buffer.subarray(eol + 1, eol + 1 + size);
+      this.buffer = this.buffer.subarray(eol + 1 + size + 1);
+      this.waiting.shift()!(m[2] === 'blob' ? { oid: m[1]!, text: body.toString('utf8') } : null);
+    }
+  }
 }

@@ -11,6 +11,11 @@ export function emptyLine(flags: { truncated?: boolean; open?: boolean } = {}): 
   return { records: new Map(), tracked: new Map(), current: null, truncated: flags.truncated ?? false, open: flags.open ?? false };
 }
 
+/** A line the evaluator knows nothing of: what a parent outside the commits read stands for (no TDD step seen, history beyond unread). */
+export function isUnread(s: LineState): boolean {
+  return s.records.size === 0 && s.tracked.size === 0 && s.current === null && !s.truncated && s.open;
+}
+
 /** Records are replaced, never changed in place: a copy shares them. */
 export function cloneLine(s: LineState): LineState {
   return { records: new Map(s.records), tracked: new Map(s.tracked), current: s.current, truncated: s.truncated, open: s.open, adopted: s.adopted ?? false };

@@ -1,25 +1,27 @@
 /**
  * What the audit reads from git, in few processes: the range (one streaming `git log`), the
- * merges' own changes (one `diff-tree -c --stdin`), the configuration blobs (one `cat-file
- * --batch`, each distinct blob once), the test files the rules read (one more), and whether the
- * clone is shallow (a file, read only when a commit without parents shows up). Then the pure
- * steps: ruling.ts, assemble.ts, facts.ts.
+ * merges' own changes (one `diff-tree -c --stdin`), every blob any fact needs — the configuration
+ * at the range's base and as the diffs change it, the runners' own files, the test files the rules
+ * read (facts.ts FACT_SOURCES), the helpers a RED's test calls — through one `cat-file --batch`
+ * (history.ts BlobReader, each distinct name once), and whether the clone is shallow (a file,
+ * read only when a commit without parents shows up). Then the pure steps: ruling.ts, assemble.ts,
+ * facts.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { TddError } from '../errors.js';
-import { execGit, execGitBuffer } from '../git/exec.js';
+import { execGit } from '../git/exec.js';
 import type { RawEntry } from '../git/parse.js';
-import { parseBatchWithIds, parseCombinedDiff } from './parse.js';
-import { readObjects, readTreeFolder, type RepoContext } from '../git/queries.js';
+import { parseCombinedDiff } from './parse.js';
+import { readTreeFolder, type RepoContext } from '../git/queries.js';
 import type { SourceReader, TestFileAnalysis } from '../lang/index.js';
-import { classifyCommits } from './assemble.js';
-import { addFacts, blobsNeeded, type ContentScope } from './facts.js';
+import { bareCommits, classifyCommits } from './assemble.js';
+import { FACT_SOURCES, type ContentScope, type FactSource, type FactTools } from './facts.js';
 import { addIntegrity, integrityBlobsNeeded } from './integrity.js';
-import { resolveBaseRules, resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
+import { addOldTestFacts, oldTestBlobsNeeded } from './old-tests.js';
+import { ConfigIds, resolveBaseRules, resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
 import { CONFIG_PATHS } from './config.js';
-import { readHistory, type HistoryCommit } from './history.js';
-import { readOldTestFacts } from './read-old-tests.js';
+import { BlobReader, parentsFirst, readHistory, type HistoryCommit } from './history.js';
 import type { AuditCommit, Rules } from './types.js';
 
 /** How far back a GREEN's RED is looked for before the range (as the hooks' state rebuild does). */
@@ -69,15 +71,6 @@ async function readMergeOwn(repo: RepoContext, merges: string[]): Promise<Map<st
   return parseCombinedDiff(r.stdout);
 }
 
-async function readBlobs(repo: RepoContext, names: string[]): Promise<([string, string] | null)[]> {
-  const safe = names.filter((n) => !n.includes('\n'));
-  if (safe.length === 0) return names.map(() => null);
-  const r = await execGitBuffer(['cat-file', '--batch'], { cwd: repo.top, baseEnv: repo.env, input: safe.join('\n') + '\n' });
-  const parsed = parseBatchWithIds(r.stdout, safe.length);
-  const got = new Map(safe.map((n, i) => [n, parsed[i] ?? null]));
-  return names.map((n) => got.get(n) ?? null);
-}
-
 export interface AuditInput {
   /** Parents first. */
   history: HistoryCommit[];
@@ -91,9 +84,16 @@ export interface AuditInput {
 }
 
 /** A range read with the `git log` error turned into words, a shallow clone's in particular. */
-async function readRangeHistory(repo: RepoContext, range: string[], extra: string[], shallow: () => Promise<Set<string>>): Promise<HistoryCommit[]> {
+async function readRangeHistory(
+  repo: RepoContext,
+  range: string[],
+  extra: string[],
+  shallow: () => Promise<Set<string>>,
+  opts: { changes?: boolean; order?: 'topo' | 'date' } = {},
+): Promise<HistoryCommit[]> {
   try {
-    return await readHistory(repo, range, ['--topo-order', ...extra]);
+    if (opts.order === 'date') return parentsFirst(await readHistory(repo, range, extra, opts)).reverse();
+    return await readHistory(repo, range, ['--topo-order', ...extra], opts);
   } catch (e) {
     if (e instanceof TddError && e.code === 'BAD_RANGE' && (await shallow()).size > 0) {
       throw new TddError('BAD_RANGE', `${e.message} (the clone is shallow: the range's base may not be fetched)`, 2, {
@@ -104,63 +104,137 @@ async function readRangeHistory(repo: RepoContext, range: string[], extra: strin
   }
 }
 
-/**
- * Read and assemble the commits of `range`. `content`: which test files to read for the rules
- * (see ContentScope; a look-back before the range needs none: only the RED records).
- */
-export async function readAuditInput(
-  repo: RepoContext,
-  range: string[],
-  opts: { extra?: string[]; content?: ContentScope; shallow?: () => Promise<Set<string>> } = {},
-): Promise<AuditInput> {
-  const shallowOf = opts.shallow ?? (() => readShallow(repo));
-  const history = (await readRangeHistory(repo, range, opts.extra ?? [], shallowOf)).reverse();
+/** A shallow clone's cuts among `history` (parents first), and the parents outside it (its base). */
+async function bounds(history: HistoryCommit[], shallowOf: () => Promise<Set<string>>): Promise<{ cut: Set<string>; outside: string[] }> {
   // Only a commit without parents can be a shallow clone's cut (git shows a cut commit as a root).
   const shallow = history.some((c) => c.parents.length === 0) ? await shallowOf() : new Set<string>();
   const inRange = new Set(history.map((c) => c.sha));
   const cut = new Set(history.filter((c) => shallow.has(c.sha)).map((c) => c.sha));
   const outside = [...new Set(history.flatMap((c) => (cut.has(c.sha) ? [] : c.parents.filter((p) => !inRange.has(p)))))];
-  const changedConfigOids = new Set(history.flatMap((c) => c.changes.filter((e) => CONFIG_PATHS.includes(e.path) && e.status !== 'D').map((e) => e.newBlob)));
-  const names = [...outside.flatMap((p) => CONFIG_PATHS.map((f) => `${p}:${f}`)), ...changedConfigOids];
-  const merges = history.filter((c) => c.parents.length > 1 && !cut.has(c.sha)).map((c) => c.sha);
-  const [blobs, mergeOwn] = await Promise.all([readBlobs(repo, names), readMergeOwn(repo, merges)]);
-  const texts = new Map<string, string>();
-  for (const b of blobs) if (b) texts.set(b[0], b[1]);
-  const outsideOids = new Map<string, ConfigOids>(outside.map((p, i) => [p, CONFIG_PATHS.map((_, j) => blobs[i * CONFIG_PATHS.length + j]?.[0] ?? null)]));
-  const oidsAt = trackConfigOids(history, outsideOids, cut);
-  const first = resolveRules(history, oidsAt, outsideOids, texts, cut);
-  // The runners' own files, in the folders the rules name: read at the range's base, followed through its diffs.
-  const paths = runnerFilePaths(first.rulesOf.values());
-  const pathSet = new Set(paths);
-  const changedRunnerOids = new Set(history.flatMap((c) => c.changes.filter((e) => pathSet.has(e.path) && e.status !== 'D').map((e) => e.newBlob)));
-  const runnerBlobs = await readBlobs(repo, [
-    ...outside.flatMap((p) => paths.map((f) => `${p}:${f}`)),
-    ...[...changedRunnerOids].filter((oid) => !texts.has(oid)),
-  ]);
-  for (const b of runnerBlobs) if (b) texts.set(b[0], b[1]);
-  const outsideRunner = new Map<string, ConfigOids>(outside.map((p, i) => [p, paths.map((_, j) => runnerBlobs[i * paths.length + j]?.[0] ?? null)]));
-  const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
-  const { rulesOf, problems, declaredOf } = resolveBaseRules(history, oidsAt, outsideOids, texts, cut, { paths, at: runnerAt });
-  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn, declaredOf });
-  const scope = opts.content ?? 'frozen';
-  if (scope !== 'none') await readIntegrity(repo, commits, texts, rulesOf);
-  const needed = blobsNeeded(commits, scope);
-  if (needed.tests.length + needed.settings.length > 0) {
-    const unread = [...needed.tests, ...needed.settings].filter((oid) => !texts.has(oid));
-    const [blobs, lang] = await Promise.all([readBlobs(repo, unread), needed.tests.length > 0 ? import('../lang/index.js') : undefined]);
-    for (const b of blobs) if (b) texts.set(b[0], b[1]);
-    addFacts(commits, texts, lang?.analyzeTestFile, scope);
-    if (lang && scope === 'all') await addHelperFacts(repo, commits, texts, rulesOf, lang.analyzeTestFileWithHelpers);
-  }
-  if (scope !== 'none') await readOldTestFacts(repo, commits, texts);
-  return { history, commits, rulesOf, outside, cut, texts };
+  return { cut, outside };
 }
 
-/** The implementation blobs the integrity rules read (audit/integrity.ts), in one more `cat-file --batch`. */
-async function readIntegrity(repo: RepoContext, commits: AuditCommit[], texts: Map<string, string>, rulesOf: ReadonlyMap<string, Rules>): Promise<void> {
-  const unread = integrityBlobsNeeded(commits).filter((oid) => !texts.has(oid));
-  for (const b of await readBlobs(repo, unread)) if (b) texts.set(b[0], b[1]);
-  await addIntegrity(commits, texts, rulesOf);
+export interface AuditReadOptions {
+  extra?: string[];
+  content?: ContentScope;
+  shallow?: () => Promise<Set<string>>;
+  stateOnly?: boolean;
+  /** The audit's one `cat-file --batch` (else one of its own, closed when done). */
+  blobs?: BlobReader;
+  /** With `stateOnly`: the range already being read by readBareHistory. */
+  bare?: Promise<HistoryCommit[]>;
+  /** Told the range's base (its parents outside it, a shallow cut's aside) as soon as the history is read. */
+  onBase?: (base: string[]) => void;
+}
+
+/** The commits of `range` without their diffs, newest first (date order, parents before children kept). */
+export function readBareHistory(repo: RepoContext, range: string[], extra: string[], shallow: () => Promise<Set<string>>): Promise<HistoryCommit[]> {
+  return readRangeHistory(repo, range, extra, shallow, { changes: false, order: 'date' });
+}
+
+/**
+ * Read and assemble the commits of `range`. `content`: which test files to read for the rules
+ * (see ContentScope; a look-back before the range needs none: only the RED records).
+ * `stateOnly`: only the TDD state after the range matters (a look-back, whose findings are not
+ * reported).
+ */
+export async function readAuditInput(repo: RepoContext, range: string[], opts: AuditReadOptions = {}): Promise<AuditInput> {
+  const shallowOf = opts.shallow ?? (() => readShallow(repo));
+  if (opts.stateOnly) {
+    // A look-back wants the TDD state after it, which only commits declaring a TDD step make: a
+    // stretch of history without one is read without its diffs (git log then reads no trees).
+    const bare = (await (opts.bare ?? readBareHistory(repo, range, opts.extra ?? [], shallowOf))).reverse();
+    if (!bare.some((c) => c.trailers.phase)) {
+      const { cut, outside } = await bounds(bare, shallowOf);
+      const commits = bareCommits(bare, cut);
+      return { history: bare, commits, rulesOf: new Map(), outside, cut, texts: new Map() };
+    }
+  }
+  const order = opts.stateOnly ? 'date' : 'topo';
+  const history = (await readRangeHistory(repo, range, opts.extra ?? [], shallowOf, { order })).reverse();
+  const { cut, outside } = await bounds(history, shallowOf);
+  opts.onBase?.(outside.filter((p) => !cut.has(p)));
+  const blobs = opts.blobs ?? new BlobReader(repo);
+  try {
+    return await assembleRange(repo, history, { cut, outside }, blobs, opts.content ?? 'frozen');
+  } finally {
+    if (!opts.blobs) blobs.close();
+  }
+}
+
+/** Each of `outside` × `paths` as `<commit>:<path>`, read: the blob ids there (null: absent), the texts kept. */
+async function readAt(blobs: BlobReader, outside: string[], paths: readonly string[], texts: Map<string, string>): Promise<Map<string, ConfigOids>> {
+  const got = await blobs.read(outside.flatMap((p) => paths.map((f) => `${p}:${f}`)));
+  const at = new Map<string, ConfigOids>();
+  for (const p of outside) {
+    at.set(
+      p,
+      paths.map((f) => {
+        const b = got.get(`${p}:${f}`);
+        if (b) texts.set(b.oid, b.text);
+        return b?.oid ?? null;
+      }),
+    );
+  }
+  return at;
+}
+
+/** The blob ids `paths` get in the range's diffs (not deleted). */
+function changedOids(history: HistoryCommit[], paths: ReadonlySet<string>): string[] {
+  const oids = new Set<string>();
+  for (const c of history) for (const e of c.changes) if (e.status !== 'D' && paths.has(e.path)) oids.add(e.newBlob);
+  return [...oids];
+}
+
+/** The rules of every commit, its changes classified, and the facts its rules read from contents. */
+async function assembleRange(
+  repo: RepoContext,
+  history: HistoryCommit[],
+  { cut, outside }: { cut: Set<string>; outside: string[] },
+  blobs: BlobReader,
+  scope: ContentScope,
+): Promise<AuditInput> {
+  const merges = history.filter((c) => c.parents.length > 1 && !cut.has(c.sha)).map((c) => c.sha);
+  const mergeOwnP = readMergeOwn(repo, merges);
+  const texts = new Map<string, string>();
+  const [outsideOids] = await Promise.all([readAt(blobs, outside, CONFIG_PATHS, texts), blobs.readTexts(changedOids(history, new Set(CONFIG_PATHS)), texts)]);
+  const oidsAt = trackConfigOids(history, outsideOids, cut);
+  const ids = new ConfigIds(texts);
+  const first = resolveRules(history, oidsAt, outsideOids, texts, cut, undefined, oidsAt, ids);
+  // The runners' own files, in the folders the rules name: read at the range's base, followed through its diffs.
+  const paths = runnerFilePaths(first.rulesOf.values());
+  const [outsideRunner] = await Promise.all([readAt(blobs, outside, paths, texts), blobs.readTexts(changedOids(history, new Set(paths)), texts)]);
+  const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
+  const { rulesOf, problems, declaredOf } = resolveBaseRules(history, oidsAt, outsideOids, texts, cut, { paths, at: runnerAt }, undefined, ids);
+  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn: await mergeOwnP, declaredOf });
+  let lang: Promise<typeof import('../lang/index.js')> | undefined;
+  const loadLang = () => (lang ??= import('../lang/index.js'));
+  const read = async (names: readonly string[]) => {
+    for (const [name, b] of await blobs.read(names)) {
+      if (!b) continue;
+      texts.set(b.oid, b.text);
+      if (name.includes(':')) texts.set(name, b.text);
+    }
+    return texts;
+  };
+  const tools: FactTools = { scope, read, analyzer: async () => (await loadLang()).analyzeTestFile };
+  // The integrity rules over what each commit adds to implementation, and the old tests a RED changes: by each commit's rules.
+  const sources: FactSource[] = [
+    ...FACT_SOURCES,
+    { needs: (c, s) => (s === 'none' ? [] : integrityBlobsNeeded(c)), add: (c, t, o) => (o.scope === 'none' ? undefined : addIntegrity(c, t, rulesOf)) },
+    {
+      needs: (c, s) => (s === 'none' ? [] : oldTestBlobsNeeded(c)),
+      add: async (c, t, o) => {
+        if (o.scope !== 'none' && oldTestBlobsNeeded(c).length > 0) addOldTestFacts(c, t, await loadLang());
+      },
+    },
+  ];
+  // Every source's needs in one batch, then each adds its facts.
+  await read([...new Set(sources.flatMap((f) => [...f.needs(commits, scope)]))].filter((n) => !texts.has(n)));
+  for (const f of sources) await f.add(commits, texts, tools);
+  if (scope === 'all' && commits.some((c) => c.testFiles))
+    await addHelperFacts(blobs, commits, texts, rulesOf, (await loadLang()).analyzeTestFileWithHelpers, repo);
+  return { history, commits, rulesOf, outside, cut, texts };
 }
 
 /**
@@ -168,11 +242,12 @@ async function readIntegrity(repo: RepoContext, commits: AuditCommit[], texts: M
  * as the hook judged it: they are read as that commit has them, with its assertFunctionNames.
  */
 async function addHelperFacts(
-  repo: RepoContext,
+  blobs: BlobReader,
   commits: AuditCommit[],
   texts: ReadonlyMap<string, string>,
   rulesOf: ReadonlyMap<string, Rules>,
   analyze: (path: string, text: string, reader: SourceReader, o: { assertFunctionNames?: readonly string[] }) => Promise<TestFileAnalysis | undefined>,
+  repo: RepoContext,
 ): Promise<void> {
   for (const c of commits) {
     if (c.kind !== 'tdd' || c.phase !== 'red' || !c.testFiles) continue;
@@ -181,23 +256,23 @@ async function addHelperFacts(
       const e = c.entries.find((x) => x.path === path);
       const text = e && texts.get(e.newBlob);
       if (!facts.now || facts.now.assertions > 0 || text === undefined) continue;
-      reader ??= commitReader(repo, c.sha);
+      reader ??= commitReader(blobs, repo, c.sha);
       const now = await analyze(path, text, reader, { assertFunctionNames: rulesOf.get(c.sha)?.config.assertFunctionNames ?? [] });
       if (now) c.testFiles.set(path, { ...facts, now });
     }
   }
 }
 
-function commitReader(repo: RepoContext, sha: string): SourceReader {
+/** The files of a commit's tree, as the helpers' analysis asks for them: through the audit's one `cat-file --batch`. */
+function commitReader(blobs: BlobReader, repo: RepoContext, sha: string): SourceReader {
   return {
     async read(paths) {
-      const names = paths.filter((p) => !p.includes('\n'));
-      const blobs = await readObjects(
-        repo,
-        names.map((p) => `${sha}:${p}`),
-      );
+      const got = await blobs.read(paths.map((p) => `${sha}:${p}`));
       const out = new Map<string, string>();
-      names.forEach((p, i) => blobs[i] && out.set(p, blobs[i]!.toString('utf8')));
+      for (const p of paths) {
+        const b = got.get(`${sha}:${p}`);
+        if (b) out.set(p, b.text);
+      }
       return out;
     },
     list: (dir) => readTreeFolder(repo, sha, dir),

@@ -7,6 +7,7 @@ import { runnerSpecs } from '../config/resolve.js';
 import { ALL_RUNNER_FILES } from '../config/runner-tests/files.js';
 import { under } from '../config/runner-tests/paths.js';
 import type { ConfigProblem } from '../config/validate.js';
+import { PACKAGE_TEST_SCRIPT } from '../config/schema.js';
 import { CONFIG_PATHS, parseRules } from './config.js';
 import type { HistoryCommit } from './history.js';
 import type { AuditOptions, Rules } from './types.js';
@@ -87,16 +88,27 @@ export function resolveRules(
   cut: ReadonlySet<string> = new Set(),
   runnerFiles?: RunnerFileOids,
   rulingAt: ReadonlyMap<string, ConfigOids> = oidsAt,
+  ids: ConfigIds = new ConfigIds(texts),
 ): RulesResolution {
   const cache = new Map<string, ReturnType<typeof parseRules>>();
-  const text = (oid: string | null | undefined) => (oid === null || oid === undefined ? null : (texts.get(oid) ?? null));
+  const interned = new Map<string, Rules>();
+  const pkgAt = (runnerFiles?.paths ?? []).map((p) => p === 'package.json' || p.endsWith('/package.json'));
   const index = new Map(runnerFiles?.paths.map((p, i) => [p, i]));
-  const parsed = (oids: ConfigOids, detect: string | null, files: ConfigOids | undefined) => {
-    const key = `${oids.join(',')}|${detect}|${files?.join(',') ?? ''}`;
+  const parsed = (oids: ConfigOids, detectOid: string | null, files: ConfigOids | undefined) => {
+    const detect = ids.idOf(detectOid, true);
+    const key = `${ids.keyOf(oids, CONFIG_PKG)}|${detect}|${files ? ids.keyOf(files, pkgAt) : ''}`;
     let r = cache.get(key);
     if (!r) {
-      const readFile = files ? (path: string) => text(files[index.get(path) ?? -1]) : undefined;
-      r = parseRules({ files: oids.map(text), detectFrom: text(detect), ...(readFile ? { readFile } : {}) });
+      const text = (oid: string | null | undefined, pkg: boolean) => ids.text(ids.idOf(oid ?? null, pkg));
+      const readFile = files ? (path: string) => text(files[index.get(path) ?? -1], path.endsWith('package.json')) : undefined;
+      r = parseRules({ files: oids.map((o, i) => text(o, i === PKG)), detectFrom: ids.text(detect), ...(readFile ? { readFile } : {}) });
+      if ('rules' in r) {
+        // Rules alike are one object, so a classifier is compiled once per distinct set of rules.
+        const same = JSON.stringify(r.rules);
+        const seen = interned.get(same);
+        if (seen) r = { rules: seen };
+        else interned.set(same, r.rules);
+      }
       cache.set(key, r);
     }
     return r;
@@ -112,8 +124,8 @@ export function resolveRules(
     const files = runnerFiles ? (runnerFiles.at.get(c.sha) ?? runnerFiles.paths.map(() => null)) : undefined;
     const mine = parsed(own, own[PKG] ?? null, files);
     // Reported on the commit that brings the malformed file (or a root commit that has it).
-    if ('problems' in mine && (!parent || ruling.join() !== own.join())) problems.set(c.sha, mine.problems);
-    const judged = parsed(ruling, own[PKG] ?? null, files);
+    if ('problems' in mine && (!parent || (ruling !== own && ruling.join() !== own.join()))) problems.set(c.sha, mine.problems);
+    const judged = ruling === own ? mine : parsed(ruling, own[PKG] ?? null, files);
     rulesOf.set(c.sha, 'rules' in judged ? judged.rules : 'rules' in mine ? mine.rules : fallback.rules);
   }
   return { rulesOf, problems };
@@ -136,8 +148,9 @@ export function resolveBaseRules(
   runnerFiles?: RunnerFileOids,
   /** The audit's policy when given (default: the base's). */
   policy?: AuditOptions,
+  ids: ConfigIds = new ConfigIds(texts),
 ): RulesResolution & { declaredOf: Map<string, Rules> } {
-  const declared = resolveRules(commits, oidsAt, outside, texts, cut, runnerFiles);
+  const declared = resolveRules(commits, oidsAt, outside, texts, cut, runnerFiles, oidsAt, ids);
   const first = commits[0];
   const audit = policy ?? (first ? declared.rulesOf.get(first.sha)?.audit : undefined);
   const allowed = !audit || audit.failOnOff ? 0 : audit.allowOff === true ? Infinity : audit.allowOff === false ? 0 : audit.allowOff;
@@ -148,7 +161,7 @@ export function resolveBaseRules(
     return c.parents.length === 0 || cut.has(c.sha) || allowedOff;
   };
   const adoptedAt = trackConfigOids(commits, outside, cut, CONFIG_PATHS, adopts);
-  const base = resolveRules(commits, oidsAt, outside, texts, cut, runnerFiles, adoptedAt);
+  const base = resolveRules(commits, oidsAt, outside, texts, cut, runnerFiles, adoptedAt, ids);
   const declaredOf = new Map<string, Rules>();
   for (const c of commits) {
     const parent = cut.has(c.sha) ? undefined : c.parents[0];
@@ -159,4 +172,83 @@ export function resolveBaseRules(
   }
   // A malformed configuration is reported where the history brought it, as declared.
   return { rulesOf: base.rulesOf, problems: declared.problems, declaredOf };
+}
+
+const DEPENDENCY_KEYS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+
+/**
+ * A package.json as the rules read it: without its version, its scripts other than the test
+ * scripts (PACKAGE_TEST_SCRIPT: the only ones detection and the runners' readers look at) and its
+ * dependencies' version ranges (only names are read: the runner a project depends on), so the
+ * releases, build-script edits and dependency bumps of a long history share one parse. Undefined: not a JSON object (read as it is).
+ */
+export function packageShape(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const o: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  delete o.version;
+  const scripts = o.scripts;
+  if (scripts && typeof scripts === 'object' && !Array.isArray(scripts))
+    o.scripts = Object.fromEntries(Object.entries(scripts).filter(([k]) => PACKAGE_TEST_SCRIPT.test(k)));
+  for (const k of DEPENDENCY_KEYS) {
+    const d = o[k];
+    if (d && typeof d === 'object' && !Array.isArray(d)) o[k] = Object.fromEntries(Object.keys(d).map((n) => [n, '']));
+  }
+  return JSON.stringify(o);
+}
+
+const CONFIG_PKG = CONFIG_PATHS.map((_, i) => i === PKG);
+
+/**
+ * Short ids for the configuration blobs of resolveRules' cache keys: a package.json by its shape
+ * (packageShape), any other blob by its id; a list of blob ids keyed once per array (trackConfigOids
+ * hands the same array on until a commit changes one of them). One serves several resolveRules
+ * over the same texts (a blob added to them later is read as it is).
+ */
+export class ConfigIds {
+  private readonly shapeOf = new Map<string, string>();
+  private readonly shapes = new Map<string, string>();
+  private readonly shapeTexts = new Map<string, string>();
+  private readonly keys = new WeakMap<ConfigOids, string>();
+
+  constructor(private readonly texts: ReadonlyMap<string, string>) {}
+
+  /** A blob's id for the rules: a package.json's shape id (`#n`) when it has one. */
+  idOf(oid: string | null, pkg: boolean): string {
+    if (oid === null) return '';
+    if (!pkg) return oid;
+    let id = this.shapeOf.get(oid);
+    if (id === undefined) {
+      const text = this.texts.get(oid);
+      const shape = text === undefined ? undefined : packageShape(text);
+      id = shape === undefined ? oid : this.shapes.get(shape);
+      if (id === undefined) {
+        id = `#${this.shapes.size}`;
+        this.shapes.set(shape!, id);
+        this.shapeTexts.set(id, shape!);
+      }
+      this.shapeOf.set(oid, id);
+    }
+    return id;
+  }
+
+  text(id: string): string | null {
+    if (id === '') return null;
+    return this.shapeTexts.get(id) ?? this.texts.get(id) ?? null;
+  }
+
+  /** `pkgAt`: which of the list's paths are a package.json (read by shape). */
+  keyOf(oids: ConfigOids, pkgAt: readonly boolean[]): string {
+    let key = this.keys.get(oids);
+    if (key === undefined) {
+      key = oids.map((o, i) => this.idOf(o, pkgAt[i] ?? false)).join(',');
+      this.keys.set(oids, key);
+    }
+    return key;
+  }
 }

@@ -5,9 +5,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
-import { makeRepo, type Repo } from '../helpers/repo.js';
+import { copyRepo, makeRepo, type Repo } from '../helpers/repo.js';
 
 const test = (name: string, fn = name) => `import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,12 +20,18 @@ test('${name} gives one', () => {
 const impl = (fn: string) => `export function ${fn}() {\n  return 1;\n}\n`;
 
 let repo: Repo;
+// One skeleton per file (install + phase off + a commit), copied per test with cp -a.
+let template: Repo;
+beforeAll(() => {
+  template = makeRepo({ 'package.json': JSON.stringify({ name: 'p', type: 'module' }) + '\n', 'README.md': '# p\n' });
+  expect(template.tdd('install').status).toBe(0);
+  template.git('add', '-A');
+  template.tdd('phase', 'off', '--reason', 'skeleton');
+  expect(template.commit('skeleton').status).toBe(0);
+});
+afterAll(() => template?.cleanup());
 beforeEach(() => {
-  repo = makeRepo({ 'package.json': JSON.stringify({ name: 'p', type: 'module' }) + '\n', 'README.md': '# p\n' });
-  expect(repo.tdd('install').status).toBe(0);
-  repo.git('add', '-A');
-  repo.tdd('phase', 'off', '--reason', 'skeleton');
-  expect(repo.commit('skeleton').status).toBe(0);
+  repo = copyRepo(template);
 });
 afterEach(() => repo.cleanup());
 

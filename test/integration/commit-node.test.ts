@@ -4,9 +4,9 @@
  */
 import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
-import { makeRepo, type Repo } from '../helpers/repo.js';
+import { copyRepo, makeRepo, type Repo } from '../helpers/repo.js';
 
 const TEST = `import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -64,8 +64,14 @@ function toRed(r: Repo): void {
   accepted(r, 'test: add');
 }
 
+// One skeleton per file (install + phase off + a commit), copied per test with cp -a.
+let template: Repo;
+beforeAll(() => {
+  template = setup();
+});
+afterAll(() => template?.cleanup());
 beforeEach(() => {
-  repo = setup();
+  repo = copyRepo(template);
 });
 afterEach(() => repo.cleanup());
 

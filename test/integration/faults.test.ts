@@ -27,10 +27,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprint, trailersOf } from '../helpers/cycle.js';
 import { HAS_PROC, alive, launch, processGroupOf, waitFor } from '../helpers/procs.js';
-import { BIN, makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
+import { BIN, copyRepo, makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
 import { readLockOwner } from '../../src/state/lock.js';
 
 const SKELETON = {
@@ -72,19 +72,28 @@ let repo: Repo;
 let tmp: string;
 const extraDirs: string[] = [];
 
-/** A repository with a private temp dir, the hooks installed and a skeleton committed. */
-function freshRepo(): { repo: Repo; tmp: string } {
+/** The hooks installed and a skeleton committed (no test run yet): built once per file, copied per test. */
+let template: Repo | undefined;
+function templateRepo(): Repo {
+  if (template) return template;
   const r = makeRepo(SKELETON);
-  const t = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-test-tmp-')));
-  extraDirs.push(t);
-  // The same env object backs every git/tdd call of this Repo.
-  r.env.TMPDIR = t;
   const inst = r.tdd('install');
   expect(inst.status, inst.stderr + inst.stdout).toBe(0);
   r.git('add', '-A');
   expect(r.tdd('phase', 'off', '--reason', 'skeleton').status).toBe(0);
   const c = r.commit('chore: skeleton');
   expect(c.status, c.stderr).toBe(0);
+  return (template = r);
+}
+afterAll(() => template?.cleanup());
+
+/** A repository with a private temp dir, the hooks installed and a skeleton committed: a cp -a copy of the template. */
+function freshRepo(): { repo: Repo; tmp: string } {
+  const r = copyRepo(templateRepo());
+  const t = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-test-tmp-')));
+  extraDirs.push(t);
+  // The same env object backs every git/tdd call of this Repo.
+  r.env.TMPDIR = t;
   return { repo: r, tmp: t };
 }
 

@@ -23,7 +23,7 @@ import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint, trailersOf } from '../helpers/cycle.js';
-import { makeRepo, type Repo } from '../helpers/repo.js';
+import { copyRepo, makeRepo, type Repo } from '../helpers/repo.js';
 import type { SpawnSyncReturns } from 'node:child_process';
 
 const SKELETON = {
@@ -51,17 +51,27 @@ afterAll(() => {
   for (const r of repos.splice(0)) r.cleanup();
 });
 
+/** Templates, by whether the configuration is kept: built once per file, copied per test (cp -a). */
+const templates = new Map<boolean, Repo>();
+
 /** A repository with the hooks installed and a skeleton committed in phase off. */
 function freshRepo(opts: { keepConfig?: boolean } = { keepConfig: true }): Repo {
-  const repo = makeRepo(SKELETON);
+  const keep = opts.keepConfig ?? false;
+  let template = templates.get(keep);
+  if (!template) {
+    template = makeRepo(SKELETON);
+    repos.push(template);
+    const inst = template.tdd('install');
+    expect(inst.status, inst.stderr + inst.stdout).toBe(0);
+    if (!keep) template.remove('.tddrc.json');
+    template.git('add', '-A');
+    expect(template.tdd('phase', 'off', '--reason', 'skeleton').status).toBe(0);
+    const c = template.commit('chore: skeleton');
+    expect(c.status, c.stderr).toBe(0);
+    templates.set(keep, template);
+  }
+  const repo = copyRepo(template);
   repos.push(repo);
-  const inst = repo.tdd('install');
-  expect(inst.status, inst.stderr + inst.stdout).toBe(0);
-  if (!opts.keepConfig) repo.remove('.tddrc.json');
-  repo.git('add', '-A');
-  expect(repo.tdd('phase', 'off', '--reason', 'skeleton').status).toBe(0);
-  const c = repo.commit('chore: skeleton');
-  expect(c.status, c.stderr).toBe(0);
   return repo;
 }
 

@@ -23,9 +23,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
-import { makeRepo, type Repo } from '../helpers/repo.js';
+import { copyRepo, makeRepo, type Repo } from '../helpers/repo.js';
 
 const testOf = (name: string, value = 1) => `import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,15 +43,22 @@ let repo: Repo;
 let tmp: string;
 const dirs: string[] = [];
 
+// One skeleton per file (install + phase off + a commit, no test run), copied per test with cp -a.
+let template: Repo;
+beforeAll(() => {
+  template = makeRepo({ 'package.json': JSON.stringify({ name: 'p', type: 'module' }) + '\n', 'README.md': '# p\n' });
+  expect(template.tdd('install').status).toBe(0);
+  template.git('add', '-A');
+  template.tdd('phase', 'off', '--reason', 'skeleton');
+  const c = template.commit('skeleton');
+  expect(c.status, c.stderr + c.stdout).toBe(0);
+});
+afterAll(() => template?.cleanup());
 beforeEach(() => {
-  repo = makeRepo({ 'package.json': JSON.stringify({ name: 'p', type: 'module' }) + '\n', 'README.md': '# p\n' });
+  repo = copyRepo(template);
   tmp = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-test-tmp-')));
   dirs.push(tmp);
   repo.env.TMPDIR = tmp; // scratch copies land here: counted exactly, removed with it
-  expect(repo.tdd('install').status).toBe(0);
-  repo.git('add', '-A');
-  repo.tdd('phase', 'off', '--reason', 'skeleton');
-  commitOk('skeleton');
 });
 afterEach(() => {
   repo.cleanup();

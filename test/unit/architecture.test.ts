@@ -21,7 +21,7 @@ const SRC = join(PROJECT_ROOT, 'src');
 const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
   '.': ['fs-read.ts', 'paths.ts', 'index.ts'],
   agent: ['repo.ts', 'context.ts', 'resolve.ts', 'guard.ts', 'session.ts'],
-  audit: ['read.ts', 'replay.ts', 'audit.ts', 'history.ts', 'index.ts', 'read-old-tests.ts'],
+  audit: ['read.ts', 'replay.ts', 'audit.ts', 'history.ts', 'index.ts'],
   budget: [],
   cli: 'all',
   config: ['load.ts', 'plan.ts', 'disk.ts'],

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { hasTestSettings, testSettingsOf } from '../../../src/config/test-settings.js';
 import { parseRules } from '../../../src/audit/config.js';
 import { AUDIT_DEFAULTS } from '../../../src/audit/types.js';
+import type { HistoryCommit } from '../../../src/audit/history.js';
+import { packageShape, resolveRules, trackConfigOids } from '../../../src/audit/ruling.js';
 
 const rules = (json: string | null, rc: string | null = null, pkg: string | null = null, detectFrom: string | null = pkg) =>
   parseRules({ files: [json, rc, pkg], detectFrom });
@@ -88,5 +90,48 @@ describe('testSettingsOf (config/test-settings: the hook and the audit read mani
   });
   it('an added manifest with test settings changes them', () => {
     expect(testSettingsOf('pyproject.toml', null)).not.toBe(testSettingsOf('pyproject.toml', '[tool.pytest]\nx = 1\n'));
+  });
+});
+
+describe('resolveRules over a long history', () => {
+  const pkg = (version: string, dev: Record<string, string>) => JSON.stringify({ name: 'p', version, scripts: { test: 'vitest run' }, devDependencies: dev });
+  const commit = (sha: string, parent: string | null, pkgOid: string): HistoryCommit => ({
+    sha,
+    parents: parent ? [parent] : [],
+    time: 0,
+    subject: sha,
+    trailers: { commit: sha, regression: false },
+    trailerText: '',
+    changes: [{ path: 'package.json', status: parent ? 'M' : 'A', oldMode: '100644', newMode: '100644', oldBlob: 'o', newBlob: pkgOid }],
+  });
+
+  it('package.json releases and dependency bumps share one set of rules (one object: one classifier); a change of what the rules read does not', () => {
+    const texts = new Map([
+      ['p1', pkg('1.0.0', { vitest: '^1.0.0' })],
+      ['p2', pkg('1.0.1', { vitest: '^2.0.0' })],
+      ['p3', pkg('1.0.2', { vitest: '^2.0.0', jest: '^29' }).replace('vitest run', 'jest')],
+      ['p4', '{ not json'],
+    ]);
+    const history = [commit('a', null, 'p1'), commit('b', 'a', 'p2'), commit('c', 'b', 'p3'), commit('d', 'c', 'p4')];
+    const oidsAt = trackConfigOids(history, new Map());
+    const { rulesOf } = resolveRules(history, oidsAt, new Map(), texts);
+    expect(rulesOf.get('a')).toBe(rulesOf.get('b'));
+    expect(rulesOf.get('a')!.config.runner).toBe('vitest');
+    expect(rulesOf.get('c')!.config.runner).toBe('jest');
+    expect(rulesOf.get('d')!.config.runner).toBe('node');
+  });
+
+  it('packageShape: without the version and the dependencies’ ranges; anything not a JSON object is read as it is', () => {
+    expect(JSON.parse(packageShape(pkg('3.1.4', { vitest: '^1', a: '2' }))!)).toEqual({
+      name: 'p',
+      scripts: { test: 'vitest run' },
+      devDependencies: { vitest: '', a: '' },
+    });
+    expect(packageShape(pkg('1.0.0', { vitest: '^1' }))).toBe(packageShape(pkg('9.9.9', { vitest: '^4' })));
+    const withScripts = (s: Record<string, string>) => JSON.parse(packageShape(JSON.stringify({ scripts: s }))!);
+    expect(withScripts({ build: 'tsc', test: 'vitest run', 'test:unit': 'vitest', pretest: 'lint', lint: 'eslint .' })).toEqual({
+      scripts: { test: 'vitest run', 'test:unit': 'vitest', pretest: 'lint' },
+    });
+    for (const t of ['{ no', '[1]', 'null', '"s"']) expect(packageShape(t)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHistoryParser, parseHistory } from '../../../src/audit/history.js';
+import { createHistoryParser, parentsFirst, parseHistory, type HistoryCommit } from '../../../src/audit/history.js';
 
 const A = 'fa10aa7c5d1cc62362b3085cb9387f7a58ba3afe';
 const B = 'be1f71429d3297ed669cb0370d3e229b7a8511aa';
@@ -34,5 +34,33 @@ describe('parseHistory', () => {
       for (let i = 0; i < out.length; i += size) parser.push(out.slice(i, i + size));
       expect(parser.end()).toEqual(whole);
     }
+  });
+});
+
+describe('parentsFirst', () => {
+  const c = (sha: string, parents: string[]): HistoryCommit => ({
+    sha,
+    parents,
+    time: 0,
+    subject: sha,
+    trailers: { commit: sha, regression: false },
+    trailerText: '',
+    changes: [],
+  });
+  it('puts every parent before its children, whatever order the commits came in (clock skew), keeping an order that already is one', () => {
+    const root = c('r', []);
+    const a = c('a', ['r']);
+    const b = c('b', ['a', 'x']);
+    const x = c('x', ['r']);
+    const m = c('m', ['b', 'outside']);
+    const check = (order: HistoryCommit[]) => {
+      const out = parentsFirst(order).map((k) => k.sha);
+      expect(out.sort()).toEqual(['a', 'b', 'm', 'r', 'x']);
+      const at = new Map(parentsFirst(order).map((k, i) => [k.sha, i]));
+      for (const k of order) for (const p of k.parents) if (at.has(p)) expect(at.get(p)!, `${p} before ${k.sha}`).toBeLessThan(at.get(k.sha)!);
+    };
+    check([m, b, x, a, root]);
+    check([a, m, root, x, b]);
+    expect(parentsFirst([m, b, x, a, root]).map((k) => k.sha)).toEqual(['r', 'a', 'x', 'b', 'm']);
   });
 });
