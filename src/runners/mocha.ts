@@ -173,13 +173,8 @@ export function parseMochaReport(o: ParseInput): ParsedRun {
 
   const asked = new Set(files);
   const fileOf = (t: MochaTest): string | undefined => (t.file === undefined ? undefined : toRepoPath(o.root, t.file));
-  const ctxOf = (file: string): ImportContext => ({
-    file,
-    root: o.root,
-    sources: o.sources,
-    isProjectImport: o.isProjectImport,
-    workspacePackages: o.workspacePackages,
-  });
+  const { root, sources, isProjectImport, workspacePackages } = o;
+  const ctxOf = (file: string): ImportContext => ({ file, root, sources, isProjectImport, workspacePackages });
   const key = (t: MochaTest): string => `${fileOf(t) ?? ''}\0${t.fullTitle}`;
   const pending = new Map<string, number>();
   for (const t of report.pending) pending.set(key(t), (pending.get(key(t)) ?? 0) + 1);
