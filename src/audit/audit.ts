@@ -74,7 +74,8 @@ async function auditRange({ guess, repoOf, shallow, blobs }: AuditWorld, range: 
     throw e;
   });
   // The audit's own options come from the rules at the range's start: a branch cannot loosen its audit.
-  const first = input.commits[0];
+  // On a line that had no configuration at its start, the policy is the setup commit's (the first configuration it adopted).
+  const first = input.commits.find((c) => input.rulesOf.get(c.sha)?.source !== 'defaults') ?? input.commits[0];
   const options = (first && input.rulesOf.get(first.sha)?.audit) ?? AUDIT_DEFAULTS;
   const plan = Boolean(opts.replay);
   let evaluation = evaluateAudit({ commits: input.commits, options, plan });

@@ -131,6 +131,32 @@ export function resolveRules(
   return { rulesOf, problems };
 }
 
+/** How many off commits a policy allows (`audit.allowOff`; none with `audit.failOnOff`). */
+function allowedOffs(audit: Partial<AuditOptions> | undefined): number {
+  if (!audit || audit.failOnOff) return 0;
+  return audit.allowOff === true ? Infinity : typeof audit.allowOff === 'number' ? audit.allowOff : 0;
+}
+
+/** A commit's own tdd-hooks configuration object (.tddrc.json, .tddrc, package.json's "tdd"), when it has one. */
+function configOf(oids: ConfigOids | undefined, texts: ReadonlyMap<string, string>): Record<string, unknown> | undefined {
+  if (!oids) return undefined;
+  for (const [i, oid] of oids.entries()) {
+    const text = oid ? texts.get(oid) : undefined;
+    if (text === undefined) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // A malformed file is a configuration too: its problems are reported where it entered.
+      if (i !== PKG) return {};
+      continue;
+    }
+    const config = i === PKG ? (value as { tdd?: unknown } | null)?.tdd : value;
+    if (config && typeof config === 'object' && !Array.isArray(config)) return config as Record<string, unknown>;
+  }
+  return undefined;
+}
+
 /**
  * The rules are the base's, not the commit's: the configuration at the range's base (a root
  * commit's own), changed only by the `off` commits the base's policy allows (`audit.allowOff`, in
@@ -153,10 +179,25 @@ export function resolveBaseRules(
   const declared = resolveRules(commits, oidsAt, outside, texts, cut, runnerFiles, oidsAt, ids);
   const first = commits[0];
   const audit = policy ?? (first ? declared.rulesOf.get(first.sha)?.audit : undefined);
-  const allowed = !audit || audit.failOnOff ? 0 : audit.allowOff === true ? Infinity : audit.allowOff === false ? 0 : audit.allowOff;
+  let allowed = allowedOffs(audit);
   let offs = 0;
+  // A line with no configuration at its base adopts the first one it brings: the setup commit is
+  // where the project's rules (and its audit policy) start; later changes need an allowed off commit.
+  let configured = first ? declared.rulesOf.get(first.sha)?.source !== 'defaults' : false;
+  // Only before the line's first TDD step: a project on the defaults cannot widen them later by bringing a file.
+  let tddSeen = false;
   // Off commits are counted in order, as the audit counts them (evaluate.ts allowOffCommits); a root's own configuration is the base.
   const adopts = (c: HistoryCommit): boolean => {
+    const before = !tddSeen;
+    if (c.trailers.phase) tddSeen = true;
+    if (!configured && before) {
+      const own = configOf(oidsAt.get(c.sha), texts);
+      if (own) {
+        configured = true;
+        if (!policy) allowed = allowedOffs(own.audit as AuditOptions | undefined);
+        return true;
+      }
+    }
     const allowedOff = c.trailers.phase === 'off' && ++offs <= allowed;
     return c.parents.length === 0 || cut.has(c.sha) || allowedOff;
   };

@@ -45,9 +45,11 @@ export function followHistory(state: State, move: HistoryMove, now: Date): { sta
     dropped.push({ record: 'last-green', task: next.lastGreen.task, commit: next.lastGreen.commit });
     next.lastGreen = null;
   }
-  const came = move.came.find((c) => c.phase);
+  // An `off` commit is one commit: the phase it interrupted comes back, and the records stay (state/machine.ts).
+  const came = move.came.find((c) => c.phase && c.phase !== 'off');
+  const offOnly = !came && move.came.some((c) => c.phase === 'off');
   const left = move.left.filter((c) => c.phase).at(-1);
-  const phase = came ? phaseAfter(came) : left ? phaseBefore(left) : undefined;
+  const phase = came ? phaseAfter(came) : offOnly ? resumedAfterOff(state, move.to) : left ? phaseBefore(left) : undefined;
   if (dropped.length === 0 && !phase) return { state: next };
   const followed: Followed = { at: now.toISOString(), from: move.from, to: move.to, dropped };
   if (phase) {
@@ -76,6 +78,13 @@ interface FollowedPhase {
 function phaseAfter(c: CommitTrailers): FollowedPhase {
   const phase = c.phase === 'off' ? null : nextPhase(c.phase!, c.regression);
   return { phase, task: c.task ?? null, regression: false, reason: `followed the history: after ${c.phase} commit ${c.commit.slice(0, 12)}`, commit: c.commit };
+}
+
+/** After off commits only: the phase they interrupted (the one declared now, or the one `tdd phase off` set aside). */
+function resumedAfterOff(state: State, at: string): FollowedPhase | undefined {
+  if (state.phase !== 'off') return undefined;
+  const reason = `followed the history: back after off commit ${at.slice(0, 12)}`;
+  return { phase: state.resume?.phase ?? null, task: state.resume ? state.resume.task : state.task, regression: false, reason, commit: at };
 }
 
 /** Before a TDD commit that left the history: the phase it was committed in, declared again. */

@@ -38,6 +38,8 @@ const ALLOWED = [
   /^dist\/(tdd(-[a-z0-9-]+)?\.cjs|build-id|index\.js)$/,
   /^dist\/runners\/(node-reporter\.js|leak-guard\.cjs)$/,
   /^dist\/runners\/python\/.+\.py$/,
+  // RSpec's formatter and leak guard, loaded by ruby itself (-r).
+  /^dist\/runners\/ruby\/.+\.rb$/,
   /^dist\/.+\.d\.ts$/,
   /^hooks\/[a-z-]+\.sh$/,
   /^schema\/tddrc\.schema\.json$/,

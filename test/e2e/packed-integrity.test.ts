@@ -37,6 +37,8 @@ describe('the packed package refuses what GREEN hides in implementation', () => 
   it('each cheat refused with its code, Fake It accepted, the amended cheat refused by tdd audit', () => {
     const tdd = (...a: string[]) => repo.run('npx', ['--no-install', 'tdd', ...a]);
     expect(tdd('install').status).toBe(0);
+    // The skeleton is the one off commit this project's audit policy allows (audit.allowOff, at the base).
+    repo.write({ '.tddrc.json': JSON.stringify({ ...JSON.parse(repo.read('.tddrc.json')), audit: { allowOff: 1 } }, null, 2) + '\n' });
     repo.git('add', '-A');
     tdd('phase', 'off', '--reason', 'skeleton');
     expect(repo.commit('chore: skeleton').status).toBe(0);

@@ -28,7 +28,8 @@ afterEach(() => repo?.cleanup());
 function toGreen(config: Record<string, unknown>, extra: Record<string, string> = {}): Repo {
   const r = makeRepo({
     'package.json': JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'node --test' } }) + '\n',
-    '.tddrc.json': JSON.stringify({ runner: 'node', ...config }) + '\n',
+    // The skeleton is the one off commit this project's audit policy allows (audit.allowOff, at the base).
+    '.tddrc.json': JSON.stringify({ runner: 'node', audit: { allowOff: 1 }, ...config }) + '\n',
     ...extra,
   });
   expect(r.tdd('install').status).toBe(0);

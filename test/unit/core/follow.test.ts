@@ -67,8 +67,15 @@ describe('followHistory', () => {
     expect(r.refind).toBe('5');
   });
 
-  it('an off commit that came leaves no phase declared; a regression RED that left is declared again as one', () => {
-    expect(followHistory(state({ phase: 'red' }), move([], [{ commit: X, phase: 'off', regression: false }]), NOW).state.phase).toBeNull();
+  it('an off commit that came is one commit: the phase it interrupted stays (or comes back); a regression RED that left is declared again as one', () => {
+    expect(followHistory(state({ phase: 'red' }), move([], [{ commit: X, phase: 'off', regression: false }]), NOW).state.phase).toBe('red');
+    const resumed = followHistory(
+      state({ phase: 'off', resume: { phase: 'refactor', task: '5' } }),
+      move([], [{ commit: X, phase: 'off', regression: false }]),
+      NOW,
+    );
+    expect(resumed.state).toMatchObject({ phase: 'refactor', task: '5' });
+    expect(resumed.refind).toBeUndefined();
     const back = followHistory(state({ phase: 'refactor' }), move([{ commit: R, phase: 'red', regression: true }]), NOW).state;
     expect(back).toMatchObject({ phase: 'red', regression: true });
   });
