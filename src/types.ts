@@ -137,8 +137,8 @@ export interface FindingData {
   /** A runner configuration key naming harness files (setupFiles…) whose value is code, not literals: its files are not known to be frozen. */
   HARNESS_UNREAD: { key: string };
   // GREEN: code no test demands (greenCoverage), tests the change breaks (greenRuns)
-  /** `lines`: the added lines of `path` no task test ran (1-based, ascending); `mode`: greenCoverage. */
-  GREEN_UNCOVERED_CODE: { lines: number[]; mode: 'warn' | 'refuse' };
+  /** `lines`: the added lines of `path` no task test ran (1-based, ascending); `mode`: greenCoverage; `more`: files past the named ones. */
+  GREEN_UNCOVERED_CODE: { lines: number[]; mode: 'warn' | 'refuse'; more?: number };
   /** A runner that could not measure `files`' coverage; `install`: the command that would let it. */
   GREEN_COVERAGE_UNMEASURED: { runner: string; reason: string; install?: string; files: string[]; mode: 'warn' | 'refuse' };
   /** A related test (not the task's) that passed at the parent and fails with this commit; `test` '' for the whole file. */

@@ -268,7 +268,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     what: `declared revision (${d(f.data, 'why')}): this RED changes ${(f.data?.tests ?? []).length} old test(s): ${(f.data?.tests ?? []).slice(0, 5).join(', ')}; recorded in TDD-Revise`,
   }),
   GREEN_UNCOVERED_CODE: (f) => ({
-    what: `${f.path}: line${f.data?.lines?.length === 1 ? '' : 's'} ${formatLines(f.data?.lines ?? [])} ${f.data?.lines?.length === 1 ? 'is' : 'are'} code this GREEN adds that no test of the task ran (a branch not taken, a function never called)${f.data?.mode === 'refuse' ? '' : '; accepted, recorded in TDD-Uncovered'}`,
+    what: `${f.path}: line${f.data?.lines?.length === 1 ? '' : 's'} ${formatLines(f.data?.lines ?? [])} ${f.data?.lines?.length === 1 ? 'is' : 'are'} code this GREEN adds that no test of the task ran (a branch not taken, a function never called)${f.data?.mode === 'refuse' ? '' : '; accepted, recorded in TDD-Uncovered'}${f.data?.more ? ` (and ${f.data.more} more file${f.data.more === 1 ? '' : 's'} like it)` : ''}`,
     next:
       f.data?.mode === 'refuse'
         ? 'remove what no failing test demands (Fake It is fine), or `tdd phase red` and write the test that demands it first'

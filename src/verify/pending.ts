@@ -78,8 +78,15 @@ export async function acceptedPending(
 }
 
 /** GREEN_UNCOVERED_CODE (warn) as the TDD-Uncovered trailer says it: `src/sum.js:3,5; src/b.js:7` (pure). */
+/** Lines of one file named in TDD-Uncovered; past them, an ellipsis. */
+const MAX_LINES = 50;
+
 export function formatUncovered(findings: Finding[]): string | undefined {
-  const parts = findings.flatMap((f) => (f.code === 'GREEN_UNCOVERED_CODE' ? [`${f.path}:${f.data.lines.join(',')}`] : []));
+  // Bounded: a trailer is an argument of git interpret-trailers (thousands of files once hit E2BIG).
+  const lines = (ls: number[]) => (ls.length > MAX_LINES ? `${ls.slice(0, MAX_LINES).join(',')},…` : ls.join(','));
+  const parts = findings.flatMap((f) =>
+    f.code === 'GREEN_UNCOVERED_CODE' ? [`${f.path}:${lines(f.data.lines)}${f.data.more ? `; and ${f.data.more} more files` : ''}`] : [],
+  );
   return parts.length > 0 ? parts.join('; ').replace(/[\r\n]/g, ' ') : undefined;
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateGreenBreaksTest } from '../../../src/gates/green-breaks-test.js';
 import { evaluateGreenCoverage } from '../../../src/gates/green-coverage.js';
 import { verdictOf } from '../../../src/gates/index.js';
+import { formatUncovered } from '../../../src/verify/pending.js';
 import type { GateInput } from '../../../src/gates/types.js';
 import type { RunResult, TestCaseResult } from '../../../src/types.js';
 
@@ -43,6 +44,15 @@ describe('evaluateGreenCoverage', () => {
   it('refuse, only a file not measured: could not verify (3)', () => {
     const findings = evaluateGreenCoverage(input({ run: run([pass('t.js')]), coverage: { ...coverage('refuse', true), files: [] } }));
     expect(verdictOf(findings)).toBe(3);
+  });
+  it('names the first 20 files of a generated tree and counts the rest; the trailer stays bounded (no E2BIG)', () => {
+    const files = Array.from({ length: 1000 }, (_, i) => ({ path: `src/gen/${i}.js`, uncovered: Array.from({ length: 200 }, (_, j) => j + 1) }));
+    const findings = evaluateGreenCoverage(input({ run: run([pass('t.js')]), coverage: { mode: 'warn', files, unmeasured: [] } }));
+    expect(findings).toHaveLength(20);
+    expect(findings.at(-1)).toMatchObject({ path: 'src/gen/19.js', data: { more: 980 } });
+    const trailer = formatUncovered(findings)!;
+    expect(trailer).toContain('and 980 more files');
+    expect(trailer.length).toBeLessThan(20 * 200);
   });
   it('says nothing of a run that failed, or of another phase', () => {
     expect(evaluateGreenCoverage(input({ run: run([fail('t.js')]), coverage: coverage('refuse') }))).toEqual([]);
