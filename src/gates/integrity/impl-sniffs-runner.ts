@@ -19,7 +19,7 @@ import { joinedLiterals, literalsOf, type Hit, type ImplText, type IntegrityInpu
 const NAME = new RegExp(`(?<![\\w$])(?:${RUNNER_ENV_NAMES.join('|')})(?![\\w$])`, 'g');
 /** What a program reads to find the runner that loaded it. */
 const ACCESSORS =
-  /\bsys\s*\.\s*(?:modules|argv)\b|\brequire\s*\.\s*cache\b|\bprocess\s*\.\s*(?:argv|execArgv|title|mainModule)\b|\bmodule\s*\.\s*(?:children|parent)\b|\bos\s*\.\s*Args\b|\benv\s*::\s*args\b|\bARGV\b|\$PROGRAM_NAME|\$0\b|\bgetStackTrace\b|\bClass\s*\.\s*forName\b|\bStackTrace\b|\binspect\s*\.\s*stack\b|\bcaller\b|\bflag\s*\.\s*Lookup\b/;
+  /\bsys\s*\.\s*(?:modules|argv)\b|\brequire\s*\.\s*cache\b|\bprocess\s*\.\s*(?:argv|execArgv|title|mainModule)\b|\bmodule\s*\.\s*(?:children|parent)\b|\bos\s*\.\s*Args\b|\benv\s*::\s*args\b|\bARGV\b|\$PROGRAM_NAME|\$0\b|\bgetStackTrace\b|\.\s*stack\b|\bClass\s*\.\s*forName\b|\bStackTrace\b|\binspect\s*\.\s*stack\b|\bcaller\b|\bflag\s*\.\s*Lookup\b/;
 const RUNNER_WORD =
   /\b(?:vitest|jest|mocha|pytest|_pytest|py\.test|node:test|unittest|org\.junit|org\.testng|xunit|nunit|rspec|minitest)\b|--test\b|\.test$|^test\.(?:v|run|timeout|count|bench|paniconexit0)$/i;
 /** Markers a framework documents for "am I under test" (pytest's `sys._called_from_test`). */

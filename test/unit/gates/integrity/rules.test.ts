@@ -33,6 +33,7 @@ const CHEATS: Case[] = [
   ['import.meta.env', 'src/sum.ts', 'export const sum = () => (import.meta.env.VITEST ? 3 : 0);\n', ['IMPL_SNIFFS_RUNNER']],
   ['concatenated name', 'src/sum.js', "export const sum = () => (process.env['VIT' + 'EST'] ? 3 : 0);\n", ['IMPL_SNIFFS_RUNNER']],
   ['argv', 'src/sum.js', "const t = process.argv.some((a) => a.includes('vitest'));\n", ['IMPL_SNIFFS_RUNNER']],
+  ['the stack names the runner', 'src/sum.js', "export const sum = () => (new Error().stack.includes('vitest') ? 3 : 0);\n", ['IMPL_SNIFFS_RUNNER']],
   ['require.cache', 'src/sum.js', "const t = Object.keys(require.cache).some((k) => k.includes('jest'));\n", ['IMPL_SNIFFS_RUNNER']],
   ['typeof jest', 'src/sum.js', "const t = typeof jest !== 'undefined';\n", ['IMPL_SNIFFS_RUNNER']],
   ['os.environ[]', 'pkg/money.py', 'import os\nT = os.environ["PYTEST_CURRENT_TEST"]\n', ['IMPL_SNIFFS_RUNNER']],
