@@ -75,6 +75,12 @@ function readAuditOptions(value: unknown, file: string, problems: ConfigProblem[
 }
 
 /** Pure: configuration file contents → the rules, or every problem at once. */
+/** How many off commits a policy allows (`audit.allowOff`; none with `audit.failOnOff`, or with no policy). */
+export function allowedOffs(audit: Partial<AuditOptions> | undefined): number {
+  if (!audit || audit.failOnOff) return 0;
+  return audit.allowOff === true ? Infinity : typeof audit.allowOff === 'number' ? audit.allowOff : 0;
+}
+
 export function parseRules(blobs: ConfigBlobs): { rules: Rules } | { problems: ConfigProblem[] } {
   const picked = pick(blobs.files);
   if ('problems' in picked) return picked;

@@ -5,6 +5,7 @@
  * when the child is the parent's last reader, so a linear history costs O(1) per commit.
  */
 import { applyStep, cloneLine, emptyLine, mergeLines, openRecord, taskOf, trackChanges } from './lineage.js';
+import { allowedOffs } from './config.js';
 import { RULES } from './rules/index.js';
 import { isSetupPath } from '../snapshot/kinds.js';
 import type { AuditCommit, AuditCounts, AuditFinding, AuditOptions, LineState, ReplayPlan } from './types.js';
@@ -144,7 +145,7 @@ export function evaluateAudit(input: EvaluateInput): Evaluation {
  * `true`: all listed; `false` or 0: all fail. `audit.failOnOff` fails every one.
  */
 export function allowOffCommits(findings: AuditFinding[], options: AuditOptions): AuditFinding[] {
-  const allowed = options.failOnOff ? 0 : options.allowOff === true ? Infinity : options.allowOff === false ? 0 : options.allowOff;
+  const allowed = allowedOffs(options);
   let seen = 0;
   return findings.map((f) => {
     if (f.code !== 'AUDIT_OFF') return f;

@@ -8,7 +8,7 @@ import { ALL_RUNNER_FILES } from '../config/runner-tests/files.js';
 import { under } from '../config/runner-tests/paths.js';
 import type { ConfigProblem } from '../config/validate.js';
 import { PACKAGE_TEST_SCRIPT } from '../config/schema.js';
-import { CONFIG_PATHS, parseRules } from './config.js';
+import { allowedOffs, CONFIG_PATHS, parseRules } from './config.js';
 import type { HistoryCommit } from './history.js';
 import type { AuditOptions, Rules } from './types.js';
 
@@ -131,30 +131,13 @@ export function resolveRules(
   return { rulesOf, problems };
 }
 
-/** How many off commits a policy allows (`audit.allowOff`; none with `audit.failOnOff`). */
-function allowedOffs(audit: Partial<AuditOptions> | undefined): number {
-  if (!audit || audit.failOnOff) return 0;
-  return audit.allowOff === true ? Infinity : typeof audit.allowOff === 'number' ? audit.allowOff : 0;
-}
-
-/** A commit's own tdd-hooks configuration object (.tddrc.json, .tddrc, package.json's "tdd"), when it has one. */
-function configOf(oids: ConfigOids | undefined, texts: ReadonlyMap<string, string>): Record<string, unknown> | undefined {
+/** A commit's own tdd-hooks configuration, read as the rules read it (parseRules); undefined when it has none. */
+function configOf(oids: ConfigOids | undefined, texts: ReadonlyMap<string, string>): { audit?: AuditOptions } | undefined {
   if (!oids) return undefined;
-  for (const [i, oid] of oids.entries()) {
-    const text = oid ? texts.get(oid) : undefined;
-    if (text === undefined) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      // A malformed file is a configuration too: its problems are reported where it entered.
-      if (i !== PKG) return {};
-      continue;
-    }
-    const config = i === PKG ? (value as { tdd?: unknown } | null)?.tdd : value;
-    if (config && typeof config === 'object' && !Array.isArray(config)) return config as Record<string, unknown>;
-  }
-  return undefined;
+  const files = oids.map((o) => (o ? (texts.get(o) ?? null) : null));
+  const r = parseRules({ files, detectFrom: null });
+  // A malformed file is a configuration too: its problems are reported where it entered.
+  return 'problems' in r ? {} : r.rules.source === 'defaults' ? undefined : { audit: r.rules.audit };
 }
 
 /**
@@ -194,7 +177,7 @@ export function resolveBaseRules(
       const own = configOf(oidsAt.get(c.sha), texts);
       if (own) {
         configured = true;
-        if (!policy) allowed = allowedOffs(own.audit as AuditOptions | undefined);
+        if (!policy) allowed = allowedOffs(own.audit);
         return true;
       }
     }
