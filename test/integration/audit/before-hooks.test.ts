@@ -71,6 +71,21 @@ describe('tdd audit: before tdd-hooks', () => {
     expect(errors(since)).toEqual(['AUDIT_NO_TRAILERS .tddrc.json', 'AUDIT_NO_TRAILERS src/math.js']);
   });
 
+  it("a project that installs tdd-hooks and then only commits past the hooks: every such commit is a finding (the setup commit's configuration is adopted before any TDD step)", async () => {
+    repo = makeRepo();
+    history(2);
+    repo.write({ 'package.json': JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'node --test' } }) + '\n' });
+    expect(repo.tdd('install').status).toBe(0);
+    // The setup commit itself past the hooks too: what it brings is still where the project's rules start.
+    bypass(repo, {}, '', 'chore: tdd-hooks');
+    bypass(repo, { 'src/math.js': IMPL });
+    bypass(repo, { 'src/math.js': 'export const add = () => 0;\n' });
+    const r = await runAudit(repo, 'HEAD');
+    expect(errors(r)).toEqual(['AUDIT_NO_TRAILERS src/math.js', 'AUDIT_NO_TRAILERS src/math.js']);
+    expect(r.json.counts).toMatchObject({ commits: 5, beforeHooks: 3, noTrailers: 2 });
+    expect(r.exitCode).toBe(1);
+  });
+
   it('a setup commit with 1,200 commits before it is no commit made past the hooks (the look-back reads to the start)', async () => {
     repo = makeRepo();
     history(1200);
