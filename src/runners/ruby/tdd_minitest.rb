@@ -1,0 +1,89 @@
+# tdd-hooks' minitest runner: `ruby -I lib -I test tdd_minitest.rb <report> <file>...`. Loads each
+# test file on its own (a file that fails to load is reported with its error, the others still run),
+# then runs minitest once and writes a JSON report of every result, with the file that defined its
+# class. A run that filters tests (`-n`/`-e` put into ARGV by a test or helper, as minitest-focus
+# does) hides the others, and a verdict must not rest on it: the run is refused before any test
+# runs. The test files' own `require "minitest/autorun"` is answered by this script, which runs
+# minitest itself. Standard library and minitest only.
+require 'json'
+require 'minitest'
+
+report_path = ARGV.shift
+files = ARGV.dup
+ARGV.clear
+started = Process.pid
+
+# `minitest/autorun` in a test file would run the tests again at exit: this script runs them.
+Minitest.class_variable_set(:@@installed_at_exit, true)
+
+class_files = {}
+load_errors = []
+root = Dir.pwd
+files.each do |file|
+  before = Minitest::Runnable.runnables.dup
+  begin
+    require File.expand_path(file, root)
+  rescue ScriptError, StandardError => e
+    load_errors << { 'file' => file, 'class' => e.class.name, 'message' => e.message.to_s }
+  end
+  (Minitest::Runnable.runnables - before).each { |k| class_files[k.name.to_s] ||= file if k.name }
+end
+
+# A result's file: the asked file its method lies in (two files may both `describe Calc`), else the
+# file whose load defined its class (a test inherited from a helper's module).
+absolute = files.to_h { |f| [File.expand_path(f, root), f] }
+file_of = lambda do |result|
+  absolute[File.expand_path(Array(result.source_location).first.to_s, root)] || class_files[result.klass.to_s]
+end
+
+# Collects every result (threads too: `parallelize_me!`).
+class TddHooksReporter < Minitest::AbstractReporter
+  attr_reader :tests
+
+  def initialize(file_of)
+    super()
+    @file_of = file_of
+    @tests = []
+    @lock = Mutex.new
+  end
+
+  def record(result)
+    failure = result.failure
+    entry = { 'file' => @file_of.call(result), 'name' => "#{result.klass}##{result.name}" }
+    if failure.nil?
+      entry['status'] = 'passed'
+    elsif failure.is_a?(Minitest::Skip)
+      entry['status'] = 'skipped'
+    else
+      error = failure.is_a?(Minitest::UnexpectedError) ? failure.error : failure
+      entry.update('status' => 'failed', 'class' => error.class.name, 'message' => error.message.to_s)
+    end
+    @lock.synchronize { @tests << entry }
+  end
+end
+
+class TddHooksFocused < StandardError; end
+
+ours = TddHooksReporter.new(file_of)
+Minitest.singleton_class.prepend(Module.new do
+  define_method(:init_plugins) do |options|
+    super(options)
+    filters = options.values_at(:filter, :exclude).compact
+    raise TddHooksFocused, "tdd-hooks: a run that filters tests is not allowed (#{filters.join(', ')}): it hides the others" unless filters.empty?
+    reporter << ours
+  end
+end)
+
+focused = nil
+passed = false
+begin
+  # What a test or helper put into ARGV (minitest-focus's `-n`) reaches minitest, as under autorun.
+  passed = Minitest.run(ARGV.dup)
+  Minitest.class_variable_get(:@@after_run).reverse_each(&:call) if Process.pid == started
+rescue TddHooksFocused => e
+  focused = e.message
+end
+exit!(2) unless Process.pid == started
+
+File.write(report_path, JSON.generate({ 'tests' => ours.tests, 'loadErrors' => load_errors, 'focused' => focused }))
+exit(passed && load_errors.empty? && focused.nil? ? 0 : 1)
