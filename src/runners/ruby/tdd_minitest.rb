@@ -29,11 +29,22 @@ files.each do |file|
   (Minitest::Runnable.runnables - before).each { |k| class_files[k.name.to_s] ||= file if k.name }
 end
 
-# A result's file: the asked file its method lies in (two files may both `describe Calc`), else the
-# file whose load defined its class (a test inherited from a helper's module).
+# A result's file: the asked file its method lies in (two files may both `describe Calc`); for a
+# test inherited from elsewhere, the file that defines its class's constant (`class CalcTest <
+# BaseTest`), which a test class that project code defines is not; else (a spec class, named by its
+# description) the asked file whose load defined the class.
 absolute = files.to_h { |f| [File.expand_path(f, root), f] }
+asked = ->(path) { absolute[File.expand_path(path.to_s, root)] }
 file_of = lambda do |result|
-  absolute[File.expand_path(Array(result.source_location).first.to_s, root)] || class_files[result.klass.to_s]
+  own = asked.(Array(result.source_location).first)
+  next own if own
+  defined_at = begin
+    Object.const_source_location(result.klass.to_s)
+  rescue NameError, ArgumentError
+    nil
+  end
+  next asked.(defined_at.first) if defined_at && !defined_at.empty?
+  class_files[result.klass.to_s]
 end
 
 # Collects every result (threads too: `parallelize_me!`).

@@ -113,6 +113,25 @@ describe('minitest adapter on real runs', () => {
     expect(both.tests).toHaveLength(2);
   });
 
+  it("a test inherited from a helper's class is the file's that subclasses it; a test class of project code is no file's", async () => {
+    const c = copy('green');
+    writeFileSync(
+      join(c.root, 'test', 'support_base.rb'),
+      'require "minitest/autorun"\nclass AddsBase < Minitest::Test\n  def test_inherited\n    assert true\n  end\nend\n',
+    );
+    writeFileSync(join(c.root, 'lib', 'fake.rb'), 'class FakeTest < Minitest::Test\n  def test_fake\n    assert true\n  end\nend\n');
+    writeFileSync(join(c.root, 'test', 'inherit_test.rb'), 'require "support_base"\nrequire "fake"\n\nclass InheritTest < AddsBase\nend\n');
+    const r = await runTests({
+      runner: 'minitest',
+      root: c.root,
+      files: ['test/inherit_test.rb'],
+      env: runnerTestEnv(),
+      timeoutMs: 60_000,
+      sources: c.sources,
+    });
+    expect(summary(r)).toEqual({ status: 'completed', tests: [['test/inherit_test.rb', 'InheritTest#test_inherited', 'passed', undefined]], fileErrors: [] });
+  });
+
   it('the leak guard notes a file of the work tree the run loads, and a run of the copy alone is clean', async () => {
     const top = realpathSync(copy('green').root);
     mkdirSync(join(top, 'lib'), { recursive: true });
