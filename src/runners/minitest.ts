@@ -9,7 +9,7 @@ import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter
  * file that failed to load with its exception, and a refusal when the run was filtered (a `-n`/`-e`
  * a test or helper put into ARGV, as minitest-focus's `focus` does) before any test ran. `skip` is
  * skipped; an error inside a test is classed by its exception (NoMethodError/NameError: the
- * project's next symbol).
+ * project's next symbol, unless the test itself lacks the method: then an exception).
  */
 
 export function buildMinitestArgv(o: BuildArgvInput): BuiltCommand {
@@ -24,6 +24,8 @@ interface MinitestTest {
   status?: string;
   class?: string;
   message?: string;
+  /** A NameError/NoMethodError whose receiver is the test itself (`asert_equal`, a helper never written). */
+  testOwn?: boolean;
 }
 
 interface MinitestReport {
@@ -37,7 +39,8 @@ function firstLine(s: string): string {
 }
 
 /** Minitest::Assertion and its kinds (not UnexpectedError, which our script unwraps to the error it holds). */
-function classify(cls: string, message: string): FailureClass {
+function classify(cls: string, message: string, testOwn: boolean): FailureClass {
+  if (testOwn) return 'exception';
   if (/^Minitest::(?:Assertion|MockExpectationError)$|^MockExpectationError$/.test(cls)) return 'assertion';
   return rubyExceptionClass(cls, message);
 }
@@ -67,7 +70,7 @@ export function parseMinitestReport(o: ParseInput): ParsedRun {
     else {
       const cls = t.class ?? '';
       const message = firstLine(t.message ?? '');
-      tests.push({ file: t.file, name, status: 'failed', failure: classify(cls, message), message: cls ? `${cls}: ${message}` : message });
+      tests.push({ file: t.file, name, status: 'failed', failure: classify(cls, message, t.testOwn === true), message: cls ? `${cls}: ${message}` : message });
     }
   }
   for (const e of report.loadErrors ?? []) {

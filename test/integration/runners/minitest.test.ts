@@ -61,6 +61,7 @@ describe('minitest adapter on real runs', () => {
     ['amber-missing-module', [], [[F, 'missing-module']], 'LoadError: cannot load such file -- tdd_hooks_not_installed_gem'],
     ['amber-no-tests', [], [[F, 'no-tests']], undefined],
     ['amber-exception', [[F, 'CalcTest#test_reads_the_first_of_nothing', 'failed', 'exception']], [], 'IndexError: index 0 outside of array bounds'],
+    ['amber-test-own-method', [[F, 'CalcTest#test_adds', 'failed', 'exception']], [], 'NoMethodError: undefined method '],
     ['green', [[F, 'CalcTest#test_adds', 'passed', undefined]], [], undefined],
     // minitest/spec through a test_helper on the load path (-I test), `require "calc"` through -I lib.
     ['green-spec', [[F, 'Calc#test_0001_adds', 'passed', undefined]], [], undefined],
