@@ -9,7 +9,8 @@ import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter
  * file that failed to load with its exception, and a refusal when the run was filtered (a `-n`/`-e`
  * a test or helper put into ARGV, as minitest-focus's `focus` does) before any test ran. `skip` is
  * skipped; an error inside a test is classed by its exception (NoMethodError/NameError: the
- * project's next symbol, unless the test itself lacks the method: then an exception).
+ * project's next symbol, unless the test itself lacks the method: then an exception). A test method
+ * the file writes that ran from another file (project code rewrote it at run time) failed.
  */
 
 export function buildMinitestArgv(o: BuildArgvInput): BuiltCommand {
@@ -26,6 +27,8 @@ interface MinitestTest {
   message?: string;
   /** A NameError/NoMethodError whose receiver is the test itself (`asert_equal`, a helper never written). */
   testOwn?: boolean;
+  /** The test method the file writes ran from this other file: redefined at run time. */
+  redefinedBy?: string;
 }
 
 interface MinitestReport {
@@ -65,7 +68,16 @@ export function parseMinitestReport(o: ParseInput): ParsedRun {
     // A test of a class no asked file defined (a helper's, a library's) is not the commit's.
     if (!t.file || !asked.has(t.file)) continue;
     const name = t.name ?? '';
-    if (t.status === 'passed') tests.push({ file: t.file, name, status: 'passed' });
+    // Whatever it answered, the test that ran is not the one the file holds.
+    if (t.redefinedBy)
+      tests.push({
+        file: t.file,
+        name,
+        status: 'failed',
+        failure: 'exception',
+        message: `tdd-hooks: the test's method was redefined at run time by ${t.redefinedBy}`,
+      });
+    else if (t.status === 'passed') tests.push({ file: t.file, name, status: 'passed' });
     else if (t.status === 'skipped') tests.push({ file: t.file, name, status: 'skipped' });
     else {
       const cls = t.class ?? '';

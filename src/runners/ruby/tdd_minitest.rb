@@ -47,13 +47,27 @@ file_of = lambda do |result|
   class_files[result.klass.to_s]
 end
 
+# A test method the asked file writes (`def test_adds`) that runs from another file was redefined
+# at run time (a TracePoint or an `inherited` hook in project code rewriting the test): its path.
+texts = {}
+redefined_by = lambda do |result, file|
+  klass = Minitest::Runnable.runnables.find { |k| k.name.to_s == result.klass.to_s && k.method_defined?(result.name) }
+  method = klass&.instance_method(result.name)
+  next nil unless method && method.owner == klass
+  at = File.expand_path(Array(method.source_location).first.to_s, root)
+  next nil if at == File.expand_path(file, root)
+  text = texts[file] ||= (File.read(File.expand_path(file, root)) rescue '')
+  text.match?(/^[ \t]*def[ \t]+#{Regexp.escape(result.name)}(?![\w?!=])/) ? at.delete_prefix(root + '/') : nil
+end
+
 # Collects every result (threads too: `parallelize_me!`).
 class TddHooksReporter < Minitest::AbstractReporter
   attr_reader :tests
 
-  def initialize(file_of)
+  def initialize(file_of, redefined_by)
     super()
     @file_of = file_of
+    @redefined_by = redefined_by
     @tests = []
     @lock = Mutex.new
   end
@@ -61,6 +75,8 @@ class TddHooksReporter < Minitest::AbstractReporter
   def record(result)
     failure = result.failure
     entry = { 'file' => @file_of.call(result), 'name' => "#{result.klass}##{result.name}" }
+    by = entry['file'] && @redefined_by.call(result, entry['file'])
+    entry['redefinedBy'] = by if by
     if failure.nil?
       entry['status'] = 'passed'
     elsif failure.is_a?(Minitest::Skip)
@@ -77,7 +93,7 @@ end
 
 class TddHooksFocused < StandardError; end
 
-ours = TddHooksReporter.new(file_of)
+ours = TddHooksReporter.new(file_of, redefined_by)
 Minitest.singleton_class.prepend(Module.new do
   define_method(:init_plugins) do |options|
     super(options)

@@ -65,6 +65,8 @@ describe('minitest adapter on real runs', () => {
     ['green', [[F, 'CalcTest#test_adds', 'passed', undefined]], [], undefined],
     // minitest/spec through a test_helper on the load path (-I test), `require "calc"` through -I lib.
     ['green-spec', [[F, 'Calc#test_0001_adds', 'passed', undefined]], [], undefined],
+    // Project code rewrote the test at run time: it "passed" without running what the file says.
+    ['green-redefined', [[F, 'CalcTest#test_adds', 'failed', 'exception']], [], "tdd-hooks: the test's method was redefined at run time by lib/calc.rb"],
     ['skipped', [[F, 'CalcTest#test_adds', 'skipped', undefined]], [], undefined],
     // A name filter put into ARGV (minitest-focus's way) would hide test_adds_zero: the run is refused.
     ['focused', [], [[F, 'load-error']], 'tdd-hooks: a run that filters tests is not allowed'],
