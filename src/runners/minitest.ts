@@ -10,7 +10,8 @@ import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter
  * a test or helper put into ARGV, as minitest-focus's `focus` does) before any test ran. `skip` is
  * skipped; an error inside a test is classed by its exception (NoMethodError/NameError: the
  * project's next symbol, unless the test itself lacks the method: then an exception). A test method
- * the file writes that ran from another file (project code rewrote it at run time) failed.
+ * the file writes that ran from another file (project code rewrote it at run time) failed, and so
+ * does a test that reached a minitest assertion or verdict method project code outside the tests redefined.
  */
 
 export function buildMinitestArgv(o: BuildArgvInput): BuiltCommand {
@@ -29,6 +30,8 @@ interface MinitestTest {
   testOwn?: boolean;
   /** The test method the file writes ran from this other file: redefined at run time. */
   redefinedBy?: string;
+  /** A minitest method (an assertion, a test's run, a result's verdict) redefined by project code: "assert_equal by lib/calc.rb". */
+  patched?: string;
 }
 
 interface MinitestReport {
@@ -76,6 +79,14 @@ export function parseMinitestReport(o: ParseInput): ParsedRun {
         status: 'failed',
         failure: 'exception',
         message: `tdd-hooks: the test's method was redefined at run time by ${t.redefinedBy}`,
+      });
+    else if (t.patched)
+      tests.push({
+        file: t.file,
+        name,
+        status: 'failed',
+        failure: 'exception',
+        message: `tdd-hooks: a minitest method the test reached was redefined at run time: ${t.patched}`,
       });
     else if (t.status === 'passed') tests.push({ file: t.file, name, status: 'passed' });
     else if (t.status === 'skipped') tests.push({ file: t.file, name, status: 'skipped' });

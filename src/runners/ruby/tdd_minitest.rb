@@ -13,6 +13,15 @@ files = ARGV.dup
 ARGV.clear
 started = Process.pid
 
+# What writes the report, taken before any project code loads (a redefined File.write changes nothing).
+write_report = File.method(:write)
+to_json = JSON.method(:generate)
+# minitest's own machinery, which no project code may redefine: its assertions, a test's run, a result's verdict.
+assertion_names = Minitest::Assertions.public_instance_methods(false) + %i[run capture_exceptions]
+# minitest's own list of test classes (the array `inherited` fills), not a method project code could redefine.
+runnables = Minitest::Runnable.runnables
+result_names = %i[failure passed? skipped? error?]
+
 # `minitest/autorun` in a test file would run the tests again at exit: this script runs them.
 Minitest.class_variable_set(:@@installed_at_exit, true)
 
@@ -20,13 +29,13 @@ class_files = {}
 load_errors = []
 root = Dir.pwd
 files.each do |file|
-  before = Minitest::Runnable.runnables.dup
+  before = runnables.dup
   begin
     require File.expand_path(file, root)
   rescue ScriptError, StandardError => e
     load_errors << { 'file' => file, 'class' => e.class.name, 'message' => e.message.to_s }
   end
-  (Minitest::Runnable.runnables - before).each { |k| class_files[k.name.to_s] ||= file if k.name }
+  (runnables - before).each { |k| class_files[k.name.to_s] ||= file if k.name }
 end
 
 # A result's file: the asked file its method lies in (two files may both `describe Calc`); for a
@@ -51,7 +60,7 @@ end
 # at run time (a TracePoint or an `inherited` hook in project code rewriting the test): its path.
 texts = {}
 redefined_by = lambda do |result, file|
-  klass = Minitest::Runnable.runnables.find { |k| k.name.to_s == result.klass.to_s && k.method_defined?(result.name) }
+  klass = runnables.find { |k| k.name.to_s == result.klass.to_s && k.method_defined?(result.name) }
   method = klass&.instance_method(result.name)
   next nil unless method && method.owner == klass
   at = File.expand_path(Array(method.source_location).first.to_s, root)
@@ -60,14 +69,35 @@ redefined_by = lambda do |result, file|
   text.match?(/^[ \t]*def[ \t]+#{Regexp.escape(result.name)}(?![\w?!=])/) ? at.delete_prefix(root + '/') : nil
 end
 
+# A minitest method the run reaches that code of the project outside its tests defines (an
+# implementation that redefines `assert_equal` through `Object.const_get("Mini" + "test::Assertions")`,
+# a prepended module): "assert_equal by lib/calc.rb". Tests and their support (test/, spec/, the
+# asked files) may define their own; gems and the standard library are not the project's.
+project_code = lambda do |method|
+  at = Array(method.source_location).first.to_s
+  next at if at.start_with?('(eval')
+  next nil unless at.start_with?(root + '/')
+  rel = at.delete_prefix(root + '/')
+  absolute.key?(at) || %w[test spec].include?(rel.split('/').first) ? nil : rel
+end
+patched_in = lambda do |result|
+  klass = runnables.find { |k| k.name.to_s == result.klass.to_s && k.method_defined?(result.name) }
+  next nil unless klass
+  found = assertion_names.map { |n| [n, klass.instance_method(n)] } +
+          result_names.map { |n| ["Result##{n}", Minitest::Result.instance_method(n)] } +
+          [['run_one_method', klass.singleton_class.instance_method(:run_one_method)]]
+  found.each { |name, method| (by = project_code.(method)) and break "#{name} by #{by}" }.then { |r| r.is_a?(String) ? r : nil }
+end
+
 # Collects every result (threads too: `parallelize_me!`).
 class TddHooksReporter < Minitest::AbstractReporter
   attr_reader :tests
 
-  def initialize(file_of, redefined_by)
+  def initialize(file_of, redefined_by, patched_in)
     super()
     @file_of = file_of
     @redefined_by = redefined_by
+    @patched_in = patched_in
     @tests = []
     @lock = Mutex.new
   end
@@ -77,6 +107,8 @@ class TddHooksReporter < Minitest::AbstractReporter
     entry = { 'file' => @file_of.call(result), 'name' => "#{result.klass}##{result.name}" }
     by = entry['file'] && @redefined_by.call(result, entry['file'])
     entry['redefinedBy'] = by if by
+    patched = entry['file'] && @patched_in.call(result)
+    entry['patched'] = patched if patched
     if failure.nil?
       entry['status'] = 'passed'
     elsif failure.is_a?(Minitest::Skip)
@@ -93,7 +125,7 @@ end
 
 class TddHooksFocused < StandardError; end
 
-ours = TddHooksReporter.new(file_of, redefined_by)
+ours = TddHooksReporter.new(file_of, redefined_by, patched_in)
 Minitest.singleton_class.prepend(Module.new do
   define_method(:init_plugins) do |options|
     super(options)
@@ -114,5 +146,5 @@ rescue TddHooksFocused => e
 end
 exit!(2) unless Process.pid == started
 
-File.write(report_path, JSON.generate({ 'tests' => ours.tests, 'loadErrors' => load_errors, 'focused' => focused }))
+write_report.call(report_path, to_json.call({ 'tests' => ours.tests, 'loadErrors' => load_errors, 'focused' => focused }))
 exit(passed && load_errors.empty? && focused.nil? ? 0 : 1)

@@ -67,6 +67,13 @@ describe('minitest adapter on real runs', () => {
     ['green-spec', [[F, 'Calc#test_0001_adds', 'passed', undefined]], [], undefined],
     // Project code rewrote the test at run time: it "passed" without running what the file says.
     ['green-redefined', [[F, 'CalcTest#test_adds', 'failed', 'exception']], [], "tdd-hooks: the test's method was redefined at run time by lib/calc.rb"],
+    // Project code redefined minitest's assert_equal (a name built at run time, which no static rule reads).
+    [
+      'green-patched',
+      [[F, 'CalcTest#test_adds', 'failed', 'exception']],
+      [],
+      'tdd-hooks: a minitest method the test reached was redefined at run time: assert_equal by lib/calc.rb',
+    ],
     ['skipped', [[F, 'CalcTest#test_adds', 'skipped', undefined]], [], undefined],
     // A name filter put into ARGV (minitest-focus's way) would hide test_adds_zero: the run is refused.
     ['focused', [], [[F, 'load-error']], 'tdd-hooks: a run that filters tests is not allowed'],
@@ -116,11 +123,11 @@ describe('minitest adapter on real runs', () => {
     expect(both.tests).toHaveLength(2);
   });
 
-  it("a test inherited from a helper's class is the file's that subclasses it; a test class of project code is no file's", async () => {
+  it("a test inherited from a helper's class is the file's that subclasses it; a test class of project code is no file's; test support may wrap an assertion", async () => {
     const c = copy('green');
     writeFileSync(
       join(c.root, 'test', 'support_base.rb'),
-      'require "minitest/autorun"\nclass AddsBase < Minitest::Test\n  def test_inherited\n    assert true\n  end\nend\n',
+      'require "minitest/autorun"\nclass AddsBase < Minitest::Test\n  # Test support may wrap an assertion of its own (no project code redefining minitest).\n  def assert_equal(exp, act, msg = nil)\n    super\n  end\n\n  def test_inherited\n    assert_equal 1, 1\n  end\nend\n',
     );
     writeFileSync(join(c.root, 'lib', 'fake.rb'), 'class FakeTest < Minitest::Test\n  def test_fake\n    assert true\n  end\nend\n');
     writeFileSync(join(c.root, 'test', 'inherit_test.rb'), 'require "support_base"\nrequire "fake"\n\nclass InheritTest < AddsBase\nend\n');
