@@ -1,10 +1,11 @@
 # tdd-hooks' minitest runner: `ruby -I lib -I test tdd_minitest.rb <report> <file>...`. Loads each
 # test file on its own (a file that fails to load is reported with its error, the others still run),
-# then runs minitest once and writes a JSON report of every result, with the file that defined its
-# class. A run that filters tests (`-n`/`-e` put into ARGV by a test or helper, as minitest-focus
-# does) hides the others, and a verdict must not rest on it: the run is refused before any test
-# runs. The test files' own `require "minitest/autorun"` is answered by this script, which runs
-# minitest itself. Standard library and minitest only.
+# then runs minitest once and writes a JSON report of every result with the asked file it belongs
+# to. The test files' own `require "minitest/autorun"` is answered by this script. A verdict must
+# not rest on a run that hid or rewrote tests: a run filtered by `-n`/`-e`/`-i` in ARGV (put there by
+# a test, a helper or minitest-focus's `focus`) is refused before any test runs; a test method the
+# file writes that runs from another file, or that reaches a minitest assertion or verdict method
+# project code redefined, is marked. Standard library and minitest only.
 require 'json'
 require 'minitest'
 
@@ -129,7 +130,7 @@ ours = TddHooksReporter.new(file_of, redefined_by, patched_in)
 Minitest.singleton_class.prepend(Module.new do
   define_method(:init_plugins) do |options|
     super(options)
-    filters = options.values_at(:filter, :exclude).compact
+    filters = options.values_at(:filter, :exclude, :include).compact
     raise TddHooksFocused, "tdd-hooks: a run that filters tests is not allowed (#{filters.join(', ')}): it hides the others" unless filters.empty?
     reporter << ours
   end
