@@ -17,5 +17,7 @@ export const UNITTEST_SHIM = join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'un
 export const PYTHON_SITE = join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'closed-site');
 /** Our Ruby files (bin/build.mjs copies them): RSpec's support file, and the guard RUBYOPT loads into every Ruby process of a run. */
 export const RSPEC_SUPPORT = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_rspec.rb');
+/** minitest's runner: loads each test file, runs minitest once, writes a JSON report. */
+export const MINITEST_RUNNER = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_minitest.rb');
 export const RUBY_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_guard.rb');
 export const HOOK_TEMPLATES = join(PACKAGE_ROOT, 'hooks');

@@ -142,6 +142,8 @@ export interface FolderSigns {
   cargoToml?: string;
   /** RSpec's signs: a `.rspec`, a `spec/spec_helper.rb`, or a Gemfile that names rspec. */
   rspec?: boolean;
+  /** minitest's signs (see showsMinitest). */
+  minitest?: boolean;
   /** The Makefile's text (GNUmakefile, makefile), for a test script's `make test`. */
   makefile?: string;
 }
@@ -152,9 +154,22 @@ export function gemfileNamesRspec(gemfile: string): boolean {
 }
 
 /**
+ * Does a folder run its tests with minitest? Its test files (the helper and the first few under
+ * test/) `require "minitest/autorun"` (or minitest/spec, minitest/pride, minitest), or its Rakefile
+ * defines a Rake::TestTask, or its Gemfile names minitest — unless a test file requires test-unit
+ * (`require "test/unit"`), which runs its own tests.
+ */
+export function showsMinitest(o: { rakefile?: string; gemfile?: string; testTexts: readonly string[] }): boolean {
+  if (o.testTexts.some((t) => /^\s*require\s*\(?\s*["']test\/unit["']/m.test(t))) return false;
+  if (o.testTexts.some((t) => /^\s*require\s*\(?\s*["']minitest(?:\/(?:autorun|spec|pride|unit))?["']/m.test(t))) return true;
+  if (o.gemfile !== undefined && /^\s*gem\s*\(?\s*["']minitest["']/m.test(o.gemfile)) return true;
+  return o.rakefile !== undefined && /\bRake::TestTask\b/.test(o.rakefile);
+}
+
+/**
  * Every runner the folders show, at most one per kind and folder: package.json's JS runner,
  * pytest, go (go.mod), cargo (a Cargo.toml with a [package] or a [workspace]), rspec (`.rspec`,
- * `spec/spec_helper.rb`, a Gemfile naming rspec). Pure; in the order given.
+ * `spec/spec_helper.rb`, a Gemfile naming rspec), minitest (showsMinitest). Pure; in the order given.
  */
 export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; root: string }[] {
   const found: { runner: RunnerName; root: string }[] = [];
@@ -166,6 +181,7 @@ export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; roo
     if (f.goMod) found.push({ runner: 'go', root: f.root });
     if (f.cargoToml !== undefined && /^\s*\[(package|workspace)\]/m.test(f.cargoToml)) found.push({ runner: 'cargo', root: f.root });
     if (f.rspec) found.push({ runner: 'rspec', root: f.root });
+    if (f.minitest) found.push({ runner: 'minitest', root: f.root });
   }
   return found;
 }

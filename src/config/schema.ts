@@ -4,8 +4,8 @@
  */
 import { JS_LOCKFILES } from './package-managers.js';
 
-export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec';
-export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec'];
+export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'minitest';
+export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec', 'minitest'];
 
 /**
  * One runner of a repository with several (a JS front end and a Python service): it owns the test
@@ -176,6 +176,8 @@ export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
   cargo: ['tests/*.rs', 'tests/*/main.rs'],
   // RSpec's default pattern.
   rspec: ['spec/**/*_spec.rb'],
+  // Rake::TestTask's default pattern (test/**/*_test.rb) and minitest's other usual name.
+  minitest: ['test/**/*_test.rb', 'test/**/test_*.rb'],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */

@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { TddError } from '../errors.js';
 import picomatch from 'picomatch';
 import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
-import { detectRunners, formatConfigFile, gemfileNamesRspec, pytestConfigured, type FolderSigns, type PythonSigns } from '../config/detect.js';
+import { detectRunners, formatConfigFile, gemfileNamesRspec, pytestConfigured, showsMinitest, type FolderSigns, type PythonSigns } from '../config/detect.js';
 import { makeTargetCommands, noxCommands, toxCommands } from '../config/runner-commands.js';
 import { parseWorkspaceGlobs } from '../config/workspaces.js';
 import { NOT_PROJECTS, readProjectFolders } from './folders.js';
@@ -94,7 +94,30 @@ function readFolderSigns(top: string, root: string, packageJson: unknown, python
     goMod: existsSync(join(dir, 'go.mod')),
     ...(cargoToml === undefined ? {} : { cargoToml }),
     rspec: existsSync(join(dir, '.rspec')) || existsSync(join(dir, 'spec', 'spec_helper.rb')) || gemfileNamesRspec(readTextOr(join(dir, 'Gemfile')) ?? ''),
+    minitest: readMinitestSigns(dir),
   };
+}
+
+/** minitest's signs: test/'s helper, then its first 20 `*_test.rb` and `test_*.rb` files two levels deep, the Rakefile and the Gemfile. */
+function readMinitestSigns(dir: string): boolean {
+  const texts = ['test_helper.rb', 'helper.rb'].flatMap((f) => readTextOr(join(dir, 'test', f)) ?? []);
+  const visit = (d: string, depth: number): void => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : 1));
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (texts.length >= 20) return;
+      if (e.isFile() && /^(?:test_.+|.+_test)\.rb$/.test(e.name) && e.name !== 'test_helper.rb') texts.push(readTextOr(join(d, e.name)) ?? '');
+      else if (e.isDirectory() && depth < 2 && !e.name.startsWith('.')) visit(join(d, e.name), depth + 1);
+    }
+  };
+  visit(join(dir, 'test'), 0);
+  const rakefile = readTextOr(join(dir, 'Rakefile'));
+  const gemfile = readTextOr(join(dir, 'Gemfile'));
+  return showsMinitest({ ...(rakefile === undefined ? {} : { rakefile }), ...(gemfile === undefined ? {} : { gemfile }), testTexts: texts });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FailureClass, FileError, TestCaseResult } from '../types.js';
+import { rubyExceptionClass, rubyLoadErrorKind } from './ruby-errors.js';
 import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter } from './types.js';
 
 /**
@@ -54,8 +55,7 @@ function classify(cls: string, message: string): FailureClass {
   if (/^RSpec::(?:Expectations::ExpectationNotMetError|Expectations::MultipleExpectationsNotMetError|Mocks::MockExpectationError)$/.test(cls))
     return 'assertion';
   if (cls === 'RSpec::Core::Pending::PendingExampleFixedError') return 'assertion';
-  if (cls === 'NoMethodError' || cls === 'NameError' || /^uninitialized constant /.test(message)) return 'missing-symbol';
-  return 'exception';
+  return rubyExceptionClass(cls, message);
 }
 
 function firstLine(s: string): string {
@@ -72,14 +72,7 @@ function readLoadError(message: string, root: string): { file?: string; kind: Fi
   const m = /^([A-Z][\w:]*(?:Error|Exception)):\n\s*(.+)$/m.exec(message) ?? /^([A-Z][\w:]*(?:Error|Exception)):\s*(.+)$/m.exec(message);
   const cls = m?.[1] ?? '';
   const text = m ? `${cls}: ${m[2]!.trim()}` : firstLine(message.replace(/^\s*An error occurred[^\n]*\n/, ''));
-  let kind: FileError['kind'] = 'load-error';
-  if (cls === 'SyntaxError') kind = 'syntax';
-  else if (cls === 'NameError' || cls === 'NoMethodError') kind = 'missing-symbol';
-  else if (cls === 'LoadError') {
-    // `require_relative '../lib/calc'` of a file the project has not written yet is its next step; a gem is not installed.
-    const wanted = /cannot load such file -- (\S+)/.exec(text)?.[1] ?? '';
-    kind = wanted.startsWith(root + '/') ? 'missing-symbol' : 'missing-module';
-  }
+  const kind = rubyLoadErrorKind(cls, text, root);
   return { ...(file ? { file: norm(file) } : {}), kind, message: text };
 }
 

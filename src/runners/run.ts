@@ -5,7 +5,7 @@
  * never as a pass.
  */
 import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
-import { RSPEC_SUPPORT, UNITTEST_SHIM } from '../paths.js';
+import { MINITEST_RUNNER, RSPEC_SUPPORT, UNITTEST_SHIM } from '../paths.js';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
@@ -120,7 +120,7 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   // A guard whose files are missing would watch nothing (Python just finds no sitecustomize): fail closed.
   const unguarded = o.guard ? missingGuardFile() : undefined;
   if (unguarded) return { ...base, status: 'unknown', reason: `the leak guard is not built (${unguarded} is missing)` };
-  const rubyReason = o.guard && o.runner === 'rspec' ? rubyUnguarded() : undefined;
+  const rubyReason = o.guard && (o.runner === 'rspec' || o.runner === 'minitest') ? rubyUnguarded() : undefined;
   if (rubyReason) return { ...base, status: 'unknown', reason: rubyReason };
   // go and cargo read what their manifests name: a path into the work tree there is known before the run.
   const manifestLeaks = o.guard ? readStaticLeaks(o.runner, root, o.guard, o.env) : [];
@@ -190,6 +190,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
     sources: o.sources,
     unittestShim: UNITTEST_SHIM,
     rspecSupport: RSPEC_SUPPORT,
+    minitestRunner: MINITEST_RUNNER,
     ...(related ? { related } : {}),
   });
   if ('error' in built) return { ...base, status: 'unknown', reason: built.error };

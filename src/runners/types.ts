@@ -37,6 +37,8 @@ export interface BuildArgvInput {
   unittestShim: string;
   /** rspec: our support file (dist/runners/ruby/tdd_rspec.rb), `--require`d. */
   rspecSupport?: string;
+  /** minitest: our runner script (dist/runners/ruby/tdd_minitest.rb), run by ruby. */
+  minitestRunner?: string;
   /**
    * REFACTOR, a runner with `relatedMode`: source files (relative to `root`) the commit changes.
    * The runner then runs `files` and every test file that imports one of these, by its own graph.

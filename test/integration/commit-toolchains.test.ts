@@ -1,5 +1,5 @@
 /**
- * unittest, go test, cargo test, RSpec and the generic `command` runner through real `git commit` with
+ * unittest, go test, cargo test, RSpec, minitest and the generic `command` runner through real `git commit` with
  * the installed hooks: RED failing for a wrong reason (syntax, a missing package, no tests) is
  * refused with the class named; an honest RED is accepted; a GREEN that skips the frozen test is
  * refused; an honest GREEN is accepted with the runner's evidence.
@@ -29,6 +29,8 @@ const GO_TEST =
   'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Errorf("Add(2, 3) = %d, want 5", got)\n\t}\n}\n';
 const RS_TEST = 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n';
 const PYTEST_TEST = 'from calc import add\n\n\ndef test_adds():\n    assert add(2, 3) == 5\n';
+const MT_TEST =
+  'require "minitest/autorun"\nrequire_relative "../lib/calc"\n\nclass CalcTest < Minitest::Test\n  def test_adds\n    assert_equal 5, Calc.add(2, 3)\n  end\nend\n';
 const RB_TEST = "require_relative '../lib/calc'\n\nRSpec.describe 'Calc' do\n  it 'adds' do\n    expect(Calc.add(2, 3)).to eq(5)\n  end\nend\n";
 
 const TOOLCHAINS: Toolchain[] = [
@@ -86,6 +88,20 @@ const TOOLCHAINS: Toolchain[] = [
       ['no-tests', 'def check(got)\n  expect(got).to eq(5)\nend\n'],
     ],
     skipped: RB_TEST.replace("  it 'adds'", "  xit 'adds'"),
+    impl: { 'lib/calc.rb': 'module Calc\n  def self.add(a, b)\n    a + b\n  end\nend\n' },
+  },
+  {
+    runner: 'minitest',
+    // install detects minitest from the Rakefile's Rake::TestTask (or a test file requiring minitest).
+    skeleton: { Rakefile: 'require "rake/testtask"\n\nRake::TestTask.new(:test) { |t| t.libs << "test" }\n', 'lib/calc.rb': '' },
+    testPath: 'test/calc_test.rb',
+    test: MT_TEST,
+    wrong: [
+      ['syntax', MT_TEST.replace('Calc.add(2, 3)', 'Calc.add(2, 3))')],
+      ['missing-module', MT_TEST.replace('require_relative "../lib/calc"', 'require "leftpad_not_installed"')],
+      ['no-tests', 'require "minitest/autorun"\n\ndef check(got)\n  assert_equal 5, got\nend\n'],
+    ],
+    skipped: MT_TEST.replace('  def test_adds\n', '  def test_adds\n    skip "later"\n'),
     impl: { 'lib/calc.rb': 'module Calc\n  def self.add(a, b)\n    a + b\n  end\nend\n' },
   },
   {
@@ -159,6 +175,6 @@ describe.each(TOOLCHAINS)('$runner, through git commit', (t) => {
     attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(new RegExp(`^${t.runner}: 1 passed, 0 failed`));
     // The runs wrote nothing into the checkout (no .rspec_status, no __pycache__, no target/).
-    if (t.runner === 'rspec' || t.runner === 'unittest') expect(r.git('status', '--porcelain', '--ignored')).toBe('');
+    if (t.runner === 'rspec' || t.runner === 'unittest' || t.runner === 'minitest') expect(r.git('status', '--porcelain', '--ignored')).toBe('');
   });
 });

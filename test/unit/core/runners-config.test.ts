@@ -4,7 +4,7 @@
  * merge the results.
  */
 import { describe, expect, it } from 'vitest';
-import { detectRunners, gemfileNamesRspec, type FolderSigns } from '../../../src/config/detect.js';
+import { detectRunners, gemfileNamesRspec, showsMinitest, type FolderSigns } from '../../../src/config/detect.js';
 import { resolveConfig, runnerSpecs } from '../../../src/config/resolve.js';
 import { DEFAULTS, RUNNER_TESTS } from '../../../src/config/schema.js';
 import { validateConfig } from '../../../src/config/validate.js';
@@ -86,6 +86,7 @@ describe('runners: detection', () => {
         folder('core', { cargoToml: '[package]\nname = "core"\n' }),
         folder('docs', { cargoToml: '# not a crate\n', packageJson: { name: 'docs' } }),
         folder('gem', { rspec: true }),
+        folder('rb', { minitest: true }),
       ]),
     ).toEqual([
       { runner: 'vitest', root: '.' },
@@ -94,6 +95,7 @@ describe('runners: detection', () => {
       { runner: 'go', root: 'svc' },
       { runner: 'cargo', root: 'core' },
       { runner: 'rspec', root: 'gem' },
+      { runner: 'minitest', root: 'rb' },
     ]);
   });
 });
@@ -177,5 +179,22 @@ describe("install's RSpec signs", () => {
   it('a Gemfile names rspec, rspec-core or rspec-rails as a gem', () => {
     expect(["gem 'rspec'", 'gem "rspec-rails", "~> 6"', "  gem('rspec-core')"].map(gemfileNamesRspec)).toEqual([true, true, true]);
     expect(["gem 'rspec-its'", "# gem 'rspec'", "gem 'minitest'", "gem 'rspecx'"].map(gemfileNamesRspec)).toEqual([false, false, false, false]);
+  });
+});
+
+describe("install's minitest signs", () => {
+  const autorun = 'require "minitest/autorun"\n';
+  it('a test file or helper requiring minitest, a Rake::TestTask, or a Gemfile naming minitest', () => {
+    expect(showsMinitest({ testTexts: [autorun] })).toBe(true);
+    expect(showsMinitest({ testTexts: ["require 'minitest/spec'\n", "require('minitest')\n"] })).toBe(true);
+    expect(showsMinitest({ rakefile: 'require "rake/testtask"\nRake::TestTask.new(:test) { |t| t.libs << "test" }\n', testTexts: [] })).toBe(true);
+    expect(showsMinitest({ gemfile: 'gem "minitest", "~> 5.0"\n', testTexts: [] })).toBe(true);
+  });
+  it('test-unit runs its own tests; a comment, another gem or a Rakefile without a test task is no sign', () => {
+    expect(showsMinitest({ rakefile: 'Rake::TestTask.new\n', testTexts: ['require "test/unit"\n'] })).toBe(false);
+    expect(showsMinitest({ testTexts: ['# require "minitest/autorun"\n', 'require "minitest_helper_gem"\n'] })).toBe(false);
+    expect(
+      showsMinitest({ rakefile: 'require "rspec/core/rake_task"\nRSpec::Core::RakeTask.new(:spec)\n', gemfile: 'gem "minitest-reporters"\n', testTexts: [] }),
+    ).toBe(false);
   });
 });
