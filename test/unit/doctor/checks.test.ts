@@ -529,6 +529,16 @@ describe('agent-<name>', () => {
       { status: 'fail', code: 'AGENT_HOOK_CHANGED', fix: 'npx tdd-hooks install --agent claude' },
     ],
     [
+      // An install from before ${…}: Gemini puts a shell-quoted path into the bare variable, inside our quotes.
+      'gemini: the bare $GEMINI_PROJECT_DIR of an older install',
+      withAgents(
+        installed('gemini', (f) =>
+          content(f, '.gemini/settings.json', (t) => t.replaceAll('${GEMINI_PROJECT_DIR:-$(git rev-parse --show-toplevel)}', '$GEMINI_PROJECT_DIR')),
+        ),
+      ),
+      { status: 'fail', code: 'AGENT_HOOK_CHANGED', fix: 'npx tdd-hooks install --agent gemini' },
+    ],
+    [
       'cline: a script not executable',
       withAgents(installed('cline', (f) => (f[0]!.fact = { ...(f[0]!.fact as { kind: 'file'; content: string }), mode: 0o644, executable: false }))),
       { status: 'fail', code: 'AGENT_HOOK_NOT_EXECUTABLE', fix: 'chmod +x .clinerules/hooks/PreToolUse' },
