@@ -140,6 +140,8 @@ const MESSAGES: Record<DoctorCode, Words> = {
     `${s(d.agent)}'s hooks run ${s(d.cli)}, which is not there (${p('path')}): every guarded call fails — denied, or let through by an agent that fails open`,
   AGENT_CODEX_UNTRUSTED: (d) =>
     `Codex runs a project's hooks only in a trusted project, and ${s(d.config)} ${d.trust === 'untrusted' ? `marks ${s(d.top)} untrusted: change its trust_level to "trusted" if you trust this project` : `does not trust ${s(d.top)}: trust it when Codex asks (or with the command below)`}; then, in Codex, /hooks to trust tdd-hooks' hooks`,
+  AGENT_HOOKS_SWITCHED_OFF: (d, p) =>
+    `${p('config')} sets ${s(d.key)}: ${s(d.agent)} runs no hook at all, so nothing guards its edits (the commit hooks still check every commit); remove the key for the guard to run`,
   AGENT_CODEX_HOOKS_OFF: (d) =>
     `${s(d.config)} switches Codex's hooks off ([features] hooks = false): set it to true, or remove the line, for the guard to run`,
 };

@@ -22,6 +22,26 @@ function codexFolders(l: Pick<LayoutFacts, 'top' | 'commonDir'>): string[] {
   return [...new Set([l.top, main, realpathLoose(main)])];
 }
 
+/**
+ * Claude Code's `disableAllHooks: true` in any settings file it merges (the user's — CLAUDE_CONFIG_DIR,
+ * else ~/.claude —, the project's, the project's local one) runs no hook at all, ours included.
+ */
+async function readClaudeSwitches(top: string, env: NodeJS.ProcessEnv): Promise<{ file: string; key: string }[]> {
+  const home = env.CLAUDE_CONFIG_DIR || (env.HOME ? join(env.HOME, '.claude') : '');
+  const files = [...(home ? [join(home, 'settings.json')] : []), join(top, '.claude', 'settings.json'), join(top, '.claude', 'settings.local.json')];
+  const out: { file: string; key: string }[] = [];
+  for (const file of files) {
+    const text = await readOr(file);
+    if (text === null) continue;
+    try {
+      if ((JSON.parse(text) as { disableAllHooks?: unknown })?.disableAllHooks === true) out.push({ file, key: 'disableAllHooks' });
+    } catch {
+      // not JSON: the file's own check (AGENT_HOOK_UNREADABLE) says so when it is ours
+    }
+  }
+  return out;
+}
+
 export async function readAgentFacts(l: Pick<LayoutFacts, 'top' | 'commonDir'>, env: NodeJS.ProcessEnv, packageBin = PACKAGE_BIN): Promise<AgentFacts> {
   const installed: AgentHookFacts[] = [];
   for (const agent of AGENTS) {
@@ -31,7 +51,8 @@ export async function readAgentFacts(l: Pick<LayoutFacts, 'top' | 'commonDir'>, 
     if (ours.length === 0) continue;
     const clis: Record<string, boolean> = {};
     for (const f of ours) if (f.fact.kind === 'file') for (const cli of guardCliPaths(agent, f.fact.content)) clis[cli] = existsSync(join(l.top, cli));
-    installed.push({ agent, files, clis });
+    const switchedOff = agent === 'claude' ? await readClaudeSwitches(l.top, env) : [];
+    installed.push({ agent, files, clis, ...(switchedOff.length > 0 ? { switchedOff } : {}) });
   }
   const cli = locateCli(l.top, l.top, packageBin).rel;
   const facts: AgentFacts = { installed, cli: { rel: cli, present: existsSync(join(l.top, cli)) } };

@@ -195,6 +195,8 @@ export interface AgentHookFacts {
   files: AgentFileFact[];
   /** The CLI paths its guard commands name → whether each is there, from the top level. */
   clis: Record<string, boolean>;
+  /** Settings of the agent's own that switch every hook off (Claude's `disableAllHooks: true`): file and key. */
+  switchedOff?: { file: string; key: string }[];
 }
 
 export interface AgentFacts {
@@ -262,7 +264,8 @@ export type DoctorCode =
   | 'AGENT_HOOK_NOT_EXECUTABLE'
   | 'AGENT_HOOK_CLI_MISSING'
   | 'AGENT_CODEX_UNTRUSTED'
-  | 'AGENT_CODEX_HOOKS_OFF';
+  | 'AGENT_CODEX_HOOKS_OFF'
+  | 'AGENT_HOOKS_SWITCHED_OFF';
 
 /** One check's verdict. `fix` is the exact command that repairs it (made from the facts). */
 export interface CheckResult {

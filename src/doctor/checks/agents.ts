@@ -98,6 +98,8 @@ function checkAgent(f: DoctorFacts, a: AgentHookFacts): CheckResult[] {
   const cliP = cliProblem(f, a);
   if (cliP) problems.push(cliP);
   if (a.agent === 'codex') problems.push(...codexProblems(f));
+  for (const off of a.switchedOff ?? [])
+    problems.push({ status: 'warn', code: 'AGENT_HOOKS_SWITCHED_OFF', data: { agent: a.agent, config: off.file, key: off.key } });
   if (problems.length === 0) {
     const files = a.files.filter((x) => x.fact.kind === 'file').map((x) => join(f.layout.top, x.path));
     return [{ id, status: 'ok', code: 'AGENT_HOOK_OK', data: { agent: a.agent, files, cli } }];

@@ -88,6 +88,14 @@ describe('doctor: the agents install --agent set up', () => {
     expect(checks[0]!.fix).toBeUndefined();
   });
 
+  it("Claude's own switch, disableAllHooks in the local settings it merges: AGENT_HOOKS_SWITCHED_OFF (warn)", async () => {
+    const r = fresh();
+    r.write({ '.claude/settings.local.json': '{ "disableAllHooks": true }\n' });
+    expect(of(await agentChecks(r), 'claude')).toMatchObject([
+      { status: 'warn', code: 'AGENT_HOOKS_SWITCHED_OFF', data: { config: join(r.dir, '.claude/settings.local.json'), key: 'disableAllHooks' } },
+    ]);
+  });
+
   it('a narrowed matcher (edits no longer reach the guard): AGENT_HOOK_CHANGED; install --agent mends it', async () => {
     const r = fresh();
     const settings = JSON.parse(r.read('.claude/settings.json'));

@@ -548,6 +548,11 @@ describe('agent-<name>', () => {
       facts({ agents: { installed: [installed('cursor', () => {}, { [CLI]: false })], cli: { rel: CLI, present: false } } }),
       { status: 'fail', code: 'AGENT_HOOK_CLI_MISSING', fix: 'npm install' },
     ],
+    [
+      'claude with disableAllHooks in a settings file it merges',
+      withAgents({ ...installed('claude'), switchedOff: [{ file: `${TOP}/.claude/settings.local.json`, key: 'disableAllHooks' }] }),
+      { status: 'warn', code: 'AGENT_HOOKS_SWITCHED_OFF', fix: undefined },
+    ],
     ['codex in a trusted project', codex(`[projects."${TOP}"]\ntrust_level = "trusted"\n`), { status: 'ok', code: 'AGENT_HOOK_OK' }],
     ['codex, no config', codex(null), { status: 'warn', code: 'AGENT_CODEX_UNTRUSTED' }],
     [
