@@ -6,7 +6,7 @@
  * command names there from the project's top, where the agents run it. Codex runs project hooks
  * only in a project its user config trusts, and none with `[features] hooks = false`.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AgentName } from '../../agent/types.js';
 import { agentFiles, type AgentFile } from '../../install/agent-entries.js';
 import { entriesDiff, MergeProblem, parseSettings } from '../../install/agent-merge.js';
@@ -68,7 +68,7 @@ function codexProblems(f: DoctorFacts): Result[] {
     // Appended as its own table; an `untrusted` entry is the user's choice, to change by hand.
     const fix =
       trust === 'unknown' && c.userConfig
-        ? `printf '\\n[projects.%s]\\ntrust_level = "trusted"\\n' ${shQuote(JSON.stringify(top))} >> ${shQuote(c.userConfig)}`
+        ? `mkdir -p ${shQuote(dirname(c.userConfig))} && printf '\\n[projects.%s]\\ntrust_level = "trusted"\\n' ${shQuote(JSON.stringify(top))} >> ${shQuote(c.userConfig)}`
         : undefined;
     out.push({ status: 'warn', code: 'AGENT_CODEX_UNTRUSTED', data: { agent: 'codex', trust, config: c.userConfig, top }, ...(fix ? { fix } : {}) });
   }

@@ -72,7 +72,8 @@ describe('doctor: the agents install --agent set up', () => {
 
   it('Codex in a project its config does not know: AGENT_CODEX_UNTRUSTED (warn), and its fix makes config.toml trust it', async () => {
     const r = fresh();
-    codexConfig('model = "gpt-5"\n');
+    // No Codex home yet (Codex never ran here): the fix makes it.
+    rmSync(codexHome, { recursive: true, force: true });
     const [c] = of(await agentChecks(r), 'codex');
     expect(c).toMatchObject({ status: 'warn', code: 'AGENT_CODEX_UNTRUSTED', data: { trust: 'unknown' } });
     runFix(c!.fix!, r.dir, r.env);
