@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { CONFIG_FILES, type Config } from '../config/schema.js';
 import type { RepoContext } from '../git/queries.js';
 import { classifierOf, globListsOf, matchTest, regexTest, type Classifier, type CompiledMatch } from '../snapshot/kinds.js';
-import { taskKey } from '../state/machine.js';
+import { expireOff, taskKey } from '../state/machine.js';
 import { readStateFile, writeJsonAtomic } from '../state/store.js';
 import type { State } from '../state/types.js';
 import { findRepo } from './repo.js';
@@ -92,7 +92,11 @@ export async function readGuardContext(start: string, env: NodeJS.ProcessEnv): P
   const cache = found ? readCache(join(found.stateDir, 'guard.json')) : undefined;
   if (found && cache && cache.head === found.head && cache.index === found.indexStamp) {
     const state = await readStateFile(found.stateDir);
-    if (state) {
+    // The state as the hooks read it (verify/context readState): written at this HEAD, and no
+    // `phase off --until` past its time. Else git is asked below, which follows it to HEAD
+    // (state/follow-read.ts) and writes it: a hook or `tdd status` run at another HEAD, then HEAD
+    // back where this cache was made (`git reset --soft` keeps the index), left a state of elsewhere.
+    if (state && (state.head ?? null) === found.head && !(state.phase === 'off' && expireOff(structuredClone(state), new Date()))) {
       const classify = classifierOf({ tests: matchTest(cache.tests), support: regexTest(cache.support), ignored: regexTest(cache.ignored) });
       return { repo: found, ctx: await contextOf(found.top, state, cache.plan), classify, excludesFile: cache.excludesFile, slow: false };
     }

@@ -121,6 +121,37 @@ const MESSAGES: Record<DoctorCode, Words> = {
   INDEX_LOCK_LEFT: (d, p) =>
     `${p('path')} exists (${s(d.ageSeconds)} s old, ${s(d.size)} bytes): git refuses every commit until it goes` +
     (d.stale ? '; an interrupted git left it (Ctrl-C as git started)' : '; if no git command is running, an interrupted git left it'),
+  AGENT_HOOK_OK: (d) =>
+    `${s(d.agent)}'s hooks run the guard (${(d.files as string[]).length} file${(d.files as string[]).length > 1 ? 's' : ''}, ${s(d.cli)})` +
+    (AGENT_NOTES[s(d.agent)] ?? ''),
+  AGENT_HOOK_UNREADABLE: (d, p) =>
+    `${p('path')}: ${s(d.problem)}: ${s(d.agent)} cannot read its hooks there, so nothing guards its edits; make it a JSON object again (or move it aside), then run npx tdd-hooks install --agent ${s(d.agent)}`,
+  AGENT_HOOK_CHANGED: (d, p) => {
+    const missing = (d.missing as string[]) ?? [];
+    const unexpected = (d.unexpected as string[]) ?? [];
+    const what = [missing.length ? `lacks ${missing.join(', ')}` : '', unexpected.length ? `holds ${unexpected.join(', ')} install did not write` : '']
+      .filter(Boolean)
+      .join(' and ');
+    return `${p('path')} ${what}: ${s(d.agent)}'s tool calls that these entries no longer cover reach no guard (the commit hooks still check every commit)`;
+  },
+  AGENT_HOOK_NOT_EXECUTABLE: (d, p) =>
+    `${p('path')} is not executable (mode ${Number(d.mode ?? 0).toString(8)}): ${s(d.agent)} runs only executable hook files, so nothing guards its edits`,
+  AGENT_HOOK_CLI_MISSING: (d, p) =>
+    `${s(d.agent)}'s hooks run ${s(d.cli)}, which is not there (${p('path')}): every guarded call fails — denied, or let through by an agent that fails open`,
+  AGENT_CODEX_UNTRUSTED: (d) =>
+    `Codex runs a project's hooks only in a trusted project, and ${s(d.config)} ${d.trust === 'untrusted' ? `marks ${s(d.top)} untrusted: change its trust_level to "trusted" if you trust this project` : `does not trust ${s(d.top)}: trust it when Codex asks (or with the command below)`}; then, in Codex, /hooks to trust tdd-hooks' hooks`,
+  AGENT_HOOKS_SWITCHED_OFF: (d, p) =>
+    `${p('config')} sets ${s(d.key)}: ${s(d.agent)} runs no hook at all, so nothing guards its edits (the commit hooks still check every commit); remove the key for the guard to run`,
+  AGENT_CODEX_HOOKS_OFF: (d) =>
+    `${s(d.config)} switches Codex's hooks off ([features] hooks = false): set it to true, or remove the line, for the guard to run`,
+};
+
+/** What doctor cannot read, said with a healthy agent's hooks. */
+const AGENT_NOTES: Record<string, string> = {
+  codex: '; Codex runs a new or changed hook only after /hooks trusts it',
+  cline: '; Cline runs them only with "Enable Hooks" on in its settings (doctor cannot read that switch)',
+  gemini: '; Gemini CLI skips hooks in a folder it does not trust',
+  qwen: '; Qwen Code runs project hooks only in a trusted folder',
 };
 
 /** Every code doctor gives (for the README and the tests). */

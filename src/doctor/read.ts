@@ -9,6 +9,7 @@ import { readRepoContext } from '../git/queries.js';
 import { readHooksPathOrigin, readRepoLayout } from '../install/layout.js';
 import { realpathLoose } from '../install/paths.js';
 import { parseHooksPathSetting } from './parse.js';
+import { readAgentFacts } from './read-agents.js';
 import { readCliFacts, readHookFacts } from './read-hooks.js';
 import { DEFAULT_GUI_PATH, readNodeFacts } from './read-node.js';
 import { readConfigFacts, readHistoryFacts, readPendingFacts, readProjectFacts, readRunnerFacts, readStateFacts } from './read-repo.js';
@@ -79,12 +80,13 @@ export async function readDoctorFacts(o: DoctorOptions): Promise<DoctorFacts> {
   ]);
   const layout: LayoutFacts = { ...base, hooksDirKind };
   const { cli, nodeFallbacks } = await readCliFacts(layout, hooks);
-  const [node, configRead, state, pending, indexLock] = await Promise.all([
+  const [node, configRead, state, pending, indexLock, agents] = await Promise.all([
     readNodeFacts({ env: o.env, top: rl.top, guiPath: o.guiPath ?? DEFAULT_GUI_PATH, husky: rl.huskyDir !== null, nodeFallbacks }),
     readConfigFacts(repo),
     readStateFacts(repo.stateDir),
     readPendingFacts(repo.stateDir),
     readIndexLock(rl.gitDir),
+    readAgentFacts(base, o.env),
   ]);
   const { runnerSpecs } = await import('../config/resolve.js');
   const runners = configRead.config ? await Promise.all(runnerSpecs(configRead.config).map((spec) => readRunnerFacts(rl.top, spec, o.env))) : [];
@@ -113,6 +115,7 @@ export async function readDoctorFacts(o: DoctorOptions): Promise<DoctorFacts> {
     pending,
     history,
     indexLock,
+    agents,
     env: { ...(o.env.TDD_HOOKS === undefined ? {} : { TDD_HOOKS: o.env.TDD_HOOKS }), ...(o.env.HUSKY === undefined ? {} : { HUSKY: o.env.HUSKY }) },
   };
 }

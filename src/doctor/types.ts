@@ -7,11 +7,24 @@ import type { RunnerName } from '../config/schema.js';
 import type { HookName } from '../install/shim.js';
 import type { State } from '../state/types.js';
 import type { Finding, Phase } from '../types.js';
+import type { AgentName } from '../agent/types.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
 export type CheckId =
-  'hooks-path' | 'hooks-dir' | `hook-${HookName}` | 'cli' | 'node' | 'config' | 'runner' | 'state' | 'state-history' | 'pending' | 'env' | 'git-lock';
+  | 'hooks-path'
+  | 'hooks-dir'
+  | `hook-${HookName}`
+  | 'cli'
+  | 'node'
+  | 'config'
+  | 'runner'
+  | 'state'
+  | 'state-history'
+  | 'pending'
+  | 'env'
+  | 'git-lock'
+  | `agent-${AgentName}`;
 
 /** A file as git would run it: followed through a symlink. */
 export type FileFact =
@@ -165,6 +178,33 @@ export interface DoctorFacts {
   env: { TDD_HOOKS?: string; HUSKY?: string };
   /** `<git dir>/index.lock` when it exists (this worktree's index): its size and age. */
   indexLock: { path: string; size: number; ageSeconds: number } | null;
+  /** The coding agents whose hooks `install --agent` wrote here. */
+  agents: AgentFacts;
+}
+
+/** One file an agent's hooks live in, relative to the top level. */
+export interface AgentFileFact {
+  path: string;
+  fact: FileFact;
+}
+
+/** An agent with a tdd-hooks guard in one of its hook files (install --agent NAME was run). */
+export interface AgentHookFacts {
+  agent: AgentName;
+  /** Every file install writes for it, as it is now. */
+  files: AgentFileFact[];
+  /** The CLI paths its guard commands name → whether each is there, from the top level. */
+  clis: Record<string, boolean>;
+  /** Settings of the agent's own that switch every hook off (Claude's `disableAllHooks: true`): file and key. */
+  switchedOff?: { file: string; key: string }[];
+}
+
+export interface AgentFacts {
+  installed: AgentHookFacts[];
+  /** The CLI a new `install --agent` would name, relative to the top level, and whether it is there. */
+  cli: { rel: string; present: boolean };
+  /** Codex's own configuration, when its hooks are installed: the user's (CODEX_HOME) and the project's. */
+  codex?: { userConfig: string; user: string | null; project: string | null; folders: string[] };
 }
 
 /** Stable codes, documented in the README; tests assert these, never the wording. */
@@ -217,7 +257,15 @@ export type DoctorCode =
   | 'PENDING_CORRUPT'
   | 'ENV_OK'
   | 'ENV_SKIPS'
-  | 'INDEX_LOCK_LEFT';
+  | 'INDEX_LOCK_LEFT'
+  | 'AGENT_HOOK_OK'
+  | 'AGENT_HOOK_UNREADABLE'
+  | 'AGENT_HOOK_CHANGED'
+  | 'AGENT_HOOK_NOT_EXECUTABLE'
+  | 'AGENT_HOOK_CLI_MISSING'
+  | 'AGENT_CODEX_UNTRUSTED'
+  | 'AGENT_CODEX_HOOKS_OFF'
+  | 'AGENT_HOOKS_SWITCHED_OFF';
 
 /** One check's verdict. `fix` is the exact command that repairs it (made from the facts). */
 export interface CheckResult {

@@ -111,3 +111,21 @@ export function removeEntries(file: Exclude<AgentFile, { kind: 'own' }>, agent: 
   const empty = Object.keys(next).every((k) => k in top && same(next[k], top[k]));
   return { root: next, changed: true, empty };
 }
+
+/**
+ * For doctor: what of our entries `root` lacks and what it holds that install would not write, each
+ * as `event` or `event matcher` (throws MergeProblem as parseSettings does for a shape it cannot read).
+ */
+export function entriesDiff(file: Exclude<AgentFile, { kind: 'own' }>, agent: AgentName, root: Obj): { missing: string[]; unexpected: string[] } {
+  const found = oursIn(file, agent, hooksOf(root));
+  const desired: [string, unknown, unknown][] =
+    file.kind === 'flat' ? file.entries.map((e) => [e.event, undefined, e.handler]) : file.entries.map((e) => [e.event, e.matcher, e.handler]);
+  const key = (e: [string, unknown, unknown]) => JSON.stringify(e);
+  const label = ([event, matcher]: [string, unknown, unknown]) => (typeof matcher === 'string' ? `${event} ${matcher}` : event);
+  const has = (list: [string, unknown, unknown][], e: [string, unknown, unknown]) => list.some((x) => key(x) === key(e));
+  const missing = desired.filter((e) => !has(found, e)).map(label);
+  const unexpected = found.filter((e) => !has(desired, e)).map(label);
+  // A new file starts with these keys (Cursor's `version: 1`): a file without them is not read.
+  if (file.kind === 'flat') for (const [k, v] of Object.entries(file.top ?? {})) if (!same(root[k], v)) missing.push(`${k}: ${JSON.stringify(v)}`);
+  return { missing, unexpected };
+}

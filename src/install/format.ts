@@ -154,6 +154,7 @@ export function formatAgents(r: AgentsReport, verb: 'install' | 'uninstall'): st
       );
     if (!r.cliFound) lines.push(`  note: the hooks run ${r.cli}, which is not there: npm i -D tdd-hooks (until then the guard denies each call it sees)`);
     for (const a of r.agents) if (AGENT_NOTES[a]) lines.push(`  note: ${AGENT_NOTES[a]}`);
+    if (!r.dryRun) lines.push("  check: npx tdd doctor (each agent's hook file, the CLI it runs, Codex's trust of this project)");
     lines.push('the commit hooks stay what holds: npx tdd-hooks install (if not done yet), and tdd audit in CI');
   }
   return lines.join('\n');

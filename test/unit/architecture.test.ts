@@ -27,7 +27,7 @@ const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
   config: ['load.ts', 'plan.ts', 'disk.ts'],
   // The runners' coverage reports read as data (V8, istanbul, go profiles, Python's lines): pure.
   coverage: [],
-  doctor: ['read.ts', 'read-hooks.ts', 'read-node.ts', 'read-repo.ts', 'doctor.ts'],
+  doctor: ['read.ts', 'read-hooks.ts', 'read-node.ts', 'read-repo.ts', 'read-agents.ts', 'doctor.ts'],
   gates: [],
   git: ['exec.ts', 'queries.ts'],
   // The planner and its wording are pure; doctor reads the block, shim and test-line formats through them.

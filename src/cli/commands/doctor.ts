@@ -9,7 +9,10 @@ each hook there, executable and not replaced by another hook manager (under husk
 of the block that runs the test suite on the working tree); the CLI they run; node, on
 this PATH and on a GUI git client's minimal one; the configuration; the test runner; the local
 state against the history's trailers; a stale pending verdict; TDD_HOOKS=0 or HUSKY=0; an index.lock
-an interrupted git left (git then refuses every commit).
+an interrupted git left (git then refuses every commit); and each coding agent's hooks that
+\`tdd-hooks install --agent\` wrote: the file where the agent reads it, in a shape it parses, our
+entries whole, Cline's scripts executable, the CLI each command names there from the project's top,
+and for Codex the project trusted and hooks not switched off in its config.toml (CODEX_HOME).
 Each problem comes with the command that fixes it. Doctor changes nothing.
   --gui-path PATH   the PATH a GUI git client gives hooks (default /usr/bin:/bin)
 Exit codes: 0 healthy (warnings allowed), 1 problems found, 2 usage error (not in a git work tree).`;

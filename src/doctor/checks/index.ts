@@ -1,5 +1,6 @@
 /** The checks, in the order they are shown. Each is pure: (DoctorFacts) → results, or null when it does not apply. */
 import type { Check, CheckResult, DoctorFacts } from '../types.js';
+import { checkAgents } from './agents.js';
 import { checkCli } from './cli.js';
 import { checkConfig } from './config.js';
 import { checkEnv } from './env.js';
@@ -26,6 +27,7 @@ export const CHECKS: readonly Check[] = [
   checkPending,
   checkEnv,
   checkGitLock,
+  checkAgents,
 ];
 
 export function evaluateChecks(facts: DoctorFacts): CheckResult[] {

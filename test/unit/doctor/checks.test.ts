@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 import { STATE_HISTORY_CODES } from './state-history-codes.js';
 import { evaluateChecks, exitCodeOf } from '../../../src/doctor/checks/index.js';
+import { checkAgents } from '../../../src/doctor/checks/agents.js';
 import { checkCli } from '../../../src/doctor/checks/cli.js';
+import { agentFiles } from '../../../src/install/agent-entries.js';
+import { mergeEntries, renderSettings } from '../../../src/install/agent-merge.js';
+import type { AgentName } from '../../../src/agent/types.js';
+import type { AgentFileFact, AgentHookFacts } from '../../../src/doctor/types.js';
 import { checkConfig } from '../../../src/doctor/checks/config.js';
 import { checkEnv } from '../../../src/doctor/checks/env.js';
 import { checkGitLock } from '../../../src/doctor/checks/git-lock.js';
@@ -489,6 +494,78 @@ describe('state, pending, env', () => {
     ['a minute old: left by an interrupted git', lock(60), { status: 'fail', code: 'INDEX_LOCK_LEFT', fix: 'rm .git/index.lock' }],
   ]);
   it('no index.lock: the check does not show', () => expect(checkGitLock(facts())).toBeNull());
+});
+
+describe('agent-<name>', () => {
+  const CLI = 'node_modules/tdd-hooks/bin/tdd.js';
+  /** The files install writes for `agent`, as they are right after it; `edit` changes them. */
+  function installed(agent: AgentName, edit: (files: AgentFileFact[]) => void = () => {}, clis: Record<string, boolean> = { [CLI]: true }): AgentHookFacts {
+    const files: AgentFileFact[] = agentFiles(agent, CLI).map((f) => {
+      const content = f.kind === 'own' ? f.content : renderSettings(mergeEntries(f, agent, {}).root, null);
+      const mode = f.kind === 'own' ? f.mode : 0o644;
+      return { path: f.path, fact: { kind: 'file', content, mode, executable: (mode & 0o111) !== 0 } };
+    });
+    edit(files);
+    return { agent, files, clis };
+  }
+  const codexHome = '/home/u/.codex/config.toml';
+  const withAgents = (a: AgentHookFacts, over: Partial<DoctorFacts['agents']> = {}) =>
+    facts({ agents: { installed: [a], cli: { rel: CLI, present: true }, ...over } });
+  const codex = (user: string | null) => withAgents(installed('codex'), { codex: { userConfig: codexHome, user, project: null, folders: [TOP] } });
+  const content = (files: AgentFileFact[], path: string, change: (text: string) => string) => {
+    const f = files.find((x) => x.path === path)!;
+    if (f.fact.kind === 'file') f.fact = { ...f.fact, content: change(f.fact.content) };
+  };
+  table(checkAgents, [
+    ['claude as installed', withAgents(installed('claude')), { status: 'ok', code: 'AGENT_HOOK_OK', fix: undefined }],
+    [
+      'claude: not JSON',
+      withAgents(installed('claude', (f) => content(f, '.claude/settings.json', (t) => t.replace(/}\s*$/, ',}')))),
+      { status: 'fail', code: 'AGENT_HOOK_UNREADABLE', fix: undefined },
+    ],
+    [
+      'claude: its matcher narrowed',
+      withAgents(installed('claude', (f) => content(f, '.claude/settings.json', (t) => t.replace('Write|Edit|', '')))),
+      { status: 'fail', code: 'AGENT_HOOK_CHANGED', fix: 'npx tdd-hooks install --agent claude' },
+    ],
+    [
+      // An install from before ${…}: Gemini puts a shell-quoted path into the bare variable, inside our quotes.
+      'gemini: the bare $GEMINI_PROJECT_DIR of an older install',
+      withAgents(
+        installed('gemini', (f) =>
+          content(f, '.gemini/settings.json', (t) => t.replaceAll('${GEMINI_PROJECT_DIR:-$(git rev-parse --show-toplevel)}', '$GEMINI_PROJECT_DIR')),
+        ),
+      ),
+      { status: 'fail', code: 'AGENT_HOOK_CHANGED', fix: 'npx tdd-hooks install --agent gemini' },
+    ],
+    [
+      'cline: a script not executable',
+      withAgents(installed('cline', (f) => (f[0]!.fact = { ...(f[0]!.fact as { kind: 'file'; content: string }), mode: 0o644, executable: false }))),
+      { status: 'fail', code: 'AGENT_HOOK_NOT_EXECUTABLE', fix: 'chmod +x .clinerules/hooks/PreToolUse' },
+    ],
+    [
+      'the CLI named is gone, and so is the package',
+      facts({ agents: { installed: [installed('cursor', () => {}, { [CLI]: false })], cli: { rel: CLI, present: false } } }),
+      { status: 'fail', code: 'AGENT_HOOK_CLI_MISSING', fix: 'npm install' },
+    ],
+    [
+      'claude with disableAllHooks in a settings file it merges',
+      withAgents({ ...installed('claude'), switchedOff: [{ file: `${TOP}/.claude/settings.local.json`, key: 'disableAllHooks' }] }),
+      { status: 'warn', code: 'AGENT_HOOKS_SWITCHED_OFF', fix: undefined },
+    ],
+    ['codex in a trusted project', codex(`[projects."${TOP}"]\ntrust_level = "trusted"\n`), { status: 'ok', code: 'AGENT_HOOK_OK' }],
+    ['codex, no config', codex(null), { status: 'warn', code: 'AGENT_CODEX_UNTRUSTED' }],
+    [
+      'codex, hooks off',
+      codex(`[projects."${TOP}"]\ntrust_level = "trusted"\n[features]\nhooks = false\n`),
+      { status: 'warn', code: 'AGENT_CODEX_HOOKS_OFF', fix: undefined },
+    ],
+  ]);
+  it('no agent installed: the check does not show', () => expect(checkAgents(facts())).toBeNull());
+  it('every agent as installed is healthy', () => {
+    for (const agent of ['claude', 'gemini', 'cursor', 'copilot', 'windsurf', 'cline', 'qwen', 'factory', 'augment', 'opencode', 'kiro'] as const)
+      expect(checkAgents(withAgents(installed(agent))), agent).toMatchObject([{ status: 'ok', code: 'AGENT_HOOK_OK' }]);
+  });
 });
 
 describe('wording', () => {

@@ -83,6 +83,7 @@ export function facts(over: Partial<DoctorFacts> = {}): DoctorFacts {
     history: { head: HEAD, rebuilt: emptyState(new Date('2024-01-01T00:00:00Z')), ancestors: {}, latest: null },
     env: {},
     indexLock: null,
+    agents: { installed: [], cli: { rel: 'node_modules/tdd-hooks/bin/tdd.js', present: true } },
     ...over,
   };
 }
