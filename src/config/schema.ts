@@ -4,8 +4,8 @@
  */
 import { JS_LOCKFILES } from './package-managers.js';
 
-export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec';
-export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec'];
+export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'maven';
+export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec', 'maven'];
 
 /**
  * One runner of a repository with several (a JS front end and a Python service): it owns the test
@@ -176,6 +176,8 @@ export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
   cargo: ['tests/*.rs', 'tests/*/main.rs'],
   // RSpec's default pattern.
   rspec: ['spec/**/*_spec.rb'],
+  // Surefire's default includes, under Maven's test root (a class beside them is test support).
+  maven: ['**/src/test/java/**/{Test*,*Test,*Tests,*TestCase}.java'],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */
