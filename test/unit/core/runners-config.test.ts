@@ -4,7 +4,7 @@
  * merge the results.
  */
 import { describe, expect, it } from 'vitest';
-import { detectRunners, gemfileNamesRspec, type FolderSigns } from '../../../src/config/detect.js';
+import { detectRunners, gemfileNamesRspec, pomRunsJupiter, type FolderSigns } from '../../../src/config/detect.js';
 import { resolveConfig, runnerSpecs } from '../../../src/config/resolve.js';
 import { DEFAULTS, RUNNER_TESTS } from '../../../src/config/schema.js';
 import { validateConfig } from '../../../src/config/validate.js';
@@ -86,6 +86,7 @@ describe('runners: detection', () => {
         folder('core', { cargoToml: '[package]\nname = "core"\n' }),
         folder('docs', { cargoToml: '# not a crate\n', packageJson: { name: 'docs' } }),
         folder('gem', { rspec: true }),
+        folder('jvm', { pomXml: '<project><dependencies><dependency><artifactId>junit-jupiter</artifactId></dependency></dependencies></project>' }),
       ]),
     ).toEqual([
       { runner: 'vitest', root: '.' },
@@ -94,6 +95,7 @@ describe('runners: detection', () => {
       { runner: 'go', root: 'svc' },
       { runner: 'cargo', root: 'core' },
       { runner: 'rspec', root: 'gem' },
+      { runner: 'maven', root: 'jvm' },
     ]);
   });
 });
@@ -177,5 +179,16 @@ describe("install's RSpec signs", () => {
   it('a Gemfile names rspec, rspec-core or rspec-rails as a gem', () => {
     expect(["gem 'rspec'", 'gem "rspec-rails", "~> 6"', "  gem('rspec-core')"].map(gemfileNamesRspec)).toEqual([true, true, true]);
     expect(["gem 'rspec-its'", "# gem 'rspec'", "gem 'minitest'", "gem 'rspecx'"].map(gemfileNamesRspec)).toEqual([false, false, false, false]);
+  });
+});
+
+describe("install's Maven signs", () => {
+  it('a pom that names a junit-jupiter artifact, not in a comment, and is no aggregator of modules', () => {
+    const dep = (a: string) =>
+      `<project><dependencies><dependency><groupId>org.junit.jupiter</groupId><artifactId>${a}</artifactId></dependency></dependencies></project>`;
+    expect(['junit-jupiter', 'junit-jupiter-api', ' junit-jupiter-engine '].map((a) => pomRunsJupiter(dep(a)))).toEqual([true, true, true]);
+    expect(pomRunsJupiter(dep('junit'))).toBe(false);
+    expect(pomRunsJupiter(`<!-- ${dep('junit-jupiter')} -->`)).toBe(false);
+    expect(pomRunsJupiter(dep('junit-jupiter').replace('<dependencies>', '<modules><module>core</module></modules><dependencies>'))).toBe(false);
   });
 });
