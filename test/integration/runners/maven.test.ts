@@ -8,7 +8,7 @@
  * Without mvn these fail (they do not skip): .ci/run installs it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
@@ -87,6 +87,18 @@ describe('maven adapter on real runs', () => {
     const r = runs.syntax!;
     expect([r.status, ...byFile(r)]).toEqual(['completed', ['AmberSyntaxTest.java', 'syntax']]);
     expect(r.fileErrors[0]!.message).toMatch(/AmberSyntaxTest\.java:\[10,36\] ';' expected/);
+  });
+
+  it('a pom that names a path of the work tree is a leak, refused before Maven starts', async () => {
+    const top = copyFixture('maven', 'runtime');
+    const copy = copyFixture('maven', 'runtime');
+    copies.push(top, copy);
+    const pom = join(copy.root, 'pom.xml');
+    writeFileSync(pom, readFileSync(pom, 'utf8').replace('<plugins>', `<testSourceDirectory>${top.root}/src/test/java</testSourceDirectory>\n    <plugins>`));
+    const guard = { top: top.root, copy: copy.root, links: [], linked: [] };
+    const env = { ...runnerTestEnv(), ...mavenTestEnv() };
+    const r = await runTests({ runner: 'maven', root: copy.root, files: [`${T}GreenTest.java`], env, timeoutMs: 240_000, sources: copy.sources, guard });
+    expect([r.status, r.leaks?.map((l) => l.path), r.command]).toEqual(['leaked', ['src/test/java'], []]);
   });
 
   it("this run's reports only, in the copy's own target/", () => {
