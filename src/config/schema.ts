@@ -199,6 +199,7 @@ export const MANIFESTS = [
   'go.sum',
   'Cargo.toml',
   'Cargo.lock',
+  'pom.xml',
 ];
 
 /** Keys of package.json that configure how tests run. */

@@ -3,7 +3,8 @@
  * Debian's repository, see test/helpers/maven.ts): install detects the runner from the pom; a RED
  * whose test does not parse is refused as a syntax error; the honest RED (Calc.add not written:
  * javac's "cannot find symbol") is accepted; a GREEN that disables the frozen test and one whose
- * implementation reaches for JUnit's assertions are refused; the honest GREEN is accepted with
+ * implementation reaches for JUnit's assertions are refused, and so is one that tells Surefire to
+ * skip the tests; the honest GREEN is accepted with
  * Maven's evidence; and no run wrote into the checkout (no target/). One repository, one `it`:
  * every Maven start is seconds.
  */
@@ -57,6 +58,13 @@ describe('maven, through git commit', () => {
     });
     r.git('add', '-A');
     attemptCommit(r, 1, 'IMPL_TEST_FRAMEWORK');
+    // And the pom's Surefire told to skip the tests: its test settings are frozen like the tests.
+    const skipping = pom.replace('<version>2.22.3</version>', '<version>2.22.3</version>\n        <configuration><skipTests>true</skipTests></configuration>');
+    expect(skipping).not.toBe(pom);
+    r.write({ 'pom.xml': skipping, 'src/main/java/calc/Calc.java': IMPL });
+    r.git('add', '-A');
+    attemptCommit(r, 1, 'TEST_CONFIG_CHANGED');
+    r.write({ 'pom.xml': pom });
 
     r.write({ 'src/main/java/calc/Calc.java': IMPL });
     r.git('add', '-A');
