@@ -141,6 +141,8 @@ export const DEFAULTS: Config = {
     '**/tox.ini',
     '.tddrc.json',
     '.tddrc',
+    // Maven's own flags for every run (`-DskipTests`, `-Dtest=…` there reach every build).
+    '**/.mvn/{maven,jvm}.config',
   ],
   ignore: ['**/*.md', '**/*.txt', 'docs/**', 'LICENSE*', '.github/**', '.husky/**', '.gitignore', '.gitattributes', '.editorconfig', '.vscode/**'],
   alwaysAllowed: [],

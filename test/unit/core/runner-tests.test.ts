@@ -253,6 +253,20 @@ describe("the classifier from the runners' rules", () => {
     expect(classify({ runner: 'mocha', tests: ['t/**'] }, { '.mocharc.json': '{ "spec": "x" }' }).config.tests).toEqual(['t/**']);
   });
 
+  it("maven's files: Surefire's test classes, support beside them, the pom a manifest, .mvn's flags frozen", () => {
+    const { kind } = classify({ runner: 'maven' }, {});
+    const paths = [
+      'src/test/java/calc/CalcTest.java',
+      'src/test/java/calc/TestMoney.java',
+      'src/test/java/calc/Fixtures.java',
+      'src/main/java/calc/Calc.java',
+      'pom.xml',
+      '.mvn/maven.config',
+      'core/src/test/java/a/ATests.java',
+    ];
+    expect(paths.map(kind)).toEqual(['test', 'test', 'support', 'impl', 'manifest', 'support', 'test']);
+  });
+
   it('a cargo workspace: members are in the runner spec, their tests are tests', () => {
     const { kind, config } = classify({ runner: 'cargo' }, { 'Cargo.toml': '[workspace]\nmembers = ["crates/*"]\n' });
     // A virtual workspace has no package at the top: its tests/ is test support, as everywhere.
