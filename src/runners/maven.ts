@@ -1,4 +1,4 @@
-import { basename, dirname } from 'node:path';
+import { basename, dirname, posix } from 'node:path';
 import type { FailureClass, FileError, TestCaseResult } from '../types.js';
 import { firstLine } from './classify.js';
 import { exceptionOf, readJUnit, type JUnitCase } from './junit.js';
@@ -30,6 +30,19 @@ function testPatterns(file: string): string[] {
   return [`${cls}.java`, `${cls}$*.java`];
 }
 
+/** Past this an argument risks the kernel's limit on one (128 KiB): a run of every test class of a big project. */
+const MAX_TEST_ARG = 100_000;
+
+/** `-Dtest`'s patterns: a class each, or, when that list is too long for one argument, every class of each folder. */
+function testArg(files: string[]): string {
+  const exact = files.flatMap(testPatterns).join(',');
+  if (exact.length <= MAX_TEST_ARG) return exact;
+  // A class in no package keeps its own pattern: a bare `*` would be Surefire's `**/*`, every class.
+  const top = files.filter((f) => !f.slice(TEST_ROOT.length).includes('/'));
+  const folders = [...new Set(files.map((f) => posix.dirname(f.slice(TEST_ROOT.length))).filter((d) => d !== '.'))].sort();
+  return [...top.flatMap(testPatterns), ...folders.map((d) => `${d}/*`)].join(',');
+}
+
 export function buildMavenArgv(o: BuildArgvInput): BuiltCommand {
   const outside = o.files.find((f) => !f.startsWith(TEST_ROOT) || !/^[\w/$]+\.java$/.test(f.slice(TEST_ROOT.length)));
   if (outside !== undefined)
@@ -41,7 +54,7 @@ export function buildMavenArgv(o: BuildArgvInput): BuiltCommand {
     '-o',
     '-B',
     '-Daether.offline.protocols=file',
-    `-Dtest=${o.files.flatMap(testPatterns).join(',')}`,
+    `-Dtest=${testArg(o.files)}`,
     '-DfailIfNoTests=false',
     '-Dsurefire.failIfNoSpecifiedTests=false',
     `-Dsurefire.reportNameSuffix=${suffixOf(o.reportPath)}`,

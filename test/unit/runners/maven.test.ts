@@ -70,6 +70,13 @@ describe('buildMavenArgv', () => {
     ).toEqual(['TEST-calc.CalcTest-tddrunAb3x.xml']);
   });
 
+  it('every test class of a big project: one pattern per folder, so the argument stays under the kernel limit', () => {
+    const files = Array.from({ length: 3000 }, (_, i) => `src/test/java/org/example/pkg${i % 7}/sub/Feature${i}Test.java`);
+    const built = buildMavenArgv(argvInput([...files, 'src/test/java/TopTest.java']));
+    const arg = 'argv' in built ? built.argv.find((a) => a.startsWith('-Dtest=')) : undefined;
+    expect(arg).toBe(`-Dtest=TopTest.java,TopTest$*.java,${[0, 1, 2, 3, 4, 5, 6].map((i) => `org/example/pkg${i}/sub/*`).join(',')}`);
+  });
+
   it('refuses a file outside src/test/java or a name that is no class, naming it and the way for a multi-module project', () => {
     for (const f of ['core/src/test/java/calc/CalcTest.java', `${T}calc-test.java`, `${T}CalcTest.kt`]) {
       const built = buildMavenArgv(argvInput([f]));
