@@ -34,6 +34,12 @@ describe('maven, through git commit', () => {
     r.git('add', '-A');
     r.tdd('phase', 'off', '--reason', 'skeleton');
     expect(r.commit('skeleton').status).toBe(0);
+    // doctor finds Maven, its version line without the colours mvn writes even into a pipe.
+    const doctor = JSON.parse(r.tdd('doctor', '--json').stdout) as { checks: { id: string; code: string; data?: { version?: string } }[] };
+    expect(doctor.checks.find((c) => c.id === 'runner')).toMatchObject({
+      code: 'RUNNER_OK',
+      data: { version: expect.stringMatching(/^Apache Maven 3\.\d+\.\d+$/) },
+    });
     r.tdd('phase', 'red');
 
     r.write({ [TEST_PATH]: TEST.replace('Calc.add(2, 3));', 'Calc.add(2, 3))') });
