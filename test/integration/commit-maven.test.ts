@@ -4,9 +4,9 @@
  * whose test does not parse is refused as a syntax error; the honest RED (Calc.add not written:
  * javac's "cannot find symbol") is accepted; a GREEN that disables the frozen test and one whose
  * implementation reaches for JUnit's assertions are refused, and so is one that tells Surefire to
- * skip the tests; the honest GREEN is accepted with
- * Maven's evidence; and no run wrote into the checkout (no target/). One repository, one `it`:
- * every Maven start is seconds.
+ * skip the tests; the honest GREEN is accepted with Maven's evidence, and a REFACTOR after it
+ * (every test class runs: Java has no import graph here); doctor reads Maven's version; and no run
+ * wrote into the checkout (no target/). One repository, one `it`: every Maven start is seconds.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,6 +76,12 @@ describe('maven, through git commit', () => {
     r.git('add', '-A');
     attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(/^maven: 1 passed, 0 failed/);
+
+    // REFACTOR: no graph for Java, so every test class of the runner runs, and still passes.
+    r.write({ 'src/main/java/calc/Calc.java': IMPL.replace('return a + b;', 'int sum = a + b;\n    return sum;') });
+    r.git('add', '-A');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)).toMatchObject({ 'TDD-Phase': 'refactor', 'TDD-Evidence': expect.stringMatching(/^maven: 1 passed, 0 failed/) });
     // Maven built in the private copy: no target/ here, nothing else either.
     expect(r.git('status', '--porcelain', '--ignored')).toBe('');
   });
