@@ -146,6 +146,8 @@ export interface FolderSigns {
   minitest?: boolean;
   /** The Makefile's text (GNUmakefile, makefile), for a test script's `make test`. */
   makefile?: string;
+  /** pom.xml's text. */
+  pomXml?: string;
 }
 
 /** Does a Gemfile name RSpec (`gem 'rspec'`, `gem "rspec-rails"`, `gem 'rspec-core'`)? */
@@ -167,9 +169,19 @@ export function showsMinitest(o: { rakefile?: string; gemfile?: string; testText
 }
 
 /**
+ * Does a pom run JUnit 5 here: it names a junit-jupiter artifact outside a comment, and is no
+ * aggregator (`<modules>`: its modules are the runners, one `runners` entry each)?
+ */
+export function pomRunsJupiter(pom: string): boolean {
+  const text = pom.replace(/<!--[\s\S]*?-->/g, '');
+  return /<artifactId>\s*junit-jupiter(?:-api|-engine|-params)?\s*<\/artifactId>/.test(text) && !/<modules>/.test(text);
+}
+
+/**
  * Every runner the folders show, at most one per kind and folder: package.json's JS runner,
  * pytest, go (go.mod), cargo (a Cargo.toml with a [package] or a [workspace]), rspec (`.rspec`,
- * `spec/spec_helper.rb`, a Gemfile naming rspec), minitest (showsMinitest). Pure; in the order given.
+ * `spec/spec_helper.rb`, a Gemfile naming rspec), minitest (showsMinitest), maven (a pom.xml naming
+ * junit-jupiter). Pure; in the order given.
  */
 export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; root: string }[] {
   const found: { runner: RunnerName; root: string }[] = [];
@@ -182,6 +194,7 @@ export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; roo
     if (f.cargoToml !== undefined && /^\s*\[(package|workspace)\]/m.test(f.cargoToml)) found.push({ runner: 'cargo', root: f.root });
     if (f.rspec) found.push({ runner: 'rspec', root: f.root });
     if (f.minitest) found.push({ runner: 'minitest', root: f.root });
+    if (f.pomXml !== undefined && pomRunsJupiter(f.pomXml)) found.push({ runner: 'maven', root: f.root });
   }
   return found;
 }

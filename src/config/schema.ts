@@ -4,8 +4,8 @@
  */
 import { JS_LOCKFILES } from './package-managers.js';
 
-export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'minitest';
-export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec', 'minitest'];
+export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'minitest' | 'maven';
+export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec', 'minitest', 'maven'];
 
 /**
  * One runner of a repository with several (a JS front end and a Python service): it owns the test
@@ -141,6 +141,8 @@ export const DEFAULTS: Config = {
     '**/tox.ini',
     '.tddrc.json',
     '.tddrc',
+    // Maven's own flags for every run (`-DskipTests`, `-Dtest=…` there reach every build).
+    '**/.mvn/{maven,jvm}.config',
   ],
   ignore: ['**/*.md', '**/*.txt', 'docs/**', 'LICENSE*', '.github/**', '.husky/**', '.gitignore', '.gitattributes', '.editorconfig', '.vscode/**'],
   alwaysAllowed: [],
@@ -178,6 +180,8 @@ export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
   rspec: ['spec/**/*_spec.rb'],
   // Rake::TestTask's default pattern (test/**/*_test.rb) and minitest's other usual name.
   minitest: ['test/**/*_test.rb', 'test/**/test_*.rb'],
+  // Surefire's default includes, under Maven's test root (a class beside them is test support).
+  maven: ['**/src/test/java/**/{Test*,*Test,*Tests,*TestCase}.java'],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */
@@ -199,6 +203,7 @@ export const MANIFESTS = [
   'go.sum',
   'Cargo.toml',
   'Cargo.lock',
+  'pom.xml',
 ];
 
 /** Keys of package.json that configure how tests run. */

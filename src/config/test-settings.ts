@@ -3,7 +3,8 @@
  * manifest is free): package.json's test scripts and runner keys, pytest's and coverage's tables
  * of pyproject.toml and setup.cfg, cargo's `[[test]]` targets and `[workspace]` (its members'
  * tests are test files), and a vite.config's `test.include` / `test.exclude` (vitest reads its
- * test files from there when there is no vitest.config). Pure; the hook and `tdd audit` read them
+ * test files from there when there is no vitest.config), and a pom.xml's Surefire and Failsafe
+ * plugins, test source folders and skip switches. Pure; the hook and `tdd audit` read them
  * the same way.
  */
 import { scanVitestConfig } from './runner-tests/vitest.js';
@@ -23,7 +24,22 @@ const VITE_CONFIG = /^vite\.config\.[cm]?[jt]s$/;
 /** Whether `path` is a manifest with test settings (by its name, in any folder). */
 export function hasTestSettings(path: string): boolean {
   const base = baseName(path);
-  return base === 'package.json' || base in SECTIONS || VITE_CONFIG.test(base);
+  return base === 'package.json' || base in SECTIONS || VITE_CONFIG.test(base) || base === 'pom.xml';
+}
+
+/** pom.xml elements that decide which tests run and how: Surefire's and Failsafe's plugin blocks, the test sources, the skip switches. */
+const POM_TEST_ELEMENT =
+  /<(testSourceDirectory|testResources|testOutputDirectory|skipTests|maven\.test\.[\w.]+|surefire\.[\w.]+|failsafe\.[\w.]+)>[\s\S]*?<\/\1>/g;
+
+/** A pom's test settings, whitespace and comments aside: a GREEN that adds `<skipTests>` or an `<excludes>` to Surefire changes them. */
+function pomSettings(text: string): string {
+  const pom = text.replace(/<!--[\s\S]*?-->/g, '');
+  const plugins = [...pom.matchAll(/<plugin>[\s\S]*?<\/plugin>/g)]
+    .map((m) => m[0])
+    .filter((p) => /<artifactId>\s*maven-(?:surefire|failsafe)-plugin\s*<\/artifactId>/.test(p));
+  const outside = pom.replace(/<plugin>[\s\S]*?<\/plugin>/g, '');
+  const elements = [...outside.matchAll(POM_TEST_ELEMENT)].map((m) => m[0]);
+  return [...plugins, ...elements].map((x) => x.replace(/\s+/g, ' ').replace(/> </g, '><')).join('\n');
 }
 
 /** The test settings of a manifest's text as a canonical string ('' when absent); unparsable JSON is compared whole. */
@@ -31,6 +47,7 @@ export function testSettingsOf(path: string, text: string | null): string {
   if (text === null) return '';
   const base = baseName(path);
   if (base === 'package.json') return packageSettings(text);
+  if (base === 'pom.xml') return pomSettings(text);
   if (VITE_CONFIG.test(base)) {
     const { include, exclude } = scanVitestConfig(text);
     return JSON.stringify({ include, exclude });

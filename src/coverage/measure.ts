@@ -41,6 +41,7 @@ export const MEASURABLE: Record<RunnerName, RegExp | undefined> = {
   command: undefined,
   rspec: undefined,
   minitest: undefined,
+  maven: undefined,
 };
 
 /** A runner that measures nothing, and why. */
@@ -49,6 +50,7 @@ export const NOT_MEASURED: Partial<Record<RunnerName, CannotMeasure>> = {
   command: { reason: "a custom test command's coverage is not known" },
   rspec: { reason: 'Ruby coverage (the Coverage module) is not read yet' },
   minitest: { reason: 'Ruby coverage (the Coverage module) is not read yet' },
+  maven: { reason: 'JVM coverage (a JaCoCo agent) is not read yet' },
 };
 
 /** An import or a type declaration: code that declares, which no test runs. */

@@ -79,14 +79,17 @@ const PROBES: Partial<Record<RunnerName, string[]>> = {
   cargo: ['cargo', '--version'],
   rspec: ['rspec', '--version'],
   minitest: ['ruby', '-e', 'require "minitest"; puts "minitest #{Minitest::VERSION}"'],
+  maven: ['mvn', '--version'],
 };
 
 /** Runs a probe (no shell, 10 s at most): its first line of output, or why it failed. */
 function probe(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ version: string } | { error: string }> {
   return new Promise((done) => {
     execFile(argv[0]!, argv.slice(1), { cwd, env, timeout: 10_000, encoding: 'utf8' }, (err, stdout, stderr) => {
+      // Maven colours its version line even into a pipe (`\x1b[1mApache Maven 3.8.7\x1b[m`).
       const first =
         `${stdout}\n${stderr}`
+          .replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')
           .split('\n')
           .find((l) => l.trim() !== '')
           ?.trim() ?? '';

@@ -86,6 +86,7 @@ function readFolderSigns(top: string, root: string, packageJson: unknown, python
   const noPython: PythonSigns = { pytestIni: false, conftest: false };
   const atTop = root === '.';
   const makefile = packageJson === undefined ? undefined : readMakefile(dir);
+  const pomXml = readTextOr(join(dir, 'pom.xml'));
   return {
     root,
     packageJson,
@@ -95,6 +96,7 @@ function readFolderSigns(top: string, root: string, packageJson: unknown, python
     ...(cargoToml === undefined ? {} : { cargoToml }),
     rspec: existsSync(join(dir, '.rspec')) || existsSync(join(dir, 'spec', 'spec_helper.rb')) || gemfileNamesRspec(readTextOr(join(dir, 'Gemfile')) ?? ''),
     minitest: readMinitestSigns(dir),
+    ...(pomXml === undefined ? {} : { pomXml }),
   };
 }
 

@@ -50,6 +50,8 @@ export const RUNNER_ENV: Readonly<Record<string, readonly string[]>> = {
   'node --test': ['NODE_TEST_CONTEXT'],
   pytest: ['PYTEST_CURRENT_TEST', 'PYTEST_VERSION', 'PYTEST_XDIST_WORKER', 'PYTEST_XDIST_WORKER_COUNT'],
   mocha: ['MOCHA_WORKER_ID'],
+  // Maven's launcher exports these to every JVM it starts, Surefire's test JVM too.
+  maven: ['MAVEN_CMD_LINE_ARGS', 'MAVEN_PROJECTBASEDIR'],
 };
 
 /** Every runner variable, flat. */

@@ -36,6 +36,8 @@ export async function getAdapter(name: RunnerName): Promise<RunnerAdapter> {
       return (await import('./rspec.js')).rspecAdapter;
     case 'minitest':
       return (await import('./minitest.js')).minitestAdapter;
+    case 'maven':
+      return (await import('./maven.js')).mavenAdapter;
   }
 }
 

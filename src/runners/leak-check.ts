@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:
 import { delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { NODE_LEAK_GUARD, PYTHON_SITE, RUBY_LEAK_GUARD } from '../paths.js';
 import type { Leak } from '../types.js';
-import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseDepInfoPaths, parseGoLeaks } from './leaks.js';
+import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseDepInfoPaths, parseGoLeaks, parseMavenLeaks } from './leaks.js';
 import type { RunnerName } from './types.js';
 import { isDirectory, isFile, readTextOr } from '../fs-read.js';
 
@@ -124,6 +124,12 @@ export function readStaticLeaks(runner: RunnerName, root: string, guard: LeakGua
     return [...readCargoManifests(root, guard.copy), ...configs].flatMap((f) => {
       const text = readTextOr(f);
       return text === undefined ? [] : parseCargoLeaks(name(f), text, top);
+    });
+  }
+  if (runner === 'maven') {
+    return [join(root, 'pom.xml'), join(root, '.mvn', 'maven.config'), join(root, '.mvn', 'jvm.config')].flatMap((f) => {
+      const text = readTextOr(f);
+      return text === undefined ? [] : parseMavenLeaks(name(f), text, top);
     });
   }
   return [];

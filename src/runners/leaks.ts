@@ -8,6 +8,7 @@
  *   go.work    use /home/me/repo/core
  *   Cargo.toml core = { path = "/home/me/repo/core" }   [lib] path = "…"   build = "…"
  *   .cargo/config.toml   paths = ["/home/me/repo/core"]
+ *   pom.xml    <sourceDirectory>/home/me/repo/src/main/java</sourceDirectory>  <systemPath>…  (.mvn/maven.config, .mvn/jvm.config too)
  *
  * A relative path stays inside the copy (the copy has the same layout); an absolute one into the
  * repository reaches the work tree, whatever the commit holds. Node and Python runs are watched
@@ -129,4 +130,22 @@ export function parseDepInfoPaths(text: string): string[] {
     }
   }
   return [...out];
+}
+
+/**
+ * Absolute paths into the work tree anywhere in a pom.xml or .mvn/maven.config / jvm.config (a
+ * source or test directory, a dependency's systemPath, an additional class path element, a
+ * `-Dx=/path` of the JVM): Maven reads whatever the build model names, so any such path is one.
+ * Comments are not read. A `${project.basedir}`-relative path stays in the copy.
+ */
+export function parseMavenLeaks(file: string, text: string, top: string): Leak[] {
+  const leaks: Leak[] = [];
+  const seen = new Set<string>();
+  for (const m of text.replace(/<!--[\s\S]*?-->/g, '').matchAll(/(?:^|[\s>"'=,;:(])(\/[^\s<>"',;:()]+)/gm)) {
+    const path = m[1]!.replace(/\/+$/, '');
+    if (!isWorkTreeTarget(top, path) || seen.has(path)) continue;
+    seen.add(path);
+    leaks.push({ path: posix.relative(top, path) || '.', via: `${file}: ${path}` });
+  }
+  return leaks;
 }

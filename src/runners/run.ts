@@ -213,7 +213,9 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: `no result within ${o.timeoutMs} ms`, outputTail };
   // Killed from outside (OOM killer, a signal to the runner alone): a report may be half-written.
   if (proc.signal !== null) return { ...base, ...common, status: 'interrupted', reason: `runner killed by ${proc.signal}`, outputTail };
-  const report = await readFile(reportPath, 'utf8').catch(() => undefined);
+  const report = adapter.reportFiles
+    ? await readReportFiles(root, adapter.reportFiles({ root, reportPath }))
+    : await readFile(reportPath, 'utf8').catch(() => undefined);
   const parsed = adapter.parse({
     report,
     exitCode: proc.exitCode,
@@ -236,6 +238,14 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
   if (measuring) result.coverage = measuring.ask ? await measuring.read(measuring.ask) : measuring.coverage;
   return { parsed: result, outputTail, ...(rerun ? { rerun } : {}) };
+}
+
+/** The report files a runner wrote into the tree (adapter.reportFiles), as one `<testsuites>` document; undefined when there are none. */
+async function readReportFiles(root: string, at: { dir: string; pattern: RegExp }): Promise<string | undefined> {
+  const names = (await readdir(join(root, at.dir)).catch(() => [] as string[])).filter((n) => at.pattern.test(n)).sort();
+  if (names.length === 0) return undefined;
+  const texts = await Promise.all(names.map((n) => readFile(join(root, at.dir, n), 'utf8')));
+  return `<testsuites>\n${texts.map((t) => t.replace(/^\uFEFF?\s*<\?xml[^>]*\?>/, '')).join('\n')}\n</testsuites>\n`;
 }
 
 /** GREEN's coverage, planned before the run and read after it (loaded only when asked). */

@@ -87,6 +87,12 @@ export interface RunnerAdapter {
   python?: boolean;
   /** The report is the runner's stdout (go -json, cargo): kept whole, not only its tail. */
   stdoutReport?: boolean;
+  /**
+   * The report is files the runner writes into the tree (Surefire's target/surefire-reports), not
+   * reportPath: run.ts reads those of `dir` (relative to root) whose names match, as one
+   * `<testsuites>` document. Pure.
+   */
+  reportFiles?(o: { root: string; reportPath: string }): { dir: string; pattern: RegExp };
   /** How the runner finds the tests a source change affects (`vitest related`), when it can: buildArgv honours `related`. */
   relatedMode?: string;
   /** argv (and extra environment) to run exactly `files` inside `root`, reporting to reportPath. Pure. */

@@ -4,7 +4,8 @@
  * (lang/frameworks RUNNER_ENV) in any form that names them — `process.env.VITEST`,
  * `process.env['VITEST']`, `const { VITEST } = process.env`, `import.meta.env.VITEST`, an alias
  * (`e.VITEST`), `os.environ["PYTEST_CURRENT_TEST"]`, `os.getenv`, `"PYTEST_VERSION" in
- * os.environ`, `os.Getenv`, `env::var`, `System.getenv`, `ENV[…]`, a name split in two
+ * os.environ`, `os.Getenv`, `env::var`, `System.getenv` (Maven's `MAVEN_CMD_LINE_ARGS`), Surefire's
+ * `System.getProperty("surefire.test.class.path")`, `ENV[…]`, a name split in two
  * (`'VIT' + 'EST'`) — the runner looked for in `sys.modules`, `require.cache`, the process's
  * arguments or its stack; `typeof jest`; Go's `testing.Testing()` and `flag.Lookup("test.v")`;
  * Rust's `cfg!(test)` / `cfg(not(test))` outside a `#[cfg(test)]` item. `NODE_ENV` is the app's
@@ -22,8 +23,11 @@ const ACCESSORS =
   /\bsys\s*\.\s*(?:modules|argv)\b|\brequire\s*\.\s*cache\b|\bprocess\s*\.\s*(?:argv|execArgv|title|mainModule)\b|\bmodule\s*\.\s*(?:children|parent)\b|\bos\s*\.\s*Args\b|\benv\s*::\s*args\b|\bARGV\b|\$PROGRAM_NAME|\$0\b|\bgetStackTrace\b|\.\s*stack\b|\bClass\s*\.\s*forName\b|\bStackTrace\b|\binspect\s*\.\s*stack\b|\bcaller\b|\bflag\s*\.\s*Lookup\b/;
 const RUNNER_WORD =
   /\b(?:vitest|jest|mocha|pytest|_pytest|py\.test|node:test|unittest|org\.junit|org\.testng|xunit|nunit|rspec|minitest)\b|--test\b|\.test$|^test\.(?:v|run|timeout|count|bench|paniconexit0)$/i;
-/** Markers a framework documents for "am I under test" (pytest's `sys._called_from_test`). */
-const MARKER_LITERALS = new Set(['_called_from_test', 'PHPUNIT_COMPOSER_INSTALL', '__PHPUNIT_PHAR__']);
+/**
+ * Markers a framework documents for "am I under test" (pytest's `sys._called_from_test`), and the
+ * system properties Surefire sets in its test JVM (`System.getProperty("surefire.test.class.path")`).
+ */
+const MARKER_LITERALS = new Set(['_called_from_test', 'PHPUNIT_COMPOSER_INSTALL', '__PHPUNIT_PHAR__', 'surefire.test.class.path', 'surefire.real.class.path']);
 
 function scanCommon(src: ImplText): Hit[] {
   const hits: Hit[] = [];

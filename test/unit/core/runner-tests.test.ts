@@ -253,6 +253,20 @@ describe("the classifier from the runners' rules", () => {
     expect(classify({ runner: 'mocha', tests: ['t/**'] }, { '.mocharc.json': '{ "spec": "x" }' }).config.tests).toEqual(['t/**']);
   });
 
+  it("maven's files: Surefire's test classes, support beside them, the pom a manifest, .mvn's flags frozen", () => {
+    const { kind } = classify({ runner: 'maven' }, {});
+    const paths = [
+      'src/test/java/calc/CalcTest.java',
+      'src/test/java/calc/TestMoney.java',
+      'src/test/java/calc/Fixtures.java',
+      'src/main/java/calc/Calc.java',
+      'pom.xml',
+      '.mvn/maven.config',
+      'core/src/test/java/a/ATests.java',
+    ];
+    expect(paths.map(kind)).toEqual(['test', 'test', 'support', 'impl', 'manifest', 'support', 'test']);
+  });
+
   it('a cargo workspace: members are in the runner spec, their tests are tests', () => {
     const { kind, config } = classify({ runner: 'cargo' }, { 'Cargo.toml': '[workspace]\nmembers = ["crates/*"]\n' });
     // A virtual workspace has no package at the top: its tests/ is test support, as everywhere.
@@ -291,5 +305,37 @@ describe('formats', () => {
       e: ['f', 'g'],
       h: undefined,
     });
+  });
+});
+
+describe("a pom's test settings are frozen, the rest of it free", () => {
+  const pom = [
+    '<project>',
+    '  <properties><maven.compiler.release>17</maven.compiler.release></properties>',
+    '  <dependencies><dependency><artifactId>guava</artifactId></dependency></dependencies>',
+    '  <build><plugins>',
+    '    <plugin><artifactId>maven-compiler-plugin</artifactId><version>3.10.1</version></plugin>',
+    '    <plugin>',
+    '      <artifactId>maven-surefire-plugin</artifactId>',
+    '      <version>2.22.3</version>',
+    '    </plugin>',
+    '  </plugins></build>',
+    '</project>',
+  ].join('\n');
+  const settings = (text: string) => testSettingsOf('core/pom.xml', text);
+  it('Surefire, the test sources and the skip switches count; a dependency, the compiler and whitespace do not', () => {
+    expect(hasTestSettings('core/pom.xml')).toBe(true);
+    expect(settings(pom)).toBe(settings(pom.replace('guava', 'commons-lang3').replace('3.10.1', '3.11.0').replace(/\n\s*/g, ' ')));
+    for (const changed of [
+      pom.replace(
+        '<version>2.22.3</version>',
+        '<version>2.22.3</version><configuration><excludes><exclude>**/CalcTest.java</exclude></excludes></configuration>',
+      ),
+      pom.replace('<maven.compiler.release>', '<skipTests>true</skipTests><maven.compiler.release>'),
+      pom.replace('<properties>', '<properties><maven.test.failure.ignore>true</maven.test.failure.ignore>'),
+      pom.replace('<build>', '<build><testSourceDirectory>src/other</testSourceDirectory>'),
+    ])
+      expect(settings(changed)).not.toBe(settings(pom));
+    expect(settings(`<!-- <skipTests>true</skipTests> -->${pom}`)).toBe(settings(pom));
   });
 });

@@ -4,7 +4,7 @@
  * merge the results.
  */
 import { describe, expect, it } from 'vitest';
-import { detectRunners, gemfileNamesRspec, showsMinitest, type FolderSigns } from '../../../src/config/detect.js';
+import { detectRunners, gemfileNamesRspec, pomRunsJupiter, showsMinitest, type FolderSigns } from '../../../src/config/detect.js';
 import { resolveConfig, runnerSpecs } from '../../../src/config/resolve.js';
 import { DEFAULTS, RUNNER_TESTS } from '../../../src/config/schema.js';
 import { validateConfig } from '../../../src/config/validate.js';
@@ -87,6 +87,7 @@ describe('runners: detection', () => {
         folder('docs', { cargoToml: '# not a crate\n', packageJson: { name: 'docs' } }),
         folder('gem', { rspec: true }),
         folder('rb', { minitest: true }),
+        folder('jvm', { pomXml: '<project><dependencies><dependency><artifactId>junit-jupiter</artifactId></dependency></dependencies></project>' }),
       ]),
     ).toEqual([
       { runner: 'vitest', root: '.' },
@@ -96,6 +97,7 @@ describe('runners: detection', () => {
       { runner: 'cargo', root: 'core' },
       { runner: 'rspec', root: 'gem' },
       { runner: 'minitest', root: 'rb' },
+      { runner: 'maven', root: 'jvm' },
     ]);
   });
 });
@@ -196,5 +198,16 @@ describe("install's minitest signs", () => {
     expect(
       showsMinitest({ rakefile: 'require "rspec/core/rake_task"\nRSpec::Core::RakeTask.new(:spec)\n', gemfile: 'gem "minitest-reporters"\n', testTexts: [] }),
     ).toBe(false);
+  });
+});
+
+describe("install's Maven signs", () => {
+  it('a pom that names a junit-jupiter artifact, not in a comment, and is no aggregator of modules', () => {
+    const dep = (a: string) =>
+      `<project><dependencies><dependency><groupId>org.junit.jupiter</groupId><artifactId>${a}</artifactId></dependency></dependencies></project>`;
+    expect(['junit-jupiter', 'junit-jupiter-api', ' junit-jupiter-engine '].map((a) => pomRunsJupiter(dep(a)))).toEqual([true, true, true]);
+    expect(pomRunsJupiter(dep('junit'))).toBe(false);
+    expect(pomRunsJupiter(`<!-- ${dep('junit-jupiter')} -->`)).toBe(false);
+    expect(pomRunsJupiter(dep('junit-jupiter').replace('<dependencies>', '<modules><module>core</module></modules><dependencies>'))).toBe(false);
   });
 });

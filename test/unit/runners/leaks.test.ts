@@ -1,6 +1,6 @@
 /** Manifests that send a go or cargo build into the work tree: literal text → the leaks it names. */
 import { describe, expect, it } from 'vitest';
-import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseDepInfoPaths, parseGoLeaks } from '../../../src/runners/leaks.js';
+import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseDepInfoPaths, parseGoLeaks, parseMavenLeaks } from '../../../src/runners/leaks.js';
 
 const TOP = '/home/me/repo';
 
@@ -90,5 +90,28 @@ describe('parseDepInfoPaths', () => {
       '/home/me/repo/src/imp.rs',
       '/t/debug/deps/calc-1f2e.d',
     ]);
+  });
+});
+
+describe('parseMavenLeaks', () => {
+  it('absolute paths into the repository anywhere in the build model, once each; comments, relative and outside paths are not', () => {
+    const pom = [
+      '<project>',
+      '  <build><sourceDirectory>/home/me/repo/src/main/java</sourceDirectory>',
+      '    <testSourceDirectory>${project.basedir}/src/test/java</testSourceDirectory></build>',
+      '  <dependency><systemPath>/home/me/repo/lib/x.jar</systemPath></dependency>',
+      '  <additionalClasspathElement>/home/me/repo/lib/x.jar</additionalClasspathElement>',
+      '  <systemPath>/usr/share/java/junit4.jar</systemPath>',
+      '  <!-- <sourceDirectory>/home/me/repo/old</sourceDirectory> -->',
+      '  <argLine>-Dcfg=/home/me/repo/conf/</argLine>',
+      '</project>',
+    ].join('\n');
+    expect(parseMavenLeaks('pom.xml', pom, TOP)).toEqual([
+      { path: 'src/main/java', via: 'pom.xml: /home/me/repo/src/main/java' },
+      { path: 'lib/x.jar', via: 'pom.xml: /home/me/repo/lib/x.jar' },
+      { path: 'conf', via: 'pom.xml: /home/me/repo/conf' },
+    ]);
+    expect(parseMavenLeaks('.mvn/jvm.config', '-Xmx1g -Dsettings=/home/me/repo/.mvn/s.xml', TOP).map((l) => l.path)).toEqual(['.mvn/s.xml']);
+    expect(parseMavenLeaks('.mvn/maven.config', '-o\n--settings=/home/me/.m2/settings.xml\n', TOP)).toEqual([]);
   });
 });

@@ -48,6 +48,13 @@ const CHEATS: Case[] = [
   ['rust cfg(not(test))', 'src/lib.rs', '#[cfg(not(test))]\npub fn sum() -> i32 { 0 }\n', ['IMPL_SNIFFS_RUNNER']],
   ['rust env::var', 'src/lib.rs', 'pub fn t() -> bool { std::env::var("PYTEST_VERSION").is_ok() }\n', ['IMPL_SNIFFS_RUNNER']],
   ['java getenv', 'src/main/java/Sum.java', 'class Sum { boolean t = System.getenv("JEST_WORKER_ID") != null; }\n', ['IMPL_SNIFFS_RUNNER']],
+  ['java getenv of Maven', 'src/main/java/Sum.java', 'class Sum { boolean t = System.getenv("MAVEN_CMD_LINE_ARGS") != null; }\n', ['IMPL_SNIFFS_RUNNER']],
+  [
+    'java Surefire property',
+    'src/main/java/Sum.java',
+    'class Sum { boolean t = System.getProperty("surefire.test.class." + "path") != null; }\n',
+    ['IMPL_SNIFFS_RUNNER'],
+  ],
   ['ruby ENV', 'lib/sum.rb', "T = ENV['VITEST']\n", ['IMPL_SNIFFS_RUNNER']],
   ['ruby defined?(RSpec)', 'lib/sum.rb', 'T = defined?(RSpec)\n', ['IMPL_SNIFFS_RUNNER']],
   // IMPL_PATCHES_RUNTIME
@@ -159,6 +166,12 @@ const HONEST: Case[] = [
   ['a helper the test reaches', 'src/sum.js', "import { add } from './math.js';\nexport const sum = (a, b) => add(a, b);\n", []],
   ['node:assert in code', 'src/sum.js', "import assert from 'node:assert';\nexport function sum(a, b) { assert(typeof a === 'number'); return a + b; }\n", []],
   ['python assert statement', 'pkg/money.py', 'def parse(s):\n    assert isinstance(s, str)\n    return int(s)\n', []],
+  [
+    'java reads its own settings',
+    'src/main/java/Sum.java',
+    'class Sum { String h = System.getenv("HOME"); String v = System.getProperty("java.version"); }\n',
+    [],
+  ],
   [
     'a real __eq__',
     'pkg/money.py',
