@@ -18,4 +18,7 @@ export const PYTHON_SITE = join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'clos
 /** Our Ruby files (bin/build.mjs copies them): RSpec's support file, and the guard RUBYOPT loads into every Ruby process of a run. */
 export const RSPEC_SUPPORT = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_rspec.rb');
 export const RUBY_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_guard.rb');
+/** Our PHP files (bin/build.mjs copies them): the guard, and the ini folder (PHP_INI_SCAN_DIR) that prepends it to every PHP process of a run. */
+export const PHP_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'php', 'tdd_guard.php');
+export const PHP_GUARD_INI_DIR = join(PACKAGE_ROOT, 'dist', 'runners', 'php', 'conf.d');
 export const HOOK_TEMPLATES = join(PACKAGE_ROOT, 'hooks');

@@ -4,8 +4,8 @@
  */
 import { JS_LOCKFILES } from './package-managers.js';
 
-export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec';
-export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec'];
+export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'phpunit';
+export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec', 'phpunit'];
 
 /**
  * One runner of a repository with several (a JS front end and a Python service): it owns the test
@@ -137,6 +137,7 @@ export const DEFAULTS: Config = {
     '**/conftest.py',
     '**/spec/{spec,rails}_helper.rb',
     '.rspec',
+    '**/phpunit.{xml,xml.dist,dist.xml}',
     '**/{pytest,.pytest}.{ini,toml}',
     '**/tox.ini',
     '.tddrc.json',
@@ -176,6 +177,8 @@ export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
   cargo: ['tests/*.rs', 'tests/*/main.rs'],
   // RSpec's default pattern.
   rspec: ['spec/**/*_spec.rb'],
+  // PHPUnit's default suffix (a file per test class, named after it).
+  phpunit: ['**/*Test.php'],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */

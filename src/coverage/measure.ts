@@ -40,6 +40,7 @@ export const MEASURABLE: Record<RunnerName, RegExp | undefined> = {
   cargo: undefined,
   command: undefined,
   rspec: undefined,
+  phpunit: undefined,
 };
 
 /** A runner that measures nothing, and why. */
@@ -47,6 +48,7 @@ export const NOT_MEASURED: Partial<Record<RunnerName, CannotMeasure>> = {
   cargo: { reason: 'cargo has no coverage of its own (cargo-llvm-cov and llvm-tools are not used)' },
   command: { reason: "a custom test command's coverage is not known" },
   rspec: { reason: 'Ruby coverage (the Coverage module) is not read yet' },
+  phpunit: { reason: 'PHP coverage (Xdebug or PCOV) is not read yet' },
 };
 
 /** An import or a type declaration: code that declares, which no test runs. */

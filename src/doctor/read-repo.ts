@@ -78,6 +78,7 @@ const PROBES: Partial<Record<RunnerName, string[]>> = {
   go: ['go', 'version'],
   cargo: ['cargo', '--version'],
   rspec: ['rspec', '--version'],
+  phpunit: ['phpunit', '--version'],
 };
 
 /** Runs a probe (no shell, 10 s at most): its first line of output, or why it failed. */

@@ -34,6 +34,8 @@ export async function getAdapter(name: RunnerName): Promise<RunnerAdapter> {
       return (await import('./command.js')).commandAdapter;
     case 'rspec':
       return (await import('./rspec.js')).rspecAdapter;
+    case 'phpunit':
+      return (await import('./phpunit.js')).phpunitAdapter;
   }
 }
 
