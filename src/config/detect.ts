@@ -142,6 +142,8 @@ export interface FolderSigns {
   cargoToml?: string;
   /** RSpec's signs: a `.rspec`, a `spec/spec_helper.rb`, or a Gemfile that names rspec. */
   rspec?: boolean;
+  /** PHPUnit's signs: a phpunit.xml, phpunit.xml.dist or phpunit.dist.xml, or a composer.json that requires phpunit/phpunit. */
+  phpunit?: boolean;
   /** The Makefile's text (GNUmakefile, makefile), for a test script's `make test`. */
   makefile?: string;
 }
@@ -151,10 +153,24 @@ export function gemfileNamesRspec(gemfile: string): boolean {
   return /^\s*gem\s*\(?\s*["']rspec(?:-core|-rails)?["']/m.test(gemfile);
 }
 
+/** Does a composer.json require phpunit/phpunit (in require or require-dev)? Not JSON: no. */
+export function composerRequiresPhpunit(composerJson: string): boolean {
+  try {
+    const c = JSON.parse(composerJson) as Record<string, unknown>;
+    return ['require', 'require-dev'].some((k) => {
+      const deps = c[k];
+      return deps !== null && typeof deps === 'object' && 'phpunit/phpunit' in deps;
+    });
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every runner the folders show, at most one per kind and folder: package.json's JS runner,
  * pytest, go (go.mod), cargo (a Cargo.toml with a [package] or a [workspace]), rspec (`.rspec`,
- * `spec/spec_helper.rb`, a Gemfile naming rspec). Pure; in the order given.
+ * `spec/spec_helper.rb`, a Gemfile naming rspec), phpunit (phpunit.xml(.dist), a composer.json requiring
+ * phpunit/phpunit). Pure; in the order given.
  */
 export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; root: string }[] {
   const found: { runner: RunnerName; root: string }[] = [];
@@ -166,6 +182,7 @@ export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; roo
     if (f.goMod) found.push({ runner: 'go', root: f.root });
     if (f.cargoToml !== undefined && /^\s*\[(package|workspace)\]/m.test(f.cargoToml)) found.push({ runner: 'cargo', root: f.root });
     if (f.rspec) found.push({ runner: 'rspec', root: f.root });
+    if (f.phpunit) found.push({ runner: 'phpunit', root: f.root });
   }
   return found;
 }

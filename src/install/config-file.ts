@@ -6,7 +6,15 @@ import { dirname, join, relative } from 'node:path';
 import { TddError } from '../errors.js';
 import picomatch from 'picomatch';
 import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
-import { detectRunners, formatConfigFile, gemfileNamesRspec, pytestConfigured, type FolderSigns, type PythonSigns } from '../config/detect.js';
+import {
+  composerRequiresPhpunit,
+  detectRunners,
+  formatConfigFile,
+  gemfileNamesRspec,
+  pytestConfigured,
+  type FolderSigns,
+  type PythonSigns,
+} from '../config/detect.js';
 import { makeTargetCommands, noxCommands, toxCommands } from '../config/runner-commands.js';
 import { parseWorkspaceGlobs } from '../config/workspaces.js';
 import { NOT_PROJECTS, readProjectFolders } from './folders.js';
@@ -46,6 +54,8 @@ const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
 /** The Makefile targets that run a project's tests. */
 const MAKE_TEST_TARGETS = ['test', 'tests', 'check'];
 
+/** PHPUnit's configuration files, in its own order of precedence. */
+const PHPUNIT_FILES = ['phpunit.xml', 'phpunit.dist.xml', 'phpunit.xml.dist'];
 const readMakefile = (dir: string): string | undefined => MAKEFILES.map((f) => readTextOr(join(dir, f))).find((t) => t !== undefined);
 
 /**
@@ -94,6 +104,7 @@ function readFolderSigns(top: string, root: string, packageJson: unknown, python
     goMod: existsSync(join(dir, 'go.mod')),
     ...(cargoToml === undefined ? {} : { cargoToml }),
     rspec: existsSync(join(dir, '.rspec')) || existsSync(join(dir, 'spec', 'spec_helper.rb')) || gemfileNamesRspec(readTextOr(join(dir, 'Gemfile')) ?? ''),
+    phpunit: PHPUNIT_FILES.some((f) => existsSync(join(dir, f))) || composerRequiresPhpunit(readTextOr(join(dir, 'composer.json')) ?? ''),
   };
 }
 

@@ -4,7 +4,7 @@
  * merge the results.
  */
 import { describe, expect, it } from 'vitest';
-import { detectRunners, gemfileNamesRspec, type FolderSigns } from '../../../src/config/detect.js';
+import { composerRequiresPhpunit, detectRunners, gemfileNamesRspec, type FolderSigns } from '../../../src/config/detect.js';
 import { resolveConfig, runnerSpecs } from '../../../src/config/resolve.js';
 import { DEFAULTS, RUNNER_TESTS } from '../../../src/config/schema.js';
 import { validateConfig } from '../../../src/config/validate.js';
@@ -177,5 +177,22 @@ describe("install's RSpec signs", () => {
   it('a Gemfile names rspec, rspec-core or rspec-rails as a gem', () => {
     expect(["gem 'rspec'", 'gem "rspec-rails", "~> 6"', "  gem('rspec-core')"].map(gemfileNamesRspec)).toEqual([true, true, true]);
     expect(["gem 'rspec-its'", "# gem 'rspec'", "gem 'minitest'", "gem 'rspecx'"].map(gemfileNamesRspec)).toEqual([false, false, false, false]);
+  });
+});
+
+describe("install's PHPUnit signs", () => {
+  it('a composer.json requires phpunit/phpunit (require or require-dev); a folder with the sign gets phpunit', () => {
+    const yes = ['{"require-dev":{"phpunit/phpunit":"^9.6"}}', '{"require":{"php":">=8.1","phpunit/phpunit":"^10"}}'];
+    const no = [
+      '{"require-dev":{"phpunit/php-code-coverage":"^9"}}',
+      '{"suggest":{"phpunit/phpunit":"tests"}}',
+      '{"require-dev": ',
+      '[]',
+      '{"require-dev":null}',
+    ];
+    expect([...yes, ...no].map(composerRequiresPhpunit)).toEqual([true, true, false, false, false, false, false]);
+    expect(detectRunners([{ root: 'lib', python: { pytestIni: false, conftest: false }, goMod: false, phpunit: true }])).toEqual([
+      { runner: 'phpunit', root: 'lib' },
+    ]);
   });
 });
