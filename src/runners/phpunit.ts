@@ -59,7 +59,7 @@ function readLoadFailure(o: ParseInput, file: string, isProject: (name: string) 
   const [, cls = '', rawMessage = ''] = fatal;
   const message = rawMessage.trim().slice(0, 300);
   const full = cls ? `${cls}: ${message}` : message;
-  if (cls === 'ParseError' || /^Parse error/.test(fatal[0]) || /^syntax error/.test(message)) return { file, kind: 'syntax', message: full };
+  if (cls === 'ParseError' || /Parse error:/.test(fatal[0]) || /^syntax error/.test(message)) return { file, kind: 'syntax', message: full };
   const opening = /^Failed opening required '([^']+)'/.exec(message);
   if (opening) {
     // A project file not written yet is the next step; a file outside the project, or Composer's vendor/, is a package not installed.
