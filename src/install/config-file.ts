@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { TddError } from '../errors.js';
 import picomatch from 'picomatch';
-import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
+import { CONFIG_FILES, DEFAULTS, type RunnerName } from '../config/schema.js';
 import {
   composerRequiresPhpunit,
   detectRunners,
@@ -178,13 +178,15 @@ export function planConfigFile(top: string, start: string, schemaRef: string | u
   // pytest, go and cargo; several (or one in a folder) become `runners`, each in its folder.
   const found = detectRunners(readRepoSigns(top, start));
   const path = join(top, CONFIG_FILES[0]);
+  // Composer's vendor/ (the project's PHPUnit, the packages its tests use) linked into the copy, its autoloader copied (verify/copy-links).
+  const isolation = found.some((f) => f.runner === 'phpunit') ? { isolation: { link: [...DEFAULTS.isolation.link, 'vendor'] } } : {};
   if (found.length === 0 || (found.length === 1 && found[0]!.root === '.')) {
     const runner = found[0]?.runner ?? 'node';
-    return { path, action: 'created', runner, content: formatConfigFile({ runner }, schemaRef) };
+    return { path, action: 'created', runner, content: formatConfigFile({ runner, ...isolation }, schemaRef) };
   }
   const runners = found.map((f) => ({ runner: f.runner, root: f.root }));
   // A runner at the top is written without its root: `{"runner": "vitest"}`.
-  const settings = { runner: found[0]!.runner, runners: runners.map((r) => (r.root === '.' ? { runner: r.runner } : r)) };
+  const settings = { runner: found[0]!.runner, runners: runners.map((r) => (r.root === '.' ? { runner: r.runner } : r)), ...isolation };
   return { path, action: 'created', runner: found[0]!.runner, runners, content: formatConfigFile(settings, schemaRef) };
 }
 
