@@ -79,7 +79,7 @@ interface PhpCase {
   outcome: XmlElement | undefined;
 }
 
-/** Every testcase of the report, nested suites (data providers, a class's suite) included. */
+/** Every testcase of the report, nested suites (data providers, a class's suite) included; named by `class` (PHP's `App\CalcTest`) before `classname` (dotted). */
 function readCases(top: XmlElement): PhpCase[] {
   const out: PhpCase[] = [];
   const visit = (el: XmlElement, file: string | undefined): void => {
@@ -87,7 +87,7 @@ function readCases(top: XmlElement): PhpCase[] {
     if (el.name !== 'testcase') return;
     const outcome =
       el.children.find((c) => c.name === 'failure' || c.name === 'error') ?? el.children.find((c) => c.name === 'warning' || c.name === 'skipped');
-    out.push({ name: el.attrs.name ?? '', classname: el.attrs.classname ?? el.attrs.class ?? '', file: el.attrs.file ?? file, outcome });
+    out.push({ name: el.attrs.name ?? '', classname: el.attrs.class ?? el.attrs.classname ?? '', file: el.attrs.file ?? file, outcome });
   };
   visit(top, undefined);
   return out;
