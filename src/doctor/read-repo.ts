@@ -12,7 +12,7 @@ import { TddError } from '../errors.js';
 import { execGit, git } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
 import { NODE_REPORTER } from '../paths.js';
-import { locatePnpRunner, runnerEntry } from '../runners/locate.js';
+import { locatePnpRunner, locateRunner, runnerEntry } from '../runners/locate.js';
 import { LOCKFILES } from './fixes.js';
 import { rebuildState } from '../state/rebuild.js';
 import { readPending, readStateFile } from '../state/store.js';
@@ -102,7 +102,8 @@ export async function readRunnerFacts(top: string, spec: RunnerSpec, env: NodeJS
   const dir = join(top, root);
   const nodeReporter = await exists(NODE_REPORTER);
   const base = { name, root, entry: null, present: false, version: null, nodeReporter };
-  const argv = PROBES[name];
+  // PHPUnit: the project's vendor/bin/phpunit before PATH's, as the hooks run it.
+  const argv = name === 'phpunit' ? [locateRunner(name, 'phpunit', dir)!.path, '--version'] : PROBES[name];
   if (name === 'command') {
     const program = splitCommand(spec.testTargetedCommand ?? spec.testCommand ?? '')[0];
     if (program === undefined) return base;
