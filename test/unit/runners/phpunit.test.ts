@@ -68,6 +68,12 @@ describe('phpunit adapter', () => {
     const warning =
       '<testsuites><testsuite name="CalcTest"><testcase name="Warning"><warning type="PHPUnit\\Framework\\Warning">Warning\nNo tests found in class "CalcTest".</warning></testcase></testsuite></testsuites>';
     expect(parse({ report: warning, exitCode: 0 }).fileErrors).toEqual([{ file: F, kind: 'no-tests', message: `${F}: No tests found in class "CalcTest".` }]);
+    const abstract = parse({ stdout: `Class AbstractCalcTest declared in ${ROOT}/tests/AbstractCalcTest.php is abstract\n` });
+    expect(abstract.fileErrors.map((e) => e.kind)).toEqual(['no-tests']);
+    // A deprecated assertion's warning on a test that passed (PHPUnit 9.6's report, trimmed): passed, as PHPUnit has it.
+    const deprecated =
+      '<testsuites><testsuite name="WTest"><testcase name="testX" class="WTest"><warning type="PHPUnit\\Framework\\Warning">WTest::testX\nassertObjectHasAttribute() is deprecated</warning></testcase></testsuite></testsuites>';
+    expect(parse({ report: deprecated, exitCode: 0 }).tests.map((t) => [t.name, t.status])).toEqual([['WTest::testX', 'passed']]);
     // A bootstrap that is not there: PHPUnit says so and writes no report.
     const noBootstrap = parse({ stdout: 'PHPUnit 9.6.7 by Sebastian Bergmann and contributors.\n\nCannot open file "/s/copy/tests/bootstrap.php".\n' });
     expect([noBootstrap.status, noBootstrap.reason]).toEqual(['unknown', 'phpunit wrote no report']);
