@@ -141,18 +141,13 @@ export function parsePhpunitReport(o: ParseInput): ParsedRun {
   const cases = all.filter((c) => !warnings.includes(c));
   const tests = cases.map((c) => toCase(c, file, isProject));
   const fileErrors: FileError[] = [];
-  if (cases.length === 0) {
-    const said = warnings.map((w) => failureMessage(w.outcome!.text)).find((m) => m !== '') ?? 'no tests';
-    fileErrors.push({ file, kind: 'no-tests', message: `${file}: ${said}` });
-  } else {
-    const hidden = hiddenTests(file, o.sources.get(file), cases);
-    if (hidden.length > 0)
-      fileErrors.push({
-        file,
-        kind: 'load-error',
-        message: `tdd-hooks: tests the file declares did not run (the configuration's <groups> or a filter hides them): ${hidden.join(', ')}`,
-      });
-  }
+  const said = warnings.map((w) => failureMessage(w.outcome!.text)).filter((m) => m !== '');
+  const hidden = hiddenTests(file, o.sources.get(file), cases);
+  if (hidden.length > 0) {
+    // PHPUnit's own warning names the cause when it has one (an invalid data provider).
+    const cause = said.length > 0 ? `PHPUnit: ${said.join(' ')}` : "the configuration's <groups> or a filter hides them";
+    fileErrors.push({ file, kind: 'load-error', message: `tdd-hooks: tests the file declares did not run (${cause}): ${hidden.join(', ')}` });
+  } else if (cases.length === 0) fileErrors.push({ file, kind: 'no-tests', message: `${file}: ${said[0] ?? 'no tests'}` });
   return { ...base, status: 'completed', tests, fileErrors };
 }
 

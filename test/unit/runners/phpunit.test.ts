@@ -68,6 +68,17 @@ describe('phpunit adapter', () => {
     const warning =
       '<testsuites><testsuite name="CalcTest"><testcase name="Warning"><warning type="PHPUnit\\Framework\\Warning">Warning\nNo tests found in class "CalcTest".</warning></testcase></testsuite></testsuites>';
     expect(parse({ report: warning, exitCode: 0 }).fileErrors).toEqual([{ file: F, kind: 'no-tests', message: `${F}: No tests found in class "CalcTest".` }]);
+    // The same pseudo-test for a data provider that gives nothing: the test the file declares did not run, and PHPUnit says why.
+    const provider = warning.replace('No tests found in class "CalcTest".', 'The data provider specified for CalcTest::testAdds is invalid.');
+    const source = '<?php\nfinal class CalcTest extends TestCase {\n  public function testAdds(int $a): void { $this->assertSame(5, $a); }\n}\n';
+    const invalid = parse({
+      report: provider,
+      exitCode: 0,
+      sources: new Map([[F, source]]),
+    });
+    expect(invalid.fileErrors.map((e) => [e.kind, e.message])).toEqual([
+      ['load-error', 'tdd-hooks: tests the file declares did not run (PHPUnit: The data provider specified for CalcTest::testAdds is invalid.): testAdds'],
+    ]);
     const abstract = parse({ stdout: `Class AbstractCalcTest declared in ${ROOT}/tests/AbstractCalcTest.php is abstract\n` });
     expect(abstract.fileErrors.map((e) => e.kind)).toEqual(['no-tests']);
     // A deprecated assertion's warning on a test that passed (PHPUnit 9.6's report, trimmed): passed, as PHPUnit has it.
