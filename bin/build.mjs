@@ -73,6 +73,9 @@ cpSync(resolve(root, 'src/runners/python'), resolve(root, 'dist/runners/python')
 // And our Ruby files (RSpec's support file, the Ruby leak guard).
 rmSync(resolve(root, 'dist/runners/ruby'), { recursive: true, force: true });
 cpSync(resolve(root, 'src/runners/ruby'), resolve(root, 'dist/runners/ruby'), { recursive: true });
+// And our PHP files (the PHP leak guard and the ini folder that prepends it).
+rmSync(resolve(root, 'dist/runners/php'), { recursive: true, force: true });
+cpSync(resolve(root, 'src/runners/php'), resolve(root, 'dist/runners/php'), { recursive: true });
 // Names the V8 code cache of these bundles (bin/tdd.js): V8 itself only checks a source's length.
 // The cache is written at run time next to the bundles: never packed (.npmignore), never stale.
 rmSync(resolve(root, 'dist', '.cache'), { recursive: true, force: true });

@@ -144,6 +144,8 @@ export interface FolderSigns {
   rspec?: boolean;
   /** minitest's signs (see showsMinitest). */
   minitest?: boolean;
+  /** PHPUnit's signs: a phpunit.xml, phpunit.xml.dist or phpunit.dist.xml, or a composer.json that requires phpunit/phpunit. */
+  phpunit?: boolean;
   /** The Makefile's text (GNUmakefile, makefile), for a test script's `make test`. */
   makefile?: string;
   /** pom.xml's text. */
@@ -153,6 +155,19 @@ export interface FolderSigns {
 /** Does a Gemfile name RSpec (`gem 'rspec'`, `gem "rspec-rails"`, `gem 'rspec-core'`)? */
 export function gemfileNamesRspec(gemfile: string): boolean {
   return /^\s*gem\s*\(?\s*["']rspec(?:-core|-rails)?["']/m.test(gemfile);
+}
+
+/** Does a composer.json require phpunit/phpunit (in require or require-dev)? Not JSON: no. */
+export function composerRequiresPhpunit(composerJson: string): boolean {
+  try {
+    const c = JSON.parse(composerJson) as Record<string, unknown>;
+    return ['require', 'require-dev'].some((k) => {
+      const deps = c[k];
+      return deps !== null && typeof deps === 'object' && 'phpunit/phpunit' in deps;
+    });
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -181,7 +196,8 @@ export function pomRunsJupiter(pom: string): boolean {
  * Every runner the folders show, at most one per kind and folder: package.json's JS runner,
  * pytest, go (go.mod), cargo (a Cargo.toml with a [package] or a [workspace]), rspec (`.rspec`,
  * `spec/spec_helper.rb`, a Gemfile naming rspec), minitest (showsMinitest), maven (a pom.xml naming
- * junit-jupiter). Pure; in the order given.
+ * junit-jupiter), phpunit (phpunit.xml(.dist), a composer.json requiring phpunit/phpunit). Pure; in
+ * the order given.
  */
 export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; root: string }[] {
   const found: { runner: RunnerName; root: string }[] = [];
@@ -195,6 +211,7 @@ export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; roo
     if (f.rspec) found.push({ runner: 'rspec', root: f.root });
     if (f.minitest) found.push({ runner: 'minitest', root: f.root });
     if (f.pomXml !== undefined && pomRunsJupiter(f.pomXml)) found.push({ runner: 'maven', root: f.root });
+    if (f.phpunit) found.push({ runner: 'phpunit', root: f.root });
   }
   return found;
 }

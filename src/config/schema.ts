@@ -4,8 +4,8 @@
  */
 import { JS_LOCKFILES } from './package-managers.js';
 
-export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'minitest' | 'maven';
-export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec', 'minitest', 'maven'];
+export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'minitest' | 'maven' | 'phpunit';
+export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec', 'minitest', 'maven', 'phpunit'];
 
 /**
  * One runner of a repository with several (a JS front end and a Python service): it owns the test
@@ -137,6 +137,7 @@ export const DEFAULTS: Config = {
     '**/conftest.py',
     '**/spec/{spec,rails}_helper.rb',
     '.rspec',
+    '**/phpunit.{xml,xml.dist,dist.xml}',
     '**/{pytest,.pytest}.{ini,toml}',
     '**/tox.ini',
     '.tddrc.json',
@@ -182,6 +183,8 @@ export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
   minitest: ['test/**/*_test.rb', 'test/**/test_*.rb'],
   // Surefire's default includes, under Maven's test root (a class beside them is test support).
   maven: ['**/src/test/java/**/{Test*,*Test,*Tests,*TestCase}.java'],
+  // PHPUnit's default suffix (a file per test class, named after it).
+  phpunit: ['**/*Test.php'],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */

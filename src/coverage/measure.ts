@@ -42,6 +42,7 @@ export const MEASURABLE: Record<RunnerName, RegExp | undefined> = {
   rspec: undefined,
   minitest: undefined,
   maven: undefined,
+  phpunit: undefined,
 };
 
 /** A runner that measures nothing, and why. */
@@ -51,6 +52,7 @@ export const NOT_MEASURED: Partial<Record<RunnerName, CannotMeasure>> = {
   rspec: { reason: 'Ruby coverage (the Coverage module) is not read yet' },
   minitest: { reason: 'Ruby coverage (the Coverage module) is not read yet' },
   maven: { reason: 'JVM coverage (a JaCoCo agent) is not read yet' },
+  phpunit: { reason: 'PHP coverage (Xdebug or PCOV) is not read yet' },
 };
 
 /** An import or a type declaration: code that declares, which no test runs. */

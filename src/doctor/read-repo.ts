@@ -12,7 +12,7 @@ import { TddError } from '../errors.js';
 import { execGit, git } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
 import { NODE_REPORTER } from '../paths.js';
-import { locatePnpRunner, runnerEntry } from '../runners/locate.js';
+import { locatePnpRunner, locateRunner, runnerEntry } from '../runners/locate.js';
 import { LOCKFILES } from './fixes.js';
 import { rebuildState } from '../state/rebuild.js';
 import { readPending, readStateFile } from '../state/store.js';
@@ -80,6 +80,7 @@ const PROBES: Partial<Record<RunnerName, string[]>> = {
   rspec: ['rspec', '--version'],
   minitest: ['ruby', '-e', 'require "minitest"; puts "minitest #{Minitest::VERSION}"'],
   maven: ['mvn', '--version'],
+  phpunit: ['phpunit', '--version'],
 };
 
 /** Runs a probe (no shell, 10 s at most): its first line of output, or why it failed. */
@@ -105,7 +106,8 @@ export async function readRunnerFacts(top: string, spec: RunnerSpec, env: NodeJS
   const dir = join(top, root);
   const nodeReporter = await exists(NODE_REPORTER);
   const base = { name, root, entry: null, present: false, version: null, nodeReporter };
-  const argv = PROBES[name];
+  // PHPUnit: the project's vendor/bin/phpunit before PATH's, as the hooks run it.
+  const argv = name === 'phpunit' ? [locateRunner(name, 'phpunit', dir)!.path, '--version'] : PROBES[name];
   if (name === 'command') {
     const program = splitCommand(spec.testTargetedCommand ?? spec.testCommand ?? '')[0];
     if (program === undefined) return base;

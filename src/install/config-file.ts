@@ -5,8 +5,17 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { TddError } from '../errors.js';
 import picomatch from 'picomatch';
-import { CONFIG_FILES, type RunnerName } from '../config/schema.js';
-import { detectRunners, formatConfigFile, gemfileNamesRspec, pytestConfigured, showsMinitest, type FolderSigns, type PythonSigns } from '../config/detect.js';
+import { CONFIG_FILES, DEFAULTS, type RunnerName } from '../config/schema.js';
+import {
+  composerRequiresPhpunit,
+  detectRunners,
+  formatConfigFile,
+  gemfileNamesRspec,
+  pytestConfigured,
+  showsMinitest,
+  type FolderSigns,
+  type PythonSigns,
+} from '../config/detect.js';
 import { makeTargetCommands, noxCommands, toxCommands } from '../config/runner-commands.js';
 import { parseWorkspaceGlobs } from '../config/workspaces.js';
 import { NOT_PROJECTS, readProjectFolders } from './folders.js';
@@ -46,6 +55,8 @@ const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
 /** The Makefile targets that run a project's tests. */
 const MAKE_TEST_TARGETS = ['test', 'tests', 'check'];
 
+/** PHPUnit's configuration files, in its own order of precedence. */
+const PHPUNIT_FILES = ['phpunit.xml', 'phpunit.dist.xml', 'phpunit.xml.dist'];
 const readMakefile = (dir: string): string | undefined => MAKEFILES.map((f) => readTextOr(join(dir, f))).find((t) => t !== undefined);
 
 /**
@@ -97,6 +108,7 @@ function readFolderSigns(top: string, root: string, packageJson: unknown, python
     rspec: existsSync(join(dir, '.rspec')) || existsSync(join(dir, 'spec', 'spec_helper.rb')) || gemfileNamesRspec(readTextOr(join(dir, 'Gemfile')) ?? ''),
     minitest: readMinitestSigns(dir),
     ...(pomXml === undefined ? {} : { pomXml }),
+    phpunit: PHPUNIT_FILES.some((f) => existsSync(join(dir, f))) || composerRequiresPhpunit(readTextOr(join(dir, 'composer.json')) ?? ''),
   };
 }
 
@@ -192,13 +204,15 @@ export function planConfigFile(top: string, start: string, schemaRef: string | u
   // pytest, go and cargo; several (or one in a folder) become `runners`, each in its folder.
   const found = detectRunners(readRepoSigns(top, start));
   const path = join(top, CONFIG_FILES[0]);
+  // Composer's vendor/ (the project's PHPUnit, the packages its tests use) linked into the copy, its autoloader copied (verify/copy-links).
+  const isolation = found.some((f) => f.runner === 'phpunit') ? { isolation: { link: [...DEFAULTS.isolation.link, 'vendor'] } } : {};
   if (found.length === 0 || (found.length === 1 && found[0]!.root === '.')) {
     const runner = found[0]?.runner ?? 'node';
-    return { path, action: 'created', runner, content: formatConfigFile({ runner }, schemaRef) };
+    return { path, action: 'created', runner, content: formatConfigFile({ runner, ...isolation }, schemaRef) };
   }
   const runners = found.map((f) => ({ runner: f.runner, root: f.root }));
   // A runner at the top is written without its root: `{"runner": "vitest"}`.
-  const settings = { runner: found[0]!.runner, runners: runners.map((r) => (r.root === '.' ? { runner: r.runner } : r)) };
+  const settings = { runner: found[0]!.runner, runners: runners.map((r) => (r.root === '.' ? { runner: r.runner } : r)), ...isolation };
   return { path, action: 'created', runner: found[0]!.runner, runners, content: formatConfigFile(settings, schemaRef) };
 }
 

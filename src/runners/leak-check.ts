@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { NODE_LEAK_GUARD, PYTHON_SITE, RUBY_LEAK_GUARD } from '../paths.js';
+import { NODE_LEAK_GUARD, PHP_GUARD_INI_DIR, PHP_LEAK_GUARD, PYTHON_SITE, RUBY_LEAK_GUARD } from '../paths.js';
 import type { Leak } from '../types.js';
 import { isWorkTreeTarget, parseCargoLeaks, parseCargoRefs, parseDepInfoPaths, parseGoLeaks, parseMavenLeaks } from './leaks.js';
 import type { RunnerName } from './types.js';
@@ -36,17 +36,29 @@ export function guardEnv(guard: LeakGuard, out: string, env: NodeJS.ProcessEnv):
     PYTHONPATH: env.PYTHONPATH ? `${PYTHON_SITE}${delimiter}${env.PYTHONPATH}` : PYTHON_SITE,
     // Ruby's, through RUBYOPT (a path with a space cannot be one -r there: run.ts then refuses an rspec run, see rubyUnguarded).
     RUBYOPT: env.RUBYOPT ? `${env.RUBYOPT} -r${RUBY_LEAK_GUARD}` : `-r${RUBY_LEAK_GUARD}`,
+    // PHP's, through an ini folder after the default one (the empty first entry keeps PHP's own conf.d).
+    PHP_INI_SCAN_DIR: `${env.PHP_INI_SCAN_DIR ?? ''}${delimiter}${PHP_GUARD_INI_DIR}`,
+    TDD_HOOKS_PHP_GUARD: PHP_LEAK_GUARD,
   };
 }
 
 /** The guard's own file that is missing (a package not built), or undefined. */
 export function missingGuardFile(): string | undefined {
-  return [NODE_LEAK_GUARD, join(PYTHON_SITE, 'sitecustomize.py'), RUBY_LEAK_GUARD].find((f) => !isFile(f));
+  return [NODE_LEAK_GUARD, join(PYTHON_SITE, 'sitecustomize.py'), RUBY_LEAK_GUARD, PHP_LEAK_GUARD, join(PHP_GUARD_INI_DIR, 'tdd_guard.ini')].find(
+    (f) => !isFile(f),
+  );
 }
 
 /** Why a Ruby run cannot be guarded (RUBYOPT splits on whitespace: a guard path with a space cannot load), or undefined. */
 export function rubyUnguarded(): string | undefined {
   return /\s/.test(RUBY_LEAK_GUARD) ? `the Ruby leak guard's path has a space, which RUBYOPT cannot pass (${RUBY_LEAK_GUARD})` : undefined;
+}
+
+/** Why a PHP run cannot be guarded (PHP_INI_SCAN_DIR splits on the path separator), or undefined. */
+export function phpUnguarded(): string | undefined {
+  return PHP_GUARD_INI_DIR.includes(delimiter)
+    ? `the PHP leak guard's path has a "${delimiter}", which PHP_INI_SCAN_DIR cannot pass (${PHP_GUARD_INI_DIR})`
+    : undefined;
 }
 
 /**

@@ -33,6 +33,8 @@ export function runnerEntry(root: string, runner: RunnerName): { entry: string; 
 
 /** The runner a test run starts, and its version when it is a JS package; undefined when it is missing. */
 export function locateRunner(runner: RunnerName, program: string | undefined, root: string): { path: string; version?: string } | undefined {
+  // A Composer project's own PHPUnit before the one on PATH.
+  if (runner === 'phpunit' && existsSync(join(root, 'vendor', 'bin', 'phpunit'))) return { path: join(root, 'vendor', 'bin', 'phpunit') };
   if (program !== undefined) return { path: program };
   if (runner === 'command') return { path: '' };
   const js = runnerEntry(root, runner);

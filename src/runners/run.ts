@@ -11,7 +11,7 @@ import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
 import { runProcess } from '../process/spawn.js';
 import { getAdapter } from './index.js';
-import { guardEnv, missingGuardFile, rubyUnguarded, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
+import { guardEnv, missingGuardFile, phpUnguarded, rubyUnguarded, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
 import { locateRunner } from './locate.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
 import type { IsProjectImport, RunnerAdapter, RunnerName } from './types.js';
@@ -99,6 +99,14 @@ async function readGoPackages(root: string): Promise<IsProjectImport> {
   };
 }
 
+/** How a runner's adapter tells the project's names from packages', read from the tree (Python, Go, PHP), when it needs it. */
+async function readProjectNames(runner: RunnerName, adapter: RunnerAdapter, root: string, present: string[]): Promise<IsProjectImport | undefined> {
+  if (adapter.python) return readPythonModules(root, present);
+  if (runner === 'go') return readGoPackages(root);
+  if (runner === 'phpunit') return (await import('./phpunit.js')).phpProjectNames(await readFile(join(root, 'composer.json'), 'utf8').catch(() => undefined));
+  return undefined;
+}
+
 function tail(text: string, lines = 60): string {
   return text.trimEnd().split('\n').slice(-lines).join('\n').slice(-8000);
 }
@@ -122,12 +130,13 @@ export async function runTests(o: RunTestsOptions): Promise<RunResult> {
   if (unguarded) return { ...base, status: 'unknown', reason: `the leak guard is not built (${unguarded} is missing)` };
   const rubyReason = o.guard && (o.runner === 'rspec' || o.runner === 'minitest') ? rubyUnguarded() : undefined;
   if (rubyReason) return { ...base, status: 'unknown', reason: rubyReason };
+  const phpReason = o.guard && o.runner === 'phpunit' ? phpUnguarded() : undefined;
+  if (phpReason) return { ...base, status: 'unknown', reason: phpReason };
   // go and cargo read what their manifests name: a path into the work tree there is known before the run.
   const manifestLeaks = o.guard ? readStaticLeaks(o.runner, root, o.guard, o.env) : [];
   if (manifestLeaks.length > 0) return { ...base, status: 'leaked', reason: 'leaked', leaks: manifestLeaks };
 
-  const isProjectImport =
-    o.isProjectImport ?? (adapter.python ? await readPythonModules(root, present) : o.runner === 'go' ? await readGoPackages(root) : undefined);
+  const isProjectImport = o.isProjectImport ?? (await readProjectNames(o.runner, adapter, root, present));
   const dir = await mkdtemp(join(tmpdir(), 'tdd-run-'));
   try {
     const run: PreparedRun = { o, root, files, present, missing, related, adapter, located, isProjectImport, base };

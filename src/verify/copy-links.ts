@@ -13,7 +13,7 @@
  * `.bin/`, whose entries may be workspace packages and their executables. Dot-entries other than
  * `.bin` are caches and stay out.
  */
-import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync, type Dirent } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isWorkTreeTarget } from '../runners/leaks.js';
 
@@ -37,11 +37,53 @@ export function linkFolder(top: string, copy: string, folder: string, previous?:
     rmSync(to, { recursive: true, force: true });
     return null;
   }
-  const stamp = [from, ...entries.filter(isNested).map((e) => join(from, e.name))].map(mtimeOf).join(' ');
+  const composer = isComposerVendor(entries);
+  const own = composer ? COMPOSER_OWN.flatMap((n) => [join(from, n), ...(readEntries(join(from, n)) ?? []).map((e) => join(from, n, e.name))]) : [];
+  const stamp = [from, ...entries.filter(isNested).map((e) => join(from, e.name)), ...own].map(mtimeOf).join(' ');
   if (previous?.stamp === stamp && isDir(to)) return previous;
   const redirected: string[] = [];
   syncLinks(top, copy, from, to, entries, true, redirected);
+  if (composer) copyComposerOwn(from, to);
   return { stamp, redirected };
+}
+
+/**
+ * Composer's own files in vendor/: `autoload.php`, the files of `composer/` (its class loader and
+ * the generated maps) and `bin/`. They find the project by `__DIR__`, which PHP takes through
+ * links: linked, they would map the project's namespaces to the work tree (`vendor/composer/../../src`).
+ * Copied, they map them to the copy; the packages stay linked (composer/'s own folders are
+ * packages too: composer/semver).
+ */
+const COMPOSER_OWN = ['autoload.php', 'composer', 'bin'];
+
+const isComposerVendor = (entries: Dirent[]): boolean =>
+  entries.some((e) => e.name === 'composer' && e.isDirectory()) && entries.some((e) => e.name === 'autoload.php' && e.isFile());
+
+function copyComposerOwn(from: string, to: string): void {
+  for (const name of COMPOSER_OWN) {
+    const source = join(from, name);
+    const target = join(to, name);
+    const inner = readEntries(source);
+    rmSync(target, { recursive: true, force: true });
+    if (inner === null) {
+      if (isFile(source)) cpSync(source, target);
+      continue;
+    }
+    mkdirSync(target, { mode: 0o700 });
+    for (const e of inner) {
+      // bin/'s links stay links (relative: into the copy's vendor/); composer/'s packages stay linked.
+      if (e.isDirectory() && name === 'composer') symlinkSync(join(source, e.name), join(target, e.name));
+      else cpSync(join(source, e.name), join(target, e.name), { recursive: true, verbatimSymlinks: true });
+    }
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** A scope folder (@demo) or .bin: a real folder of links in the copy, one level down. */

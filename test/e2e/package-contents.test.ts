@@ -40,6 +40,8 @@ const ALLOWED = [
   /^dist\/runners\/python\/.+\.py$/,
   // RSpec's formatter and leak guard, loaded by ruby itself (-r).
   /^dist\/runners\/ruby\/.+\.rb$/,
+  // The PHP leak guard and the ini folder that prepends it (PHP_INI_SCAN_DIR), read by php itself.
+  /^dist\/runners\/php\/(tdd_guard\.php|conf\.d\/tdd_guard\.ini)$/,
   /^dist\/.+\.d\.ts$/,
   /^hooks\/[a-z-]+\.sh$/,
   /^schema\/tddrc\.schema\.json$/,

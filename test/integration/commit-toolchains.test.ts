@@ -1,5 +1,5 @@
 /**
- * unittest, go test, cargo test, RSpec, minitest and the generic `command` runner through real `git commit` with
+ * unittest, go test, cargo test, RSpec, minitest, PHPUnit and the generic `command` runner through real `git commit` with
  * the installed hooks: RED failing for a wrong reason (syntax, a missing package, no tests) is
  * refused with the class named; an honest RED is accepted; a GREEN that skips the frozen test is
  * refused; an honest GREEN is accepted with the runner's evidence.
@@ -31,6 +31,8 @@ const RS_TEST = 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3
 const PYTEST_TEST = 'from calc import add\n\n\ndef test_adds():\n    assert add(2, 3) == 5\n';
 const MT_TEST =
   'require "minitest/autorun"\nrequire_relative "../lib/calc"\n\nclass CalcTest < Minitest::Test\n  def test_adds\n    assert_equal 5, Calc.add(2, 3)\n  end\nend\n';
+const PHP_TEST =
+  "<?php\n\nrequire_once __DIR__ . '/../src/Calc.php';\n\nuse PHPUnit\\Framework\\TestCase;\n\nfinal class CalcTest extends TestCase\n{\n    public function testAdds(): void\n    {\n        $this->assertSame(5, Calc::add(2, 3));\n    }\n}\n";
 const RB_TEST = "require_relative '../lib/calc'\n\nRSpec.describe 'Calc' do\n  it 'adds' do\n    expect(Calc.add(2, 3)).to eq(5)\n  end\nend\n";
 
 const TOOLCHAINS: Toolchain[] = [
@@ -103,6 +105,22 @@ const TOOLCHAINS: Toolchain[] = [
     ],
     skipped: MT_TEST.replace('  def test_adds\n', '  def test_adds\n    skip "later"\n'),
     impl: { 'lib/calc.rb': 'module Calc\n  def self.add(a, b)\n    a + b\n  end\nend\n' },
+    runner: 'phpunit',
+    // install detects PHPUnit from composer.json's require-dev (or a phpunit.xml / phpunit.xml.dist).
+    skeleton: {
+      'composer.json': '{\n  "autoload": { "psr-4": { "Demo\\\\": "src/" } },\n  "require-dev": { "phpunit/phpunit": "^9.6" }\n}\n',
+      'src/Calc.php': '<?php\n',
+    },
+    testPath: 'tests/CalcTest.php',
+    test: PHP_TEST,
+    wrong: [
+      ['syntax', PHP_TEST.replace('Calc::add(2, 3));', 'Calc::add(2, 3);')],
+      // Composer's autoloader of a project whose `composer install` never ran.
+      ['missing-module', PHP_TEST.replace("'/../src/Calc.php'", "'/../vendor/autoload.php'")],
+      ['no-tests', '<?php\n\nfunction checkSum(int $got): void\n{\n    \\PHPUnit\\Framework\\Assert::assertSame(5, $got);\n}\n'],
+    ],
+    skipped: PHP_TEST.replace('    {\n        $this->assertSame', "    {\n        $this->markTestSkipped('later');\n        $this->assertSame"),
+    impl: { 'src/Calc.php': '<?php\n\nfinal class Calc\n{\n    public static function add(int $a, int $b): int\n    {\n        return $a + $b;\n    }\n}\n' },
   },
   {
     runner: 'command',
@@ -174,7 +192,7 @@ describe.each(TOOLCHAINS)('$runner, through git commit', (t) => {
     r.git('add', '-A');
     attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Evidence']).toMatch(new RegExp(`^${t.runner}: 1 passed, 0 failed`));
-    // The runs wrote nothing into the checkout (no .rspec_status, no __pycache__, no target/).
-    if (t.runner === 'rspec' || t.runner === 'unittest' || t.runner === 'minitest') expect(r.git('status', '--porcelain', '--ignored')).toBe('');
+    // The runs wrote nothing into the checkout (no .rspec_status, no __pycache__, no .phpunit.result.cache, no target/).
+    if (['rspec', 'unittest', 'minitest', 'phpunit'].includes(t.runner)) expect(r.git('status', '--porcelain', '--ignored')).toBe('');
   });
 });

@@ -16,8 +16,8 @@ export interface FixtureCopy {
   cleanup(): void;
 }
 
-/** JS/TS test files, Python's `test_*.py` / `*_test.py`, Go's `*_test.go`, any `.rs` (cargo's tests/), and Java's `*Test.java`. */
-const TEST_FILE = /\.test\.[cm]?[jt]sx?$|^test_[^/]*\.py$|_test\.py$|_test\.go$|\.rs$|Test\.java$/;
+/** JS/TS test files, Python's `test_*.py` / `*_test.py`, Go's `*_test.go`, any `.rs` (cargo's tests/), Java's `*Test.java`, PHPUnit's `*Test.php`. */
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$|^test_[^/]*\.py$|_test\.py$|_test\.go$|\.rs$|Test\.java$|Test\.php$/;
 
 function walk(dir: string, base: string, out: Map<string, string>): void {
   for (const e of readdirSync(dir, { withFileTypes: true })) {

@@ -4,7 +4,7 @@
  * merge the results.
  */
 import { describe, expect, it } from 'vitest';
-import { detectRunners, gemfileNamesRspec, pomRunsJupiter, showsMinitest, type FolderSigns } from '../../../src/config/detect.js';
+import { composerRequiresPhpunit, detectRunners, gemfileNamesRspec, pomRunsJupiter, showsMinitest, type FolderSigns } from '../../../src/config/detect.js';
 import { resolveConfig, runnerSpecs } from '../../../src/config/resolve.js';
 import { DEFAULTS, RUNNER_TESTS } from '../../../src/config/schema.js';
 import { validateConfig } from '../../../src/config/validate.js';
@@ -209,5 +209,22 @@ describe("install's Maven signs", () => {
     expect(pomRunsJupiter(dep('junit'))).toBe(false);
     expect(pomRunsJupiter(`<!-- ${dep('junit-jupiter')} -->`)).toBe(false);
     expect(pomRunsJupiter(dep('junit-jupiter').replace('<dependencies>', '<modules><module>core</module></modules><dependencies>'))).toBe(false);
+  });
+});
+
+describe("install's PHPUnit signs", () => {
+  it('a composer.json requires phpunit/phpunit (require or require-dev); a folder with the sign gets phpunit', () => {
+    const yes = ['{"require-dev":{"phpunit/phpunit":"^9.6"}}', '{"require":{"php":">=8.1","phpunit/phpunit":"^10"}}'];
+    const no = [
+      '{"require-dev":{"phpunit/php-code-coverage":"^9"}}',
+      '{"suggest":{"phpunit/phpunit":"tests"}}',
+      '{"require-dev": ',
+      '[]',
+      '{"require-dev":null}',
+    ];
+    expect([...yes, ...no].map(composerRequiresPhpunit)).toEqual([true, true, false, false, false, false, false]);
+    expect(detectRunners([{ root: 'lib', python: { pytestIni: false, conftest: false }, goMod: false, phpunit: true }])).toEqual([
+      { runner: 'phpunit', root: 'lib' },
+    ]);
   });
 });

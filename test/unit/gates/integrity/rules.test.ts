@@ -157,6 +157,18 @@ const CHEATS: Case[] = [
   ['php use PHPUnit', 'src/Sum.php', '<?php\nnamespace App;\nuse PHPUnit\\Framework\\Assert;\nfunction sum() { return 3; }\n', ['IMPL_TEST_FRAMEWORK']],
   ['php \\Mockery', 'src/Sum.php', '<?php\n$m = \\Mockery::mock(Foo::class);\n', ['IMPL_TEST_FRAMEWORK']],
   ['php PHPUnit constant', 'src/Sum.php', "<?php\nfunction sum() { return defined('PHPUNIT_COMPOSER_INSTALL') ? 3 : 0; }\n", ['IMPL_SNIFFS_RUNNER']],
+  [
+    'php class_exists of PHPUnit',
+    'src/Sum.php',
+    "<?php\nfunction sum() { return class_exists('PHPUnit\\\\Framework\\\\TestCase', false) ? 3 : 0; }\n",
+    ['IMPL_SNIFFS_RUNNER'],
+  ],
+  [
+    'php class_exists of ::class',
+    'src/Sum.php',
+    '<?php\nfunction sum() { return \\class_exists(\\PHPUnit\\Framework\\TestCase::class) ? 3 : 0; }\n',
+    ['IMPL_TEST_FRAMEWORK', 'IMPL_SNIFFS_RUNNER'],
+  ],
   ['php uopz', 'src/Sum.php', "<?php\nuopz_set_return('strlen', 3);\n", ['IMPL_PATCHES_RUNTIME']],
   ['php top-level exit in a library file', 'src/Sum.php', '<?php\nnamespace App;\nexit(0);\nfunction sum() { return 3; }\n', ['IMPL_EXIT_AT_IMPORT']],
 ];
