@@ -5,7 +5,21 @@
 import { JS_LOCKFILES } from './package-managers.js';
 
 export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'minitest' | 'maven' | 'phpunit';
-export const RUNNERS: readonly RunnerName[] = ['vitest', 'node', 'jest', 'mocha', 'pytest', 'unittest', 'go', 'cargo', 'command', 'rspec', 'minitest', 'maven', 'phpunit'];
+export const RUNNERS: readonly RunnerName[] = [
+  'vitest',
+  'node',
+  'jest',
+  'mocha',
+  'pytest',
+  'unittest',
+  'go',
+  'cargo',
+  'command',
+  'rspec',
+  'minitest',
+  'maven',
+  'phpunit',
+];
 
 /**
  * One runner of a repository with several (a JS front end and a Python service): it owns the test
