@@ -4,9 +4,9 @@
  * file that produced no results failed on syntax, a missing package, a missing project symbol or
  * module, no tests, or another load error. Pure: the test sources arrive as text.
  */
-import { isAbsolute, relative } from 'node:path';
 import type { FailureClass, FileErrorKind } from '../types.js';
-import { isProjectModuleSpecifier, isProjectSpecifier, scanImports, type ImportDecl } from './imports.js';
+import { isProjectModuleSpecifier, isProjectPath, scanImports, type ImportDecl } from './imports.js';
+import { classifyTsDiagnostics } from './ts-diagnostics.js';
 import type { IsProjectImport } from './types.js';
 
 export interface ImportContext {
@@ -99,13 +99,6 @@ export function classifyThrown(error: { name?: string | undefined; code?: string
   return 'exception';
 }
 
-/** Is a module path from an error message inside the project (and not an installed package)? */
-function isProjectPath(path: string, root: string): boolean {
-  if (isProjectSpecifier(path) && !isAbsolute(path)) return true;
-  const rel = relative(root, path);
-  return isAbsolute(path) && !rel.startsWith('..') && !/(^|\/)node_modules\//.test(rel);
-}
-
 /**
  * Why a whole test file failed to load, from the runner's text about it. Samples:
  *   node    `SyntaxError: The requested module '../src/math.js' does not provide an export named 'add'`
@@ -118,6 +111,9 @@ function isProjectPath(path: string, root: string): boolean {
  */
 export function classifyLoadError(text: string, ctx: ImportContext): { kind: FileErrorKind; message: string } {
   const clean = stripAnsi(text);
+  // ts-jest and ts-node print the type checker's diagnostics, every one of the file.
+  const typed = classifyTsDiagnostics(clean, ctx);
+  if (typed) return typed;
   const lines = clean.split('\n');
   const find = (re: RegExp): string | undefined =>
     lines
