@@ -62,6 +62,12 @@ function isProjectBinding(local: string, ctx: TsContext, decls: ImportDecl[]): b
   return ctx.isProjectImport?.(ctx.file, local) ?? false;
 }
 
+/** ts-jest prints the path from its root (a package's folder): `test/a.test.ts` for `packages/lib/test/a.test.ts`. */
+function isTestFile(printed: string, file: string): boolean {
+  const p = printed.replace(/\\/g, '/').replace(/^\.\//, '');
+  return p === file || file.endsWith(`/${p}`) || p.endsWith(`/${file}`);
+}
+
 function offsetOf(text: string, line: number, column: number): number {
   let at = 0;
   for (let l = 1; l < line; l++) {
@@ -118,12 +124,13 @@ function verdictOf(d: TsDiagnostic, ctx: TsContext, decls: ImportDecl[]): Verdic
     if (module) return projectModule(module[1]!, ctx) ? 'project' : 'test';
     // `Property 'plus' does not exist on type 'Calc'` (or `Calc<number>`, `typeof Calc`): a class of the project.
     const name = /^(?:typeof )?([\w$]+)(?:<.*>)?$/.exec(type)?.[1];
-    return name !== undefined && isProjectBinding(name, ctx, decls) ? 'project' : 'test';
+    return name !== undefined && isTestFile(d.file, ctx.file) && isProjectBinding(name, ctx, decls) ? 'project' : 'test';
   }
   const missing = NOT_FOUND.exec(d.text);
   if (d.code === 2307 && missing) return projectModule(missing[1]!, ctx) ? 'project' : 'module';
   if (CALL_CODES.has(d.code)) {
-    const text = ctx.sources.get(ctx.file);
+    // The call is read from the test's own text: a diagnostic in another file (a helper it imports) is not the test's to read.
+    const text = isTestFile(d.file, ctx.file) ? ctx.sources.get(ctx.file) : undefined;
     const callee = text === undefined ? undefined : calleeAt(text, d.line, d.column);
     return callee !== undefined && isProjectBinding(callee, ctx, decls) ? 'project' : 'test';
   }

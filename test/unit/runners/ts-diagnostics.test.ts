@@ -73,6 +73,15 @@ describe('TypeScript diagnostics as a test file’s load error', () => {
     expect(kindOf(text)).toBe('missing-module');
   });
 
+  it('a call or a class in another file (a helper the test imports) is not read from the test’s text', () => {
+    const helper = (line: number, col: number, code: number, text: string) => `    test/helpers/h.ts:${line}:${col} - error TS${code}: ${text}\n`;
+    expect(kindOf(helper(7, 10, 2554, 'Expected 1 arguments, but got 0.'))).toBe('load-error');
+    expect(kindOf(helper(7, 12, 2339, `Property 'plus' does not exist on type 'Calc'.`))).toBe('load-error');
+    // Printed from a package's folder, the test's own path is a suffix of the repository's.
+    const inPackage: TsContext = { ...ctx(), file: `packages/lib/${FILE}`, sources: new Map([[`packages/lib/${FILE}`, TEST]]) };
+    expect(kindOf(pretty(7, 10, 2554, 'Expected 1 arguments, but got 0.'), inPackage)).toBe('missing-symbol');
+  });
+
   it('no diagnostics: undefined (the other readers decide)', () => {
     expect(classifyTsDiagnostics("Cannot find module '../src/x' from 'test/a.test.ts'", ctx())).toBeUndefined();
   });
