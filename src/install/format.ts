@@ -124,7 +124,7 @@ export function formatUninstall(r: UninstallReport): string {
   }
   if (r.simpleGitHooks) {
     lines.push(
-      `  ${r.simpleGitHooks.file}: tdd-hooks' line taken out of simple-git-hooks' ${r.simpleGitHooks.hooks.join(', ')} (its next install writes them without it)`,
+      `  ${r.simpleGitHooks.file}: tdd-hooks' line taken out of simple-git-hooks' ${r.simpleGitHooks.hooks.join(', ')} (run npx simple-git-hooks to rewrite the hooks without it: until then they still call tdd-hooks)`,
     );
   }
   if (r.config) lines.push(`${displayPath(r.top, r.config)} kept: delete it if you are done with tdd-hooks`);
