@@ -58,6 +58,7 @@ export function formatInstall(r: InstallReport): string {
       lines.push(`  note: ${h.owner} wrote the ${h.hook} hook now chained; if ${h.owner} rewrites it, run npx tdd-hooks install again`);
     }
   }
+  lines.push(...sghWords(r));
   for (const h of r.hooks) {
     for (const t of h.testLines ?? []) {
       const at = `${displayPath(r.top, h.path)}:${t.line}`;
@@ -77,6 +78,20 @@ export function formatInstall(r: InstallReport): string {
   return lines.join('\n');
 }
 
+/** simple-git-hooks: what its configuration got, or the lines to put in a configuration in code. */
+function sghWords(r: InstallReport): string[] {
+  const s = r.simpleGitHooks;
+  if (!s) return [];
+  if (s.action === 'updated')
+    return [`  ${s.file}: simple-git-hooks' ${s.hooks.join(', ')} now run tdd-hooks after your commands (its next install keeps them)`];
+  if (s.action === 'unchanged') return [`  ${s.file}: simple-git-hooks already runs tdd-hooks in every hook`];
+  return [
+    `  warning: simple-git-hooks' configuration ${s.file} is code, not edited: its next install (npm install) deletes tdd-hooks' hooks.`,
+    `    fix: add to each hook's command in ${s.file}, after yours (\`&&\`):`,
+    ...Object.entries(s.lines).map(([hook, line]) => `      ${hook}: ${line}`),
+  ];
+}
+
 const UNINSTALL_WORDS: Record<HookUninstall['action'], string> = {
   removed: 'removed',
   restored: 'removed; the hook that was there before is back',
@@ -90,7 +105,7 @@ const UNINSTALL_WORDS: Record<HookUninstall['action'], string> = {
 export function formatUninstall(r: UninstallReport): string {
   const done = r.hooks.filter((h) => UNINSTALL_WORDS[h.action] !== '');
   const lines: string[] = [];
-  if (done.length === 0)
+  if (done.length === 0 && !r.simpleGitHooks)
     lines.push(r.hooks.some((h) => h.action === 'edited') ? 'tdd-hooks: nothing removed' : 'tdd-hooks: no tdd-hooks hooks here; nothing to remove');
   else {
     lines.push(r.dryRun ? 'tdd-hooks: dry run, nothing written; uninstall would do this:' : 'tdd-hooks: uninstalled');
@@ -106,6 +121,11 @@ export function formatUninstall(r: UninstallReport): string {
     if (h.action === 'foreign' && h.chained) {
       lines.push(`  note: ${displayPath(r.top, h.path)} is not tdd-hooks' any more; ${base(h.chained)} beside it was left too`);
     }
+  }
+  if (r.simpleGitHooks) {
+    lines.push(
+      `  ${r.simpleGitHooks.file}: tdd-hooks' line taken out of simple-git-hooks' ${r.simpleGitHooks.hooks.join(', ')} (run npx simple-git-hooks to rewrite the hooks without it: until then they still call tdd-hooks)`,
+    );
   }
   if (r.config) lines.push(`${displayPath(r.top, r.config)} kept: delete it if you are done with tdd-hooks`);
   return lines.join('\n');

@@ -2,7 +2,7 @@
  * `tdd-hooks install`: read the repository → plan every hook and the config → write. Idempotent:
  * a second run plans no operation. Errors are TddErrors (exit 2) and leave every file as it was.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { JS_LOCKFILES } from '../config/package-managers.js';
 import { toPosix } from './paths.js';
@@ -14,6 +14,7 @@ import { locateCli, PACKAGE_BIN, readTemplates } from './package-files.js';
 import { planBlockInstall, planShimInstall, type HookInstall, type Planned } from './plan.js';
 import { collectPlans } from './problems.js';
 import { CHAIN_SUFFIX, HOOK_NAMES, renderHuskyBlock, renderShim, shQuote, type Templates } from './shim.js';
+import { planSgh, readSghSource, type SghPlan } from './simple-git-hooks.js';
 
 export interface InstallOptions {
   /** A directory inside the repository: the project. */
@@ -40,6 +41,8 @@ export interface InstallReport {
   cli: string;
   hooks: HookInstall[];
   config: ConfigReport;
+  /** simple-git-hooks' configuration, given our line for each hook (its next run writes hooks that run tdd-hooks). */
+  simpleGitHooks?: Omit<SghPlan, 'text'>;
   /** What the setup commit holds (relative to the top level): it needs no phase (see verify/pre-commit isSetupCommit). */
   setup: string[];
   dryRun: boolean;
@@ -82,6 +85,8 @@ async function planBlocks(huskyDir: string, templates: Templates, cli: string, r
   );
 }
 
+const fileMode = (path: string): number => statSync(path).mode & 0o777;
+
 /** The manifests `npm i -D tdd-hooks` changes, committed with the setup. */
 const SETUP_MANIFESTS = ['package.json', ...JS_LOCKFILES];
 
@@ -103,15 +108,22 @@ export async function install(opts: InstallOptions): Promise<InstallReport> {
     ...(configPlan.runner ? { runner: configPlan.runner } : {}),
     ...(configPlan.runners ? { runners: configPlan.runners } : {}),
   };
+  // husky's scripts are where the hooks live when husky runs them; simple-git-hooks' otherwise.
+  const sghSource = layout.huskyDir ? null : readSghSource(layout.top);
+  const sgh = sghSource ? planSgh(sghSource, cli.rel) : undefined;
   if (!dryRun) {
     if (ops.length) mkdirSync(dir, { recursive: true });
     await applyOps(ops);
+    if (sgh?.text !== undefined)
+      await applyOps([{ op: 'write', path: join(layout.top, sgh.file), content: sgh.text, mode: fileMode(join(layout.top, sgh.file)) }]);
     config = await writeConfigFile(configPlan);
   }
   const setup = [
     ...(config.action === 'created' ? [toPosix(relative(layout.top, config.path))] : []),
     ...(layout.huskyDir && reports.some((h) => h.action !== 'unchanged') ? [toPosix(relative(layout.top, layout.huskyDir))] : []),
     ...SETUP_MANIFESTS.filter((f) => existsSync(join(layout.top, f))),
+    ...(sgh?.action === 'updated' && !SETUP_MANIFESTS.includes(sgh.file) ? [sgh.file] : []),
   ];
-  return { mode: layout.huskyDir ? 'husky' : 'git', top: layout.top, dir, cli: cli.rel, hooks: reports, config, setup, dryRun };
+  const simpleGitHooks = sgh ? { simpleGitHooks: { file: sgh.file, action: sgh.action, hooks: sgh.hooks, lines: sgh.lines } } : {};
+  return { mode: layout.huskyDir ? 'husky' : 'git', top: layout.top, dir, cli: cli.rel, hooks: reports, config, ...simpleGitHooks, setup, dryRun };
 }

@@ -4,7 +4,7 @@
  * until every hook has a plan, so a refusal leaves everything as it was.
  */
 import { removeBlocks, upsertBlock } from './block.js';
-import { CHAIN_SUFFIX, classifyHookOwner, isTddShim, type HookName, type HookOwner } from './shim.js';
+import { callsTddHook, CHAIN_SUFFIX, classifyHookOwner, isTddShim, type HookName, type HookOwner } from './shim.js';
 import { findTestLines, replaceTestLines, restoreTestLines, type TestLine } from './test-line.js';
 
 export type FileState =
@@ -68,6 +68,8 @@ export function planShimInstall(hook: HookName, path: string, current: FileState
     return { ok: true, report: { hook, path, action: same ? 'unchanged' : 'updated', ...chained }, ops: same ? [] : [write] };
   }
   const owner = current.kind === 'file' ? classifyHookOwner(current.content) : 'unknown';
+  // A hook that runs our CLI itself (simple-git-hooks' from a configuration with our line): chaining it would run tdd-hooks twice.
+  if (current.kind === 'file' && callsTddHook(current.content, hook)) return { ok: true, report: { hook, path, action: 'unchanged', owner }, ops: [] };
   if (backup.kind !== 'absent') {
     // A hook manager put back the very hook we had chained (lefthook install, pre-commit install…).
     if (!sameFile(current, backup)) return { ok: false, problem: { code: 'CHAIN_BACKUP_EXISTS', path: chainedPath } };

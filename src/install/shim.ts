@@ -132,3 +132,8 @@ export function parseBlockCli(content: string): string | null {
   const m = /^\s*node\s+('(?:[^']|'\\'')*'|\S+)\s+hook\s+[\w-]+\s+"\$@"/m.exec(content);
   return m ? unquoteShellWord(m[1]!) : null;
 }
+
+/** A hook's text that runs our CLI for `hook` (`node node_modules/tdd-hooks/bin/tdd.js hook pre-commit`, `npx tdd hook …`). */
+export function callsTddHook(content: string, hook: HookName): boolean {
+  return new RegExp(`\\btdd(?:-hooks)?(?:\\.js)?['"]?\\s+hook\\s+${hook}\\b`).test(content);
+}

@@ -13,6 +13,7 @@ import { collectPlans } from './problems.js';
 import { parseShimVars } from './shim.js';
 import { readTemplates } from './package-files.js';
 import { CHAIN_SUFFIX, HOOK_NAMES, renderShim, type HookName, type Templates } from './shim.js';
+import { planSghRemoval, readSghSource } from './simple-git-hooks.js';
 
 export interface UninstallOptions {
   cwd: string;
@@ -25,6 +26,8 @@ export interface UninstallReport {
   top: string;
   /** Every hook file looked at, with what was done ('absent' and 'foreign': nothing). */
   hooks: HookUninstall[];
+  /** simple-git-hooks' configuration, our lines taken out of these hooks. */
+  simpleGitHooks?: { file: string; hooks: string[] };
   /** The tdd-hooks config left in place, if any. */
   config: string | null;
   dryRun: boolean;
@@ -61,7 +64,14 @@ export async function uninstall(opts: UninstallOptions): Promise<UninstallReport
   }
   const { reports, ops } = collectPlans(planned, layout.top);
   const dryRun = opts.dryRun ?? false;
+  const sghSource = readSghSource(layout.top);
+  const sgh = sghSource ? planSghRemoval(sghSource) : undefined;
   if (!dryRun) await applyOps(ops);
+  if (!dryRun && sgh) {
+    const path = join(layout.top, sgh.file);
+    await applyOps([{ op: 'write', path, content: sgh.text, mode: statSync(path).mode & 0o777 }]);
+  }
   const config = CONFIG_FILES.find((f) => existsSync(join(layout.top, f)));
-  return { top: layout.top, hooks: reports, config: config ? join(layout.top, config) : null, dryRun };
+  const simpleGitHooks = sgh ? { simpleGitHooks: { file: sgh.file, hooks: sgh.hooks } } : {};
+  return { top: layout.top, hooks: reports, ...simpleGitHooks, config: config ? join(layout.top, config) : null, dryRun };
 }

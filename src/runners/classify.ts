@@ -4,9 +4,9 @@
  * file that produced no results failed on syntax, a missing package, a missing project symbol or
  * module, no tests, or another load error. Pure: the test sources arrive as text.
  */
-import { isAbsolute, relative } from 'node:path';
 import type { FailureClass, FileErrorKind } from '../types.js';
-import { isProjectModuleSpecifier, isProjectSpecifier, scanImports, type ImportDecl } from './imports.js';
+import { isProjectModuleSpecifier, isProjectPath, packageNameOf, scanImports, type ImportDecl } from './imports.js';
+import { classifyTsDiagnostics } from './ts-diagnostics.js';
 import type { IsProjectImport } from './types.js';
 
 export interface ImportContext {
@@ -99,11 +99,31 @@ export function classifyThrown(error: { name?: string | undefined; code?: string
   return 'exception';
 }
 
-/** Is a module path from an error message inside the project (and not an installed package)? */
-function isProjectPath(path: string, root: string): boolean {
-  if (isProjectSpecifier(path) && !isAbsolute(path)) return true;
-  const rel = relative(root, path);
-  return isAbsolute(path) && !rel.startsWith('..') && !/(^|\/)node_modules\//.test(rel);
+/**
+ * A package of the repository's own workspaces that the runner could not load: its entry is a build
+ * product (`main: dist/index.js`, gitignored), absent from the private copy, which holds what git
+ * tracks — or the package is not linked into node_modules yet. Named, with what to do, rather than
+ * "install the package". Forms:
+ *   node    `Cannot find package '/x/node_modules/@demo/core/dist/index.js' imported from …`
+ *   vitest  `Failed to resolve entry for package "@demo/core". The package may have incorrect main/module/exports …`
+ *   jest    `Cannot find module '@demo/core' from 'packages/app/test/a.test.js'`
+ *   ts-jest `error TS2307: Cannot find module '@demo/core' or its corresponding type declarations.`
+ */
+export function unbuiltWorkspacePackage(text: string, workspacePackages: ReadonlySet<string> | undefined): string | undefined {
+  if (!workspacePackages || workspacePackages.size === 0) return undefined;
+  const entry = /Cannot find (?:package|module) '[^']*\/node_modules\/((?:@[^/']+\/)?[^/']+)\/([^']+)'/.exec(text);
+  // The package itself, not a subpath (`@demo/core/src/new` may be the new module a RED is about).
+  const named =
+    /Failed to resolve entry for package "([^"]+)"/.exec(text) ??
+    /Cannot find module '([^'./][^']*)'(?: from '| or its corresponding type declarations)/.exec(text);
+  const name = entry ? entry[1]! : named && packageNameOf(named[1]!) === named[1] ? named[1] : undefined;
+  if (name === undefined || !workspacePackages.has(name)) return undefined;
+  const what = entry ? `its entry ${entry[2]} is not there` : 'its entry could not be loaded';
+  return (
+    `${name} is a workspace package of this repository and ${what}: a build product (gitignored) is not in the private copy the tests run in, which holds only what git tracks, ` +
+    `and a package that was never built or linked (npm install) does not load. Build it (its package.json "build" script), then point the runner at its sources ` +
+    `(an alias, as vue's vitest config does) or link the build (isolation.link, which reads the working tree's build)`
+  );
 }
 
 /**
@@ -118,6 +138,11 @@ function isProjectPath(path: string, root: string): boolean {
  */
 export function classifyLoadError(text: string, ctx: ImportContext): { kind: FileErrorKind; message: string } {
   const clean = stripAnsi(text);
+  const unbuilt = unbuiltWorkspacePackage(clean, ctx.workspacePackages);
+  if (unbuilt) return { kind: 'missing-module', message: unbuilt };
+  // ts-jest and ts-node print the type checker's diagnostics, every one of the file.
+  const typed = classifyTsDiagnostics(clean, ctx);
+  if (typed) return typed;
   const lines = clean.split('\n');
   const find = (re: RegExp): string | undefined =>
     lines

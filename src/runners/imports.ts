@@ -9,6 +9,7 @@
  *   export { x } from './x.js'                           → (counted: vite numbers re-exports too)
  *   const { add } = require('../src/math.cjs')           → add→add (not counted)
  */
+import { isAbsolute, relative } from 'node:path';
 
 export interface ImportDecl {
   specifier: string;
@@ -106,4 +107,11 @@ export function packageNameOf(specifier: string): string {
  */
 export function isProjectModuleSpecifier(specifier: string, workspacePackages?: ReadonlySet<string>): boolean {
   return isProjectSpecifier(specifier) || (workspacePackages?.has(packageNameOf(specifier)) ?? false);
+}
+
+/** Is a module path from an error message inside the project (and not an installed package)? */
+export function isProjectPath(path: string, root: string): boolean {
+  if (isProjectSpecifier(path) && !isAbsolute(path)) return true;
+  const rel = relative(root, path);
+  return isAbsolute(path) && !rel.startsWith('..') && !/(^|\/)node_modules\//.test(rel);
 }

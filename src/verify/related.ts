@@ -10,7 +10,7 @@ import { parseLsTree } from '../git/parse.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import { runnerSpecs } from '../config/resolve.js';
 import type { Config } from '../config/schema.js';
-import { findAffectedTests, isGraphSource } from '../runners/import-graph.js';
+import { findAffectedTests, isGraphSource, workspacePackagesOf } from '../runners/import-graph.js';
 import { getAdapter } from '../runners/index.js';
 import { assignRunners, specKey } from './run-staged.js';
 
@@ -48,7 +48,7 @@ export async function planRelatedRun(
   const by = new Set<string>();
   // A deleted file is in no runner's graph any more: the static graph still sees who imported it.
   const deleted = changed.some((c) => c.deleted);
-  let sources: Map<string, string> | null | undefined;
+  let sources: { texts: Map<string, string>; packages: Map<string, string> } | null | undefined;
   for (const { spec, files: owned } of assignRunners(specs, tests)) {
     const adapter = await getAdapter(spec.runner);
     if (adapter.relatedMode && !deleted) {
@@ -60,38 +60,52 @@ export async function planRelatedRun(
       by.add(adapter.relatedMode);
       continue;
     }
-    // Without a graph of its own, a runner in a folder the commit does not touch runs its RED tests only.
-    if (spec.root !== '.' && !changed.some((c) => c.path.startsWith(`${spec.root}/`))) continue;
+    // The graph sees a workspace package another folder's tests import by name: a JS runner's folder
+    // need not be touched. Without a graph, a runner in a folder the commit does not touch runs its RED tests only.
+    const touched = spec.root === '.' || changed.some((c) => c.path.startsWith(`${spec.root}/`));
     if (JS_RUNNERS.has(spec.runner)) {
       sources ??= await readGraphSources(repo, entries);
       if (sources) {
-        for (const t of findAffectedTests(sources, new Set(changed.map((c) => c.path)), owned)) files.add(t);
+        for (const t of findAffectedTests(sources.texts, new Set(changed.map((c) => c.path)), owned, sources.packages)) files.add(t);
         by.add('import graph');
         continue;
       }
     }
+    if (!touched) continue;
     for (const t of owned) files.add(t);
     by.add('every test file');
   }
   return { files: [...files].sort(), related, by: [...by] };
 }
 
-/** The JS/TS files of the tree, by path; null past GRAPH_LIMIT. */
-async function readGraphSources(repo: RepoContext, entries: Map<string, { mode: string; blob: string }>): Promise<Map<string, string> | null> {
-  const paths = [...entries.keys()].filter((p) => isGraphSource(p) && entries.get(p)!.mode.startsWith('100'));
+const isManifest = (p: string): boolean => p.endsWith('/package.json') && !/(^|\/)node_modules\//.test(p);
+
+/** The JS/TS files of the tree, by path, and its workspace packages (name → folder, from the package.json files below the top); null past GRAPH_LIMIT. */
+async function readGraphSources(
+  repo: RepoContext,
+  entries: Map<string, { mode: string; blob: string }>,
+): Promise<{ texts: Map<string, string>; packages: Map<string, string> } | null> {
+  const regular = (p: string) => entries.get(p)!.mode.startsWith('100');
+  const paths = [...entries.keys()].filter((p) => isGraphSource(p) && regular(p));
   if (paths.length > GRAPH_LIMIT.files) return null;
+  const manifests = [...entries.keys()].filter((p) => isManifest(p) && regular(p));
   const blobs = await readObjects(
     repo,
-    paths.map((p) => entries.get(p)!.blob),
+    [...paths, ...manifests].map((p) => entries.get(p)!.blob),
   );
   let bytes = 0;
-  const sources = new Map<string, string>();
+  const texts = new Map<string, string>();
   for (const [i, p] of paths.entries()) {
     const b = blobs[i];
     if (!b) continue;
     bytes += b.length;
     if (bytes > GRAPH_LIMIT.bytes) return null;
-    sources.set(p, b.toString('utf8'));
+    texts.set(p, b.toString('utf8'));
   }
-  return sources;
+  const manifestTexts = new Map<string, string>();
+  for (const [i, p] of manifests.entries()) {
+    const b = blobs[paths.length + i];
+    if (b) manifestTexts.set(p, b.toString('utf8'));
+  }
+  return { texts, packages: workspacePackagesOf(manifestTexts) };
 }

@@ -116,3 +116,66 @@ describe('a workspace package’s name is the project', () => {
     attemptCommit(r, 1, 'RED_WRONG_REASON');
   });
 });
+
+describe('REFACTOR in npm workspaces: the import graph follows a workspace package’s name', () => {
+  it('a refactor of @demo/core that breaks packages/app’s test (it imports "@demo/core") is refused', { timeout: 120_000 }, () => {
+    const r = workspaces('node');
+    r.write({
+      'packages/app/test/other.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { other } from '@demo/core';\n\ntest('other', () => {\n  assert.equal(other(), 1);\n});\n",
+    });
+    r.git('add', 'packages/app/test/other.test.js');
+    r.tdd('phase', 'off', '--reason', 'the app’s test');
+    expect(r.commit('app test').status).toBe(0);
+    r.tdd('phase', 'red', '--task', 'sum');
+    r.write({
+      'packages/core/test/sum.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../index.js';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
+    });
+    r.git('add', 'packages/core/test/sum.test.js');
+    attemptCommit(r, 0);
+    r.write({ 'packages/core/index.js': 'export function other() {\n  return 1;\n}\n\nexport function sum(a, b) {\n  return a + b;\n}\n' });
+    r.git('add', 'packages/core/index.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('green');
+    // Before, the graph took '@demo/core' for a package from the registry: packages/app's test never ran, and this was accepted.
+    r.write({ 'packages/core/index.js': 'export function other() {\n  return 2;\n}\n\nexport function sum(a, b) {\n  return a + b;\n}\n' });
+    r.git('add', 'packages/core/index.js');
+    const out = attemptCommit(r, 1);
+    expect(out).toMatch(/packages\/app\/test\/other\.test\.js/);
+    r.write({ 'packages/core/index.js': 'export function other() {\n  return 1;\n}\n\nexport const sum = (a, b) => a + b;\n' });
+    r.git('add', 'packages/core/index.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('refactor');
+    expect(trailersOf(r)['TDD-Tests']).toMatch(/import graph/);
+  });
+});
+
+describe('a workspace package that is not built', () => {
+  it(
+    'a RED importing it is refused with a message naming the package, its missing entry and the build, not "install the package"',
+    { timeout: 120_000 },
+    () => {
+      const r = workspaces('node');
+      // Its sources in src/, its entry a build product (node would fall back to an index.js at the top).
+      r.write({
+        'packages/core/package.json': pkg({ name: '@demo/core', version: '1.0.0', type: 'module', main: 'dist/index.js', scripts: { build: 'tsc' } }),
+        'packages/core/src/index.js': r.read('packages/core/index.js'),
+      });
+      r.git('rm', '-q', 'packages/core/index.js');
+      r.git('add', 'packages/core');
+      r.tdd('phase', 'off', '--reason', 'core builds to dist/');
+      expect(r.commit('core: dist').status).toBe(0);
+      r.tdd('phase', 'red', '--task', 'sum');
+      r.write({
+        'packages/app/test/sum.test.js':
+          "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '@demo/core';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
+      });
+      r.git('add', 'packages/app/test/sum.test.js');
+      const out = attemptCommit(r, 1, 'RED_WRONG_REASON');
+      expect(out).toMatch(/@demo\/core is a workspace package/);
+      expect(out).toMatch(/dist\/index\.js/);
+      expect(out).not.toMatch(/install the package the test imports/);
+    },
+  );
+});

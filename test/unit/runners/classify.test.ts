@@ -115,3 +115,32 @@ describe('classifyLoadError', () => {
     if (message !== undefined) expect(got.message).toBe(message);
   });
 });
+
+describe('classifyLoadError: a workspace package that is not built', () => {
+  const ws = { workspacePackages: new Set(['@demo/core']) };
+  it.each([
+    [
+      'node',
+      `Error [ERR_MODULE_NOT_FOUND]: Cannot find package '${ROOT}/node_modules/@demo/core/dist/index.js' imported from ${ROOT}/test/a.test.ts`,
+      'dist/index.js',
+    ],
+    [
+      'vitest',
+      'Error: Failed to resolve entry for package "@demo/core". The package may have incorrect main/module/exports specified in its package.json.',
+      undefined,
+    ],
+    ['jest', "Cannot find module '@demo/core' from 'test/a.test.ts'", undefined],
+    ['ts-jest', "test/a.test.ts:1:21 - error TS2307: Cannot find module '@demo/core' or its corresponding type declarations.", undefined],
+  ])('%s: a missing module, the message naming the package (and its entry)', (_, text, entry) => {
+    const got = classifyLoadError(text, ctx(ws));
+    expect(got.kind).toBe('missing-module');
+    expect(got.message).toContain('@demo/core');
+    if (entry) expect(got.message).toContain(entry);
+    // Not a workspace package: what it was before.
+    expect(classifyLoadError(text, ctx()).message).not.toContain('workspace');
+  });
+
+  it('a subpath of the package may be the new module a RED is about: not said to be unbuilt', () => {
+    expect(classifyLoadError("Cannot find module '@demo/core/src/notyet' from 'test/a.test.ts'", ctx(ws)).message).not.toContain('workspace');
+  });
+});

@@ -1,6 +1,6 @@
 /** The static import graph: which test files reach a changed file, from literal sources. */
 import { describe, expect, it } from 'vitest';
-import { findAffectedTests, importSpecifiers, resolveSpecifier } from '../../../src/runners/import-graph.js';
+import { findAffectedTests, importSpecifiers, resolveSpecifier, workspacePackagesOf } from '../../../src/runners/import-graph.js';
 import { editDistance } from '../../../src/nearest.js';
 import { findNearMisses } from '../../../src/runners/near-miss.js';
 
@@ -65,5 +65,46 @@ describe('near misses', () => {
     ["import { x } from 'slugfy';", []],
   ])('%s', (text, misses) => {
     expect(findNearMisses('test/a.test.js', text, paths)).toEqual(misses.map((m) => ({ file: 'test/a.test.js', ...m })));
+  });
+});
+
+describe('import graph: workspace packages by name', () => {
+  const packages = workspacePackagesOf(
+    new Map([
+      ['package.json', '{ "name": "root" }'],
+      ['packages/core/package.json', '{ "name": "@demo/core", "main": "dist/index.js" }'],
+      ['packages/util/package.json', '{ "name": "util" }'],
+      ['packages/core/test/fixtures/pkg/package.json', '{ "name": "@demo/core" }'],
+      ['packages/app/node_modules/x/package.json', '{ "name": "x" }'],
+      ['packages/bad/package.json', 'not json'],
+    ]),
+  );
+  const sources = new Map([
+    ['packages/core/src/sum.ts', 'export const sum = (a: number, b: number) => a + b;\n'],
+    ['packages/core/src/index.ts', "export * from './sum';\n"],
+    ['packages/util/index.js', "const { sum } = require('@demo/core');\nexports.twice = (a) => sum(a, a);\n"],
+    ['packages/app/test/app.test.ts', "import { sum } from '@demo/core';\n"],
+    ['packages/app/test/deep.test.ts', "import { x } from '@demo/core/src/sum';\n"],
+    ['packages/app/test/util.test.ts', "import { twice } from 'util';\n"],
+    ['packages/app/test/other.test.ts', "import { y } from 'left-pad';\n"],
+  ]);
+  const tests = [...sources.keys()].filter((p) => p.includes('/test/'));
+
+  it('reads name → folder from the package.json files below the top (the shallowest wins a name; node_modules and the top left out)', () => {
+    expect([...packages].sort()).toEqual([
+      ['@demo/core', 'packages/core'],
+      ['util', 'packages/util'],
+    ]);
+  });
+
+  it('a change in a package’s folder reaches every importer of its name, and theirs', () => {
+    expect(findAffectedTests(sources, new Set(['packages/core/src/sum.ts']), tests, packages)).toEqual([
+      'packages/app/test/app.test.ts',
+      'packages/app/test/deep.test.ts',
+      'packages/app/test/util.test.ts',
+    ]);
+    // Without the packages, '@demo/core' is a package of the registry: nothing is reached.
+    expect(findAffectedTests(sources, new Set(['packages/core/src/sum.ts']), tests)).toEqual([]);
+    expect(findAffectedTests(sources, new Set(['packages/util/index.js']), tests, packages)).toEqual(['packages/app/test/util.test.ts']);
   });
 });
