@@ -1,12 +1,15 @@
 // Writes schema/tddrc.schema.json and .tddrc.example.json from the defaults in src/config/schema.ts
-// (not published). Run after `npm run build`: node bin/schema.mjs. test/unit/core/schema.test.ts
-// fails when they drift apart.
-import { writeFileSync } from 'node:fs';
+// (not published). Run after `npm run build`: node bin/schema.mjs; `--check` writes nothing and
+// fails (exit 1) when the committed files are not what it would write (test/integration/schema-files.test.ts).
+// test/unit/core/schema.test.ts checks the keys and defaults against src/ too.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { DEFAULTS, RUNNERS } = await import(join(root, 'dist/config/schema.js'));
+const { ASSERT_NAME_PATTERN } = await import(join(root, 'dist/lang/scan/assert-names.js'));
+const { INTEGRITY_CODES } = await import(join(root, 'dist/gates/integrity/rule.js'));
 
 const globs = (description, value) => ({ type: 'array', items: { type: 'string', minLength: 1 }, default: value, description });
 const booleans = (object) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, { type: 'boolean', default: v }]));
@@ -100,6 +103,13 @@ const schema = {
       'Regular expressions of failures a tool this machine lacks causes (e.g. "cds: command not found"): GREEN is accepted and recorded as a false-fail when every failure matches one and none is in a file the commit changed.',
       DEFAULTS.falseFailPatterns,
     ),
+    assertFunctionNames: {
+      type: 'array',
+      items: { type: 'string', pattern: ASSERT_NAME_PATTERN.source },
+      default: DEFAULTS.assertFunctionNames,
+      description:
+        'Calls that count as assertions in a RED test file besides the built-in ones and the project\'s own helpers, as eslint-plugin-jest\'s expect-expect names them: "ruleTester.run", "runFormatTest", "request.**.expect" (* matches one segment or part of one, ** any number of segments), "eqnice!" (a Rust macro).',
+    },
     attempts: {
       type: 'object',
       additionalProperties: false,
@@ -130,9 +140,52 @@ const schema = {
       additionalProperties: false,
       default: DEFAULTS.audit,
       description: 'What tdd audit fails on besides the invariants (listed, not failed, by default).',
-      properties: booleans(DEFAULTS.audit),
+      properties: {
+        ...booleans(Object.fromEntries(Object.entries(DEFAULTS.audit).filter(([k]) => k !== 'allowOff'))),
+        allowOff: {
+          oneOf: [{ type: 'boolean' }, { type: 'integer', minimum: 0 }],
+          default: DEFAULTS.audit.allowOff,
+          description: "How many off commits a range may hold before tdd audit fails (true: any number). Read from the configuration at the range's base.",
+        },
+      },
+    },
+    integrity: {
+      type: 'object',
+      additionalProperties: false,
+      default: DEFAULTS.integrity,
+      description: 'The integrity rules on what a GREEN or REFACTOR adds to implementation (README: Integrity rules).',
+      properties: {
+        allow: {
+          type: 'object',
+          default: DEFAULTS.integrity.allow,
+          description:
+            'Integrity code → path globs the rule does not apply to (a test-utilities package that imports vitest in src/). A configuration change: commit it with `tdd phase off --reason`.',
+          propertyNames: { enum: [...INTEGRITY_CODES] },
+          additionalProperties: { type: 'array', items: { type: 'string', minLength: 1 } },
+        },
+      },
+    },
+    greenCoverage: {
+      enum: ['warn', 'refuse', 'off'],
+      default: DEFAULTS.greenCoverage,
+      description:
+        "The lines and branches a GREEN adds to implementation that the task's tests never ran (the runner's own coverage): named, recorded in TDD-Uncovered and accepted (warn), refused with GREEN_UNCOVERED_CODE (refuse; a runner that cannot measure is exit 3), or not measured (off).",
+    },
+    greenRuns: {
+      enum: ['related', 'targeted'],
+      default: DEFAULTS.greenRuns,
+      description:
+        "GREEN runs the task's tests and the tests related to the implementation it changes (a test that passed at the parent and fails now is GREEN_BREAKS_TEST), or the task's tests only (targeted).",
     },
   },
 };
-writeFileSync(join(root, 'schema/tddrc.schema.json'), JSON.stringify(schema, null, 2) + '\n');
-writeFileSync(join(root, '.tddrc.example.json'), JSON.stringify({ $schema: './schema/tddrc.schema.json', ...DEFAULTS }, null, 2) + '\n');
+const files = {
+  'schema/tddrc.schema.json': JSON.stringify(schema, null, 2) + '\n',
+  '.tddrc.example.json': JSON.stringify({ $schema: './schema/tddrc.schema.json', ...DEFAULTS }, null, 2) + '\n',
+};
+if (process.argv.includes('--check')) {
+  const stale = Object.entries(files).filter(([path, text]) => readFileSync(join(root, path), 'utf8') !== text);
+  for (const [path] of stale) console.error(`${path} is not what bin/schema.mjs writes from src/config/schema.ts: run npm run build && node bin/schema.mjs`);
+  process.exit(stale.length ? 1 : 0);
+}
+for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
