@@ -200,12 +200,13 @@ async function assembleRange(
   const [outsideOids] = await Promise.all([readAt(blobs, outside, CONFIG_PATHS, texts), blobs.readTexts(changedOids(history, new Set(CONFIG_PATHS)), texts)]);
   const oidsAt = trackConfigOids(history, outsideOids, cut);
   const ids = new ConfigIds(texts);
-  const first = resolveRules(history, oidsAt, outsideOids, texts, cut, undefined, oidsAt, ids);
+  const ruling = { commits: history, oidsAt, outside: outsideOids, texts, cut, ids };
+  const first = resolveRules(ruling);
   // The runners' own files, in the folders the rules name: read at the range's base, followed through its diffs.
   const paths = runnerFilePaths(first.rulesOf.values());
   const [outsideRunner] = await Promise.all([readAt(blobs, outside, paths, texts), blobs.readTexts(changedOids(history, new Set(paths)), texts)]);
   const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
-  const { rulesOf, problems, declaredOf } = resolveBaseRules(history, oidsAt, outsideOids, texts, cut, { paths, at: runnerAt }, undefined, ids);
+  const { rulesOf, problems, declaredOf } = resolveBaseRules({ ...ruling, runnerFiles: { paths, at: runnerAt } });
   const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn: await mergeOwnP, declaredOf });
   let lang: Promise<typeof import('../lang/index.js')> | undefined;
   const loadLang = () => (lang ??= import('../lang/index.js'));
