@@ -154,9 +154,39 @@ export async function writeTreeFromIndexCopy(ctx: RepoContext, copy: string): Pr
   return (await git(['write-tree'], { cwd: ctx.top, baseEnv: { ...ctx.env, GIT_INDEX_FILE: copy }, sync: true })).trim();
 }
 
-/** Commit id → its tree id. Synchronous (see GitOptions.sync). */
-export async function readCommitTree(ctx: RepoContext, commit: string): Promise<string> {
-  return (await git(['rev-parse', '--verify', `${commit}^{tree}`], { cwd: ctx.top, baseEnv: ctx.env, sync: true })).trim();
+/** Commit id → its tree id. Synchronous unless `sync: false` (see GitOptions.sync). */
+export async function readCommitTree(ctx: RepoContext, commit: string, o: { sync?: boolean } = {}): Promise<string> {
+  return (await git(['rev-parse', '--verify', `${commit}^{tree}`], { cwd: ctx.top, baseEnv: ctx.env, sync: o.sync ?? true })).trim();
+}
+
+/** How far back the trailer log reads HEAD's first-parent history (the state's rebuild, rollback's target). */
+export const TRAILER_LOG_DEPTH = 1000;
+
+/**
+ * The trailer log: HEAD's last TRAILER_LOG_DEPTH first-parent commits, `<sha>\x1f<trailers>\x1e`
+ * each, newest first (state/trailers.ts parseTrailerLog reads it).
+ */
+export async function readTrailerLog(ctx: RepoContext): Promise<string> {
+  return git(['log', `-n${TRAILER_LOG_DEPTH}`, '--first-parent', '--format=%H%x1f%(trailers:only,unfold)%x1e', 'HEAD', '--'], {
+    cwd: ctx.top,
+    baseEnv: ctx.env,
+  });
+}
+
+/** The paths a commit changes against its first parent (a root commit: all of its paths). */
+export async function readCommitPaths(ctx: RepoContext, commit: string): Promise<string[]> {
+  return parseNulList(await git(['diff-tree', '-r', '-z', '--name-only', '--no-commit-id', '--root', commit], { cwd: ctx.top, baseEnv: ctx.env }));
+}
+
+/** `rev` as a commit id, or null when it names no commit. */
+export async function resolveCommit(ctx: RepoContext, rev: string): Promise<string | null> {
+  const r = await execGit(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1, 128] });
+  return r.code === 0 ? r.stdout.trim() : null;
+}
+
+/** A commit's subject line. */
+export async function readCommitSubject(ctx: RepoContext, commit: string): Promise<string> {
+  return (await git(['log', '-1', '--format=%s', commit, '--'], { cwd: ctx.top, baseEnv: ctx.env })).trim();
 }
 
 /**
