@@ -4,9 +4,7 @@
  * the rules the commit is judged by. The commit-time evidence gates judge the runs: RED must fail
  * for the right reason, GREEN and REFACTOR must pass. The dependencies are the ones installed now.
  */
-import { git } from '../git/exec.js';
-import { parseNulList } from '../git/parse.js';
-import type { RepoContext } from '../git/queries.js';
+import { readTreeFiles, type RepoContext } from '../git/queries.js';
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateGreenRun } from '../gates/green-run.js';
 import { evaluateRedRun } from '../gates/red-run.js';
@@ -47,7 +45,7 @@ function restate(plan: ReplayPlan, findings: Finding[], run: RunResult): AuditFi
 /** Every test file of the commit's tree, by its rules. */
 async function readAllTests(repo: RepoContext, commit: string, rules: Rules): Promise<string[]> {
   const classify = makeClassifier(rules.config);
-  const all = parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit], { cwd: repo.top, baseEnv: repo.env }));
+  const all = await readTreeFiles(repo, commit);
   return all.filter((p) => classify(p) === 'test');
 }
 

@@ -178,6 +178,11 @@ export async function readCommitPaths(ctx: RepoContext, commit: string): Promise
   return parseNulList(await git(['diff-tree', '-r', '-z', '--name-only', '--no-commit-id', '--root', commit], { cwd: ctx.top, baseEnv: ctx.env }));
 }
 
+/** Every file path of a commit's tree (from its top, whatever the working folder). */
+export async function readTreeFiles(ctx: RepoContext, treeish: string): Promise<string[]> {
+  return parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', treeish], { cwd: ctx.top, baseEnv: ctx.env }));
+}
+
 /** `rev` as a commit id, or null when it names no commit. */
 export async function resolveCommit(ctx: RepoContext, rev: string): Promise<string | null> {
   const r = await execGit(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1, 128] });
