@@ -3,7 +3,17 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { TddError } from '../errors.js';
 import { execGit, execGitBuffer, git, GitError } from './exec.js';
-import { parseCatFileBatch, parseCatFileFirstId, parseLsTree, parseNulList, parseRawDiff, parseStatusV2, type RawEntry, type StatusEntry } from './parse.js';
+import {
+  parseCatFileBatch,
+  parseCatFileFirstId,
+  parseCombinedDiff,
+  parseLsTree,
+  parseNulList,
+  parseRawDiff,
+  parseStatusV2,
+  type RawEntry,
+  type StatusEntry,
+} from './parse.js';
 import { EMPTY_TREE } from './ids.js';
 
 export interface RepoContext {
@@ -181,6 +191,23 @@ export async function readCommitPaths(ctx: RepoContext, commit: string): Promise
 /** Every file path of a commit's tree (from its top, whatever the working folder). */
 export async function readTreeFiles(ctx: RepoContext, treeish: string): Promise<string[]> {
   return parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', treeish], { cwd: ctx.top, baseEnv: ctx.env }));
+}
+
+/** The full name of the ref `rev` names (`@{upstream}` → refs/remotes/origin/main), or null when it names none. */
+export async function readSymbolicRef(ctx: RepoContext, rev: string): Promise<string | null> {
+  const r = await execGit(['rev-parse', '--verify', '-q', '--symbolic-full-name', rev], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1, 128] });
+  return r.code === 0 ? r.stdout.trim() || null : null;
+}
+
+/** Each merge's own changes: the paths whose merged content matches no parent (combined diff), by merge. */
+export async function readMergeChanges(ctx: RepoContext, merges: readonly string[]): Promise<Map<string, RawEntry[]>> {
+  if (merges.length === 0) return new Map();
+  const out = await git(['diff-tree', '-r', '-c', '--raw', '-z', '--no-renames', '--no-abbrev', '--no-ext-diff', '--stdin'], {
+    cwd: ctx.top,
+    baseEnv: ctx.env,
+    input: merges.join('\n') + '\n',
+  });
+  return parseCombinedDiff(out);
 }
 
 /** `rev` as a commit id, or null when it names no commit. */
