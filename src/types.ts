@@ -46,9 +46,22 @@ export type Severity = 'error' | 'warn' | 'info';
  */
 export type Finding<C extends FindingCode = FindingCode> = C extends FindingCode ? FindingOf<C> : never;
 
-type FindingOf<C extends FindingCode> = { code: C; severity: Severity; path?: string; line?: number } & DataOf<FindingData[C]>;
+type FindingOf<C extends FindingCode> = FindingFrom<FindingData, C, { severity: Severity; path?: string; line?: number }>;
 /** A code without data has none; data that a code may lack is optional. */
 type DataOf<D> = [D] extends [undefined] ? { data?: undefined } : undefined extends D ? { data?: Exclude<D, undefined> } : { data: D };
+/**
+ * One finding of a code → data table (`M`: FindingData below, the audit's AuditFindingData; doctor's
+ * checks can follow), narrowed by `code`; `Base`: the fields every finding of that table has.
+ */
+export type FindingFrom<M, C extends keyof M, Base> = C extends keyof M ? { code: C } & Base & DataOf<M[C]> : never;
+/** A commit-time finding's data restated elsewhere (the audit's), with `gate` naming the code it came from. */
+export type GateData<C extends FindingCode> = C extends FindingCode
+  ? { gate: C } & ([FindingData[C]] extends [undefined]
+      ? unknown
+      : undefined extends FindingData[C]
+        ? Partial<Exclude<FindingData[C], undefined>>
+        : FindingData[C])
+  : never;
 
 export type FindingCode = keyof FindingData;
 

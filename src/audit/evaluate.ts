@@ -121,7 +121,7 @@ export function evaluateAudit(input: EvaluateInput): Evaluation {
     for (const rule of RULES) {
       for (const f of rule(ruleInput)) {
         if (f.path && (f.code === 'AUDIT_FROZEN_TEST_CHANGED' || f.code === 'AUDIT_RED_TEST_REMOVED'))
-          reported.add(`${(f.data?.by as string) ?? c.sha}\0${f.path}`);
+          reported.add(`${(f.code === 'AUDIT_FROZEN_TEST_CHANGED' && 'by' in f.data ? f.data.by : undefined) ?? c.sha}\0${f.path}`);
         result.findings.push(f);
       }
     }

@@ -3,9 +3,9 @@
  * TDD trailers and raw changes against its first parent (the empty tree for a root commit).
  * Shared by `tdd audit` and `tdd report`.
  */
-import { spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { TddError } from '../errors.js';
+import { spawnGit, type GitChild } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
 import { parseRawDiff, type RawEntry } from '../git/parse.js';
 import { parseTrailerLog, type CommitTrailers } from '../state/trailers.js';
@@ -82,11 +82,14 @@ export function createHistoryParser(): { push(text: string): void; end(): Histor
  * The commits of `range` (git revision arguments), newest first. `changes: false`: without their
  * diffs (every `changes` empty) — git then reads no trees, ~10× faster on a real history.
  */
-export function readHistory(repo: RepoContext, range: string[], extra: string[] = [], opts: { changes?: boolean } = {}): Promise<HistoryCommit[]> {
+export async function readHistory(repo: RepoContext, range: string[], extra: string[] = [], opts: { changes?: boolean } = {}): Promise<HistoryCommit[]> {
   const diff = opts.changes === false ? [] : ['--raw', '--no-renames', '--no-abbrev', '--no-ext-diff', '--no-relative', '--diff-merges=first-parent'];
-  const args = ['-c', 'core.quotePath=false', 'log', '-z', ...diff, `--format=${FORMAT}`, ...extra, ...range, '--'];
+  const args = ['log', '-z', ...diff, `--format=${FORMAT}`, ...extra, ...range, '--'];
+  return spawnGit(args, { cwd: repo.top, baseEnv: repo.env }, (child) => collectHistory(child, range));
+}
+
+function collectHistory(child: GitChild, range: string[]): Promise<HistoryCommit[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { cwd: repo.top, env: { ...repo.env, GIT_OPTIONAL_LOCKS: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
     const parser = createHistoryParser();
     const decoder = new StringDecoder('utf8');
     const err: Buffer[] = [];
@@ -165,7 +168,8 @@ export type BlobText = { oid: string; text: string } | null;
  * each name read once. Reads are answered in the order asked. `close()` ends it.
  */
 export class BlobReader {
-  private child: import('node:child_process').ChildProcessWithoutNullStreams | undefined;
+  private child: GitChild | undefined;
+  private starting: Promise<GitChild> | undefined;
   private readonly done = new Map<string, Promise<BlobText>>();
   private readonly waiting: ((b: BlobText) => void)[] = [];
   private buffer: Buffer = Buffer.alloc(0);
@@ -183,8 +187,9 @@ export class BlobReader {
     const safe = fresh.filter((n) => !n.includes('\n') && n !== '');
     for (const n of fresh) if (!safe.includes(n)) this.done.set(n, Promise.resolve(null));
     if (safe.length > 0) {
-      const child = this.start();
+      // Waiting in the order asked; the names are written in the same order (every read resumes from one start, first come first).
       for (const n of safe) this.done.set(n, new Promise<BlobText>((resolve) => this.waiting.push(resolve)));
+      const child = await this.start();
       child.stdin.write(safe.join('\n') + '\n');
     }
     const out = new Map<string, BlobText>();
@@ -202,15 +207,14 @@ export class BlobReader {
   close(): void {
     this.child?.stdin.end();
     this.child = undefined;
+    this.starting = undefined;
   }
 
-  private start(): import('node:child_process').ChildProcessWithoutNullStreams {
-    if (this.child) return this.child;
-    const child = spawn('git', ['-c', 'core.quotePath=false', 'cat-file', '--batch'], {
-      cwd: this.repo.top,
-      env: { ...this.repo.env, GIT_OPTIONAL_LOCKS: '0' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+  private start(): Promise<GitChild> {
+    return (this.starting ??= spawnGit(['cat-file', '--batch'], { cwd: this.repo.top, baseEnv: this.repo.env, stdin: true }, (child) => this.wire(child)));
+  }
+
+  private wire(child: GitChild): GitChild {
     child.stdout.on('data', (b: Buffer) => {
       this.chunks.push(b);
       this.queued += b.length;

@@ -45,12 +45,20 @@ export function auditHistory(history: HistoryCommit[], opts: AuditHistoryOptions
   const outside = opts.outsideConfig ?? new Map<string, ConfigOids>();
   const cut = opts.cut ?? new Set<string>();
   const oidsAt = trackConfigOids(history, outside, cut);
-  const paths = runnerFilePaths(resolveRules(history, oidsAt, outside, texts, cut).rulesOf.values());
+  const paths = runnerFilePaths(resolveRules({ commits: history, oidsAt, outside, texts, cut }).rulesOf.values());
   const outsideRunner = new Map(
     [...(opts.outsideRunnerFiles ?? new Map<string, ReadonlyMap<string, string>>())].map(([sha, files]) => [sha, paths.map((p) => files.get(p) ?? null)]),
   );
   const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
-  const { rulesOf, problems, declaredOf } = resolveBaseRules(history, oidsAt, outside, texts, cut, { paths, at: runnerAt }, opts.options);
+  const { rulesOf, problems, declaredOf } = resolveBaseRules({
+    commits: history,
+    oidsAt,
+    outside,
+    texts,
+    cut,
+    runnerFiles: { paths, at: runnerAt },
+    ...(opts.options ? { policy: opts.options } : {}),
+  });
   const commits = classifyCommits({ commits: history, rulesOf, problems, cut, declaredOf, ...(opts.mergeOwn ? { mergeOwn: opts.mergeOwn } : {}) });
   addFacts(commits, texts, analyzeTestFile, opts.content ?? 'all');
   if ((opts.content ?? 'all') !== 'none') addOldTestFacts(commits, texts, { findOldTestChanges, declaredTestBodies });

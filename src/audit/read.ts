@@ -10,10 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { TddError } from '../errors.js';
-import { execGit } from '../git/exec.js';
-import type { RawEntry } from '../git/parse.js';
-import { parseCombinedDiff } from './parse.js';
-import { readTreeFolder, type RepoContext } from '../git/queries.js';
+import { readMergeChanges, readSymbolicRef, readTreeFolder, type RepoContext } from '../git/queries.js';
 import type { SourceReader, TestFileAnalysis } from '../lang/index.js';
 import { bareCommits, classifyCommits } from './assemble.js';
 import { FACT_SOURCES, type ContentScope, type FactSource, type FactTools } from './facts.js';
@@ -32,10 +29,8 @@ export const LOOKBACK = 1000;
  * error that says how to give one.
  */
 export async function readDefaultRange(repo: RepoContext): Promise<string[]> {
-  const ask = (rev: string) => execGit(['rev-parse', '--verify', '-q', '--symbolic-full-name', rev], { cwd: repo.top, baseEnv: repo.env, okCodes: [1, 128] });
-  const [upstream, origin] = await Promise.all([ask('@{upstream}'), ask('refs/remotes/origin/HEAD')]);
-  for (const r of [upstream, origin]) {
-    const ref = r.code === 0 ? r.stdout.trim() : '';
+  const [upstream, origin] = await Promise.all([readSymbolicRef(repo, '@{upstream}'), readSymbolicRef(repo, 'refs/remotes/origin/HEAD')]);
+  for (const ref of [upstream, origin]) {
     if (ref) return [`${ref.replace(/^refs\/(remotes|heads)\//, '')}..HEAD`];
   }
   throw new TddError('NO_RANGE', 'no range given, and this branch has no upstream and the clone no origin/HEAD', 2, {
@@ -59,16 +54,6 @@ export async function readShallow(repo: Promise<RepoContext> | RepoContext): Pro
       );
   const text = await readFile(join(common, 'shallow'), 'utf8').catch(() => '');
   return new Set(text.split('\n').filter(Boolean));
-}
-
-async function readMergeOwn(repo: RepoContext, merges: string[]): Promise<Map<string, RawEntry[]>> {
-  if (merges.length === 0) return new Map();
-  const r = await execGit(['diff-tree', '-r', '-c', '--raw', '-z', '--no-renames', '--no-abbrev', '--no-ext-diff', '--stdin'], {
-    cwd: repo.top,
-    baseEnv: repo.env,
-    input: merges.join('\n') + '\n',
-  });
-  return parseCombinedDiff(r.stdout);
 }
 
 export interface AuditInput {
@@ -195,17 +180,18 @@ async function assembleRange(
   scope: ContentScope,
 ): Promise<AuditInput> {
   const merges = history.filter((c) => c.parents.length > 1 && !cut.has(c.sha)).map((c) => c.sha);
-  const mergeOwnP = readMergeOwn(repo, merges);
+  const mergeOwnP = readMergeChanges(repo, merges);
   const texts = new Map<string, string>();
   const [outsideOids] = await Promise.all([readAt(blobs, outside, CONFIG_PATHS, texts), blobs.readTexts(changedOids(history, new Set(CONFIG_PATHS)), texts)]);
   const oidsAt = trackConfigOids(history, outsideOids, cut);
   const ids = new ConfigIds(texts);
-  const first = resolveRules(history, oidsAt, outsideOids, texts, cut, undefined, oidsAt, ids);
+  const ruling = { commits: history, oidsAt, outside: outsideOids, texts, cut, ids };
+  const first = resolveRules(ruling);
   // The runners' own files, in the folders the rules name: read at the range's base, followed through its diffs.
   const paths = runnerFilePaths(first.rulesOf.values());
   const [outsideRunner] = await Promise.all([readAt(blobs, outside, paths, texts), blobs.readTexts(changedOids(history, new Set(paths)), texts)]);
   const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
-  const { rulesOf, problems, declaredOf } = resolveBaseRules(history, oidsAt, outsideOids, texts, cut, { paths, at: runnerAt }, undefined, ids);
+  const { rulesOf, problems, declaredOf } = resolveBaseRules({ ...ruling, runnerFiles: { paths, at: runnerAt } });
   const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn: await mergeOwnP, declaredOf });
   let lang: Promise<typeof import('../lang/index.js')> | undefined;
   const loadLang = () => (lang ??= import('../lang/index.js'));

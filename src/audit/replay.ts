@@ -4,9 +4,7 @@
  * the rules the commit is judged by. The commit-time evidence gates judge the runs: RED must fail
  * for the right reason, GREEN and REFACTOR must pass. The dependencies are the ones installed now.
  */
-import { git } from '../git/exec.js';
-import { parseNulList } from '../git/parse.js';
-import type { RepoContext } from '../git/queries.js';
+import { readTreeFiles, type RepoContext } from '../git/queries.js';
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateGreenRun } from '../gates/green-run.js';
 import { evaluateRedRun } from '../gates/red-run.js';
@@ -16,9 +14,10 @@ import type { RedRecord } from '../state/types.js';
 import { testId, type Finding, type RunResult } from '../types.js';
 import { planRelatedRun } from '../verify/related.js';
 import { runStaged } from '../verify/run-staged.js';
-import type { AuditCode, AuditFinding, ReplayPlan, Rules } from './types.js';
+import { restateGates, type GateTable } from './rules/types.js';
+import type { AuditFinding, ReplayPlan, Rules } from './types.js';
 
-const CODES: Record<string, AuditCode> = {
+const CODES = {
   RED_TESTS_PASS: 'AUDIT_REPLAY_RED_PASSED',
   RED_NEW_TEST_PASSES: 'AUDIT_REPLAY_RED_PASSED',
   RED_WRONG_REASON: 'AUDIT_REPLAY_RED_WRONG_REASON',
@@ -28,7 +27,7 @@ const CODES: Record<string, AuditCode> = {
   GREEN_TEST_SKIPPED: 'AUDIT_REPLAY_GREEN_FAILED',
   GREEN_RED_TEST_MISSING: 'AUDIT_REPLAY_GREEN_FAILED',
   RUN_UNVERIFIED: 'AUDIT_REPLAY_UNVERIFIED',
-};
+} as const satisfies GateTable;
 
 export interface ReplayInput {
   plans: ReplayPlan[];
@@ -38,18 +37,15 @@ export interface ReplayInput {
 }
 
 function restate(plan: ReplayPlan, findings: Finding[], run: RunResult): AuditFinding[] {
-  return findings.flatMap((f) => {
-    const code = CODES[f.code];
-    if (!code) return [];
-    const data = { gate: f.code, ...f.data, ...(code === 'AUDIT_REPLAY_UNVERIFIED' ? { runner: run.runner, output: run.outputTail ?? '' } : {}) };
-    return [{ code, severity: 'error', commit: plan.commit, phase: plan.phase, ...(f.path ? { path: f.path } : {}), data } satisfies AuditFinding];
-  });
+  return restateGates(CODES, { sha: plan.commit, phase: plan.phase }, findings).map((f): AuditFinding =>
+    f.code === 'AUDIT_REPLAY_UNVERIFIED' ? { ...f, data: { ...f.data, runner: run.runner, output: run.outputTail ?? '' } } : f,
+  );
 }
 
 /** Every test file of the commit's tree, by its rules. */
 async function readAllTests(repo: RepoContext, commit: string, rules: Rules): Promise<string[]> {
   const classify = makeClassifier(rules.config);
-  const all = parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit], { cwd: repo.top, baseEnv: repo.env }));
+  const all = await readTreeFiles(repo, commit);
   return all.filter((p) => classify(p) === 'test');
 }
 

@@ -69,6 +69,26 @@ export function runnerFilePaths(rules: Iterable<Rules>): string[] {
   return [...roots].sort().flatMap((root) => ['package.json', ...ALL_RUNNER_FILES].map((n) => under(root, n)));
 }
 
+/** What the rules of a range are resolved from. */
+export interface RulingInput {
+  /** The range's commits, parents first. */
+  commits: HistoryCommit[];
+  /** Each commit's tdd-hooks configuration blobs (trackConfigOids). */
+  oidsAt: ReadonlyMap<string, ConfigOids>;
+  /** The same for the parents outside the range. */
+  outside: ReadonlyMap<string, ConfigOids>;
+  /** Blob texts by id. */
+  texts: ReadonlyMap<string, string>;
+  /** Commits at a shallow clone's cut (judged by their own configuration). */
+  cut?: ReadonlySet<string>;
+  /** The runners' own files (their folders' configuration), followed like the configuration. */
+  runnerFiles?: RunnerFileOids;
+  /** Parsed configurations shared between resolutions (default: a new one over `texts`). */
+  ids?: ConfigIds;
+  /** resolveRules: the configuration each commit's parent rules by (default: `oidsAt`; resolveBaseRules passes the adopted one). */
+  rulingAt?: ReadonlyMap<string, ConfigOids>;
+}
+
 export interface RulesResolution {
   rulesOf: Map<string, Rules>;
   /** Commits that bring a malformed configuration, with its problems. */
@@ -80,16 +100,9 @@ export interface RulesResolution {
  * package.json (as the hook does with the staged one). Committed rules that are malformed (they
  * entered past the hooks) give way to the commit's own when those are valid, else to the defaults.
  */
-export function resolveRules(
-  commits: HistoryCommit[],
-  oidsAt: ReadonlyMap<string, ConfigOids>,
-  outside: ReadonlyMap<string, ConfigOids>,
-  texts: ReadonlyMap<string, string>,
-  cut: ReadonlySet<string> = new Set(),
-  runnerFiles?: RunnerFileOids,
-  rulingAt: ReadonlyMap<string, ConfigOids> = oidsAt,
-  ids: ConfigIds = new ConfigIds(texts),
-): RulesResolution {
+export function resolveRules(input: RulingInput): RulesResolution {
+  const { commits, oidsAt, outside, texts, cut = new Set<string>(), runnerFiles, rulingAt = oidsAt } = input;
+  const ids = input.ids ?? new ConfigIds(texts);
   const cache = new Map<string, ReturnType<typeof parseRules>>();
   const interned = new Map<string, Rules>();
   const pkgAt = (runnerFiles?.paths ?? []).map((p) => p === 'package.json' || p.endsWith('/package.json'));
@@ -149,17 +162,11 @@ function configOf(oids: ConfigOids | undefined, texts: ReadonlyMap<string, strin
  * into "ignored" or "support".
  */
 export function resolveBaseRules(
-  commits: HistoryCommit[],
-  oidsAt: ReadonlyMap<string, ConfigOids>,
-  outside: ReadonlyMap<string, ConfigOids>,
-  texts: ReadonlyMap<string, string>,
-  cut: ReadonlySet<string> = new Set(),
-  runnerFiles?: RunnerFileOids,
-  /** The audit's policy when given (default: the base's). */
-  policy?: AuditOptions,
-  ids: ConfigIds = new ConfigIds(texts),
+  input: Omit<RulingInput, 'rulingAt'> & { /** The audit's policy when given (default: the base's). */ policy?: AuditOptions },
 ): RulesResolution & { declaredOf: Map<string, Rules> } {
-  const declared = resolveRules(commits, oidsAt, outside, texts, cut, runnerFiles, oidsAt, ids);
+  const { commits, oidsAt, outside, texts, cut = new Set<string>(), policy } = input;
+  const ids = input.ids ?? new ConfigIds(texts);
+  const declared = resolveRules({ ...input, ids });
   const first = commits[0];
   const audit = policy ?? (first ? declared.rulesOf.get(first.sha)?.audit : undefined);
   let allowed = allowedOffs(audit);
@@ -185,7 +192,7 @@ export function resolveBaseRules(
     return c.parents.length === 0 || cut.has(c.sha) || allowedOff;
   };
   const adoptedAt = trackConfigOids(commits, outside, cut, CONFIG_PATHS, adopts);
-  const base = resolveRules(commits, oidsAt, outside, texts, cut, runnerFiles, adoptedAt, ids);
+  const base = resolveRules({ ...input, ids, rulingAt: adoptedAt });
   const declaredOf = new Map<string, Rules>();
   for (const c of commits) {
     const parent = cut.has(c.sha) ? undefined : c.parents[0];

@@ -6,48 +6,63 @@ import type { Config } from '../config/schema.js';
 import type { ConfigProblem } from '../config/validate.js';
 import type { TestFileFacts } from '../gates/types.js';
 import type { SnapshotChange } from '../lang/snapshots.js';
-import type { Phase, Severity, StagedEntry } from '../types.js';
+import type { FileKind, FindingCode, FindingFrom, GateData, Phase, Severity, StagedEntry } from '../types.js';
 
-import type { IntegrityInput } from '../gates/integrity/index.js';
+import type { IntegrityCode, IntegrityInput } from '../gates/integrity/index.js';
 
-/** Stable codes, documented in the README; tests assert these, never the wording. */
-export type AuditCode =
-  | 'AUDIT_NO_TRAILERS'
-  | 'AUDIT_RED_TOUCHES_IMPL'
-  | 'AUDIT_RED_CHANGES_CONFIG'
-  | 'AUDIT_RED_WITHOUT_TESTS'
-  | 'AUDIT_RED_TEST_REMOVED'
-  | 'AUDIT_ASSERTION_MISSING'
-  | 'AUDIT_MARKER_ADDED'
-  | 'AUDIT_FROZEN_TEST_CHANGED'
-  | 'AUDIT_TEST_CONFIG_CHANGED'
-  | 'AUDIT_GREEN_WITHOUT_RED'
-  | 'AUDIT_MERGE_CHANGES'
-  | 'AUDIT_CONFIG_INVALID'
-  | 'AUDIT_SHALLOW'
-  | 'AUDIT_OFF'
-  | 'AUDIT_REGRESSION'
-  | 'AUDIT_FALSE_FAIL'
-  | 'AUDIT_REPLAY_RED_PASSED'
-  | 'AUDIT_REPLAY_RED_WRONG_REASON'
-  | 'AUDIT_REPLAY_GREEN_FAILED'
-  | 'AUDIT_REPLAY_UNVERIFIED'
-  | 'AUDIT_IMPL_INTEGRITY'
-  | 'AUDIT_RED_CHANGES_PASSING_TEST'
-  | 'AUDIT_RED_REVISED'
-  | 'AUDIT_RULES_WIDENED'
-  | 'AUDIT_UNCOVERED';
-
-/** A finding about one commit. `phase` is what its trailers declare (null: none). */
-export interface AuditFinding {
-  code: AuditCode;
-  severity: Severity;
-  commit: string;
-  phase: Phase | null;
-  path?: string;
-  line?: number;
-  data?: Record<string, unknown>;
+/**
+ * Each audit code and its data (undefined: the code, commit, path and line say it all), as the
+ * hook's FindingData: the rules that make a finding and the words that read it are checked
+ * against this table. Codes are stable, documented in the README; tests assert them, never the
+ * wording. A code that restates a commit-time gate carries that gate's data and its code (`gate`).
+ */
+export interface AuditFindingData {
+  AUDIT_NO_TRAILERS: { files: number; kinds: Partial<Record<FileKind, number>> };
+  AUDIT_RED_TOUCHES_IMPL: GateData<'RED_IMPL_STAGED'>;
+  AUDIT_RED_CHANGES_CONFIG: GateData<'CONFIG_CHANGED'>;
+  AUDIT_RED_WITHOUT_TESTS: GateData<'RED_NO_TESTS_STAGED'>;
+  AUDIT_RED_TEST_REMOVED: GateData<'RED_TEST_REMOVED'>;
+  AUDIT_ASSERTION_MISSING: GateData<'ASSERTION_MISSING' | 'ASSERTION_PRINT_ONLY'>;
+  AUDIT_MARKER_ADDED: GateData<'MARKER_FOCUS' | 'MARKER_SKIP'>;
+  /** From the frozen gate (`base`: the RED commit or the parent; `by`: the commit that changed it since RED), or a commit without trailers that changes the open RED's tests. */
+  AUDIT_FROZEN_TEST_CHANGED:
+    | (Omit<GateData<'TESTS_CHANGED'>, 'base'> & { base?: string; by?: string })
+    | { change: 'added' | 'deleted' | 'mode' | 'edited'; kind: FileKind; since: 'red'; red: string; task: string };
+  AUDIT_TEST_CONFIG_CHANGED: GateData<'TEST_CONFIG_CHANGED'>;
+  /** `closedBy`: the GREEN that closed the task's last record; `beyond`: the look-back found none either. */
+  AUDIT_GREEN_WITHOUT_RED: { task: string | null; closedBy?: string; beyond?: 'look-back' };
+  AUDIT_MERGE_CHANGES: { files: number; paths: string[]; kinds: FileKind[] };
+  AUDIT_CONFIG_INVALID: { problems: ConfigProblem[] };
+  /** `deepen`: how far to fetch (set over the whole audit). */
+  AUDIT_SHALLOW: ({ reason: 'cut' } | { reason: 'red-beyond-cut'; task: string | null }) & { deepen?: number };
+  /** `nth`: which off commit of the range this is (a counted allowOff). */
+  AUDIT_OFF: { reason: string; allowOff: number | boolean; nth?: number };
+  AUDIT_REGRESSION: { task: string | null };
+  AUDIT_FALSE_FAIL: { patterns: string; task: string | null };
+  AUDIT_REPLAY_RED_PASSED: GateData<'RED_TESTS_PASS' | 'RED_NEW_TEST_PASSES'>;
+  AUDIT_REPLAY_RED_WRONG_REASON: GateData<'RED_WRONG_REASON'>;
+  AUDIT_REPLAY_GREEN_FAILED: GateData<'GREEN_TESTS_FAIL' | 'GREEN_FILE_ERROR' | 'GREEN_NO_TESTS_RAN' | 'GREEN_TEST_SKIPPED' | 'GREEN_RED_TEST_MISSING'>;
+  /** `output`: the tail of the run's output. */
+  AUDIT_REPLAY_UNVERIFIED: GateData<'RUN_UNVERIFIED'> & { runner: string; output: string };
+  AUDIT_IMPL_INTEGRITY: GateData<IntegrityCode>;
+  AUDIT_RED_CHANGES_PASSING_TEST: { test: string; change: 'edited' | 'deleted' | 'outside'; task: string | null };
+  AUDIT_RED_REVISED: { why: string; tests: string[] };
+  AUDIT_RULES_WIDENED: { files: number; paths: string[]; as: ('ignored' | 'support')[] };
+  AUDIT_UNCOVERED: { lines: string; task: string | null };
 }
+
+export type AuditCode = keyof AuditFindingData;
+
+/** A finding about one commit, narrowed by its code. `phase` is what its trailers declare (null: none). */
+export type AuditFinding<A extends AuditCode = AuditCode> = FindingFrom<
+  AuditFindingData,
+  A,
+  { severity: Severity; commit: string; phase: Phase | null; path?: string; line?: number }
+>;
+
+/** The audit codes that restate a commit-time gate, and the gate codes each restates. */
+export type GateOf<A extends AuditCode> = AuditFindingData[A] extends infer D ? (D extends { gate: infer G extends FindingCode } ? G : never) : never;
+export type RestatingCode = { [A in AuditCode]: [GateOf<A>] extends [never] ? never : A }[AuditCode];
 
 /** Errors that say "could not verify" (exit 3) rather than "refused" (exit 1). */
 export const UNVERIFIED_CODES: ReadonlySet<AuditCode> = new Set(['AUDIT_SHALLOW', 'AUDIT_REPLAY_UNVERIFIED']);

@@ -62,11 +62,7 @@ export async function execGit(args: string[], opts: GitOptions): Promise<GitResu
 /** Like execGit, with stdout as bytes (blob contents). */
 export async function execGitBuffer(args: string[], opts: GitOptions): Promise<{ stdout: Buffer; stderr: string; code: number }> {
   const { spawn, spawnSync } = (childProcess ??= await import('node:child_process'));
-  const env: NodeJS.ProcessEnv = { ...(opts.baseEnv ?? process.env), GIT_OPTIONAL_LOCKS: '0' };
-  for (const [k, v] of Object.entries(opts.env ?? {})) {
-    if (v === undefined) delete env[k];
-    else env[k] = v;
-  }
+  const env = gitEnv(opts);
   if (opts.sync) return execGitBufferSync(spawnSync, args, opts, env);
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...FIXED, ...args], {
@@ -113,6 +109,35 @@ function execGitBufferSync(
   const result = { stdout: r.stdout, stderr: r.stderr.toString('utf8'), code: r.status ?? 128 };
   if (result.code === 0 || opts.okCodes?.includes(result.code)) return result;
   throw new GitError(args, result.code, result.stderr);
+}
+
+/** A git process with its three pipes (spawnGit). */
+export type GitChild = import('node:child_process').ChildProcessWithoutNullStreams;
+
+/**
+ * A git process whose pipes the caller reads as they come (a `git log` over a long history, one
+ * `cat-file --batch` fed names for a whole audit): the fixed flags and environment of every other
+ * call. `stdin: true` gives it a pipe to write to. `use` gets the process at once, before any of
+ * its events (a missing git is an 'error' on the next tick): it wires them, and ends the process.
+ */
+export async function spawnGit<T>(
+  args: string[],
+  opts: Pick<GitOptions, 'cwd' | 'env' | 'baseEnv'> & { stdin?: boolean },
+  use: (child: GitChild) => T,
+): Promise<T> {
+  const { spawn } = (childProcess ??= await import('node:child_process'));
+  // Without stdin the pipe is null: only the callers that write ask for it.
+  const child = spawn('git', [...FIXED, ...args], { cwd: opts.cwd, env: gitEnv(opts), stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+  return use(child as GitChild);
+}
+
+function gitEnv(opts: Pick<GitOptions, 'env' | 'baseEnv'>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...(opts.baseEnv ?? process.env), GIT_OPTIONAL_LOCKS: '0' };
+  for (const [k, v] of Object.entries(opts.env ?? {})) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
 }
 
 /** stdout of a successful git call. */

@@ -1,4 +1,5 @@
 /** Pure parsers of git's machine formats. Each shows a sample of what it reads. */
+import { NULL_OID } from './ids.js';
 
 export interface RawEntry {
   path: string;
@@ -181,4 +182,39 @@ export function parseCommitObject(data: Buffer): { parents: string[]; tddTrailer
   const header = end < 0 ? text : text.slice(0, end);
   const parents = [...header.matchAll(/^parent ([0-9a-f]{40,64})$/gm)].map((m) => m[1]!);
   return { parents, tddTrailer: end >= 0 && /^TDD-Phase:/im.test(text.slice(end)) };
+}
+
+/**
+ * `git diff-tree -r -c --raw -z --stdin` for merges: the paths whose merged content matches no
+ * parent, each record `::<mode per parent> <result mode> <blob per parent> <result blob> <status per parent>`:
+ *
+ *   7e5133a8…\0::100644 100644 100644 f2ad6c…  617807…  2ab19a… MM\0a.txt\0
+ */
+export function parseCombinedDiff(out: string): Map<string, RawEntry[]> {
+  const result = new Map<string, RawEntry[]>();
+  const parts = out.split('\0');
+  let current: RawEntry[] | undefined;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!.replace(/^\n/, '');
+    if (/^[0-9a-f]{40,64}$/.test(p)) {
+      result.set(p, (current = []));
+      continue;
+    }
+    if (!p.startsWith('::') || !current) continue;
+    const colons = /^:+/.exec(p)![0].length;
+    const fields = p.slice(colons).split(' ');
+    const n = colons + 1;
+    const [modes, blobs, status] = [fields.slice(0, n), fields.slice(n, 2 * n), fields[2 * n] ?? ''];
+    const path = parts[++i] ?? '';
+    const newBlob = blobs[n - 1]!;
+    current.push({
+      path,
+      status: newBlob === NULL_OID ? 'D' : status[0] === 'A' ? 'A' : 'M',
+      oldMode: modes[0]!,
+      newMode: modes[n - 1]!,
+      oldBlob: blobs[0]!,
+      newBlob,
+    });
+  }
+  return result;
 }

@@ -3,7 +3,17 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { TddError } from '../errors.js';
 import { execGit, execGitBuffer, git, GitError } from './exec.js';
-import { parseCatFileBatch, parseCatFileFirstId, parseLsTree, parseNulList, parseRawDiff, parseStatusV2, type RawEntry, type StatusEntry } from './parse.js';
+import {
+  parseCatFileBatch,
+  parseCatFileFirstId,
+  parseCombinedDiff,
+  parseLsTree,
+  parseNulList,
+  parseRawDiff,
+  parseStatusV2,
+  type RawEntry,
+  type StatusEntry,
+} from './parse.js';
 import { EMPTY_TREE } from './ids.js';
 
 export interface RepoContext {
@@ -154,9 +164,61 @@ export async function writeTreeFromIndexCopy(ctx: RepoContext, copy: string): Pr
   return (await git(['write-tree'], { cwd: ctx.top, baseEnv: { ...ctx.env, GIT_INDEX_FILE: copy }, sync: true })).trim();
 }
 
-/** Commit id → its tree id. Synchronous (see GitOptions.sync). */
-export async function readCommitTree(ctx: RepoContext, commit: string): Promise<string> {
-  return (await git(['rev-parse', '--verify', `${commit}^{tree}`], { cwd: ctx.top, baseEnv: ctx.env, sync: true })).trim();
+/** Commit id → its tree id. Synchronous unless `sync: false` (see GitOptions.sync). */
+export async function readCommitTree(ctx: RepoContext, commit: string, o: { sync?: boolean } = {}): Promise<string> {
+  return (await git(['rev-parse', '--verify', `${commit}^{tree}`], { cwd: ctx.top, baseEnv: ctx.env, sync: o.sync ?? true })).trim();
+}
+
+/** How far back the trailer log reads HEAD's first-parent history (the state's rebuild, rollback's target). */
+export const TRAILER_LOG_DEPTH = 1000;
+
+/**
+ * The trailer log: HEAD's last TRAILER_LOG_DEPTH first-parent commits, `<sha>\x1f<trailers>\x1e`
+ * each, newest first (state/trailers.ts parseTrailerLog reads it).
+ */
+export async function readTrailerLog(ctx: RepoContext): Promise<string> {
+  return git(['log', `-n${TRAILER_LOG_DEPTH}`, '--first-parent', '--format=%H%x1f%(trailers:only,unfold)%x1e', 'HEAD', '--'], {
+    cwd: ctx.top,
+    baseEnv: ctx.env,
+  });
+}
+
+/** The paths a commit changes against its first parent (a root commit: all of its paths). */
+export async function readCommitPaths(ctx: RepoContext, commit: string): Promise<string[]> {
+  return parseNulList(await git(['diff-tree', '-r', '-z', '--name-only', '--no-commit-id', '--root', commit], { cwd: ctx.top, baseEnv: ctx.env }));
+}
+
+/** Every file path of a commit's tree (from its top, whatever the working folder). */
+export async function readTreeFiles(ctx: RepoContext, treeish: string): Promise<string[]> {
+  return parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', treeish], { cwd: ctx.top, baseEnv: ctx.env }));
+}
+
+/** The full name of the ref `rev` names (`@{upstream}` → refs/remotes/origin/main), or null when it names none. */
+export async function readSymbolicRef(ctx: RepoContext, rev: string): Promise<string | null> {
+  const r = await execGit(['rev-parse', '--verify', '-q', '--symbolic-full-name', rev], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1, 128] });
+  return r.code === 0 ? r.stdout.trim() || null : null;
+}
+
+/** Each merge's own changes: the paths whose merged content matches no parent (combined diff), by merge. */
+export async function readMergeChanges(ctx: RepoContext, merges: readonly string[]): Promise<Map<string, RawEntry[]>> {
+  if (merges.length === 0) return new Map();
+  const out = await git(['diff-tree', '-r', '-c', '--raw', '-z', '--no-renames', '--no-abbrev', '--no-ext-diff', '--stdin'], {
+    cwd: ctx.top,
+    baseEnv: ctx.env,
+    input: merges.join('\n') + '\n',
+  });
+  return parseCombinedDiff(out);
+}
+
+/** `rev` as a commit id, or null when it names no commit. */
+export async function resolveCommit(ctx: RepoContext, rev: string): Promise<string | null> {
+  const r = await execGit(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1, 128] });
+  return r.code === 0 ? r.stdout.trim() : null;
+}
+
+/** A commit's subject line. */
+export async function readCommitSubject(ctx: RepoContext, commit: string): Promise<string> {
+  return (await git(['log', '-1', '--format=%s', commit, '--'], { cwd: ctx.top, baseEnv: ctx.env })).trim();
 }
 
 /**

@@ -4,7 +4,8 @@ import { scanCalls } from './scan/calls.js';
 import { scanCommandCalls, type CommandStyle } from './scan/command-calls.js';
 import { csharpProfile } from './languages/csharp.js';
 import { goProfile } from './languages/go.js';
-import { jsProfile } from './languages/js/profile.js';
+import { blankJsQuick, parseJsImportDeclarations, type ImportDeclaration } from './languages/js/imports.js';
+import { blankJs, jsProfile } from './languages/js/profile.js';
 import { javaProfile, kotlinProfile } from './languages/jvm.js';
 import { lineIndex, type LanguageId, type LanguageProfile, type Marker } from './profile.js';
 import { findHelperAssertions, HELPER_LANGUAGES, type AssertionVia, type Lexed, type SourceReader } from './helpers/index.js';
@@ -20,6 +21,7 @@ import { findDefinitions } from './scan/definitions.js';
 import { bodiesOf, oldTestChangesOf, type TestBodies, type TestBodyChange, type TestExtent, type TestFileChange } from './scan/test-bodies.js';
 
 export type { ImportBinding, LanguageId, Marker, MarkerKind } from './profile.js';
+export type { ImportDeclaration } from './languages/js/imports.js';
 export type { AssertionVia, SourceReader } from './helpers/index.js';
 export { compareBodies, isSubsequence, wholeFileTokens, type TestBodies, type TestBodyChange, type TestFileChange } from './scan/test-bodies.js';
 
@@ -193,6 +195,17 @@ export function extractImports(path: string, text: string): Map<string, string> 
     if (!map.has(b.local)) map.set(b.local, b.specifier);
   }
   return map;
+}
+
+/**
+ * JS/TS: every `import`, `export … from` and bound `require()`/`import()` of `text`, in source
+ * order, with its bindings (type-only ones left out). `static` marks the statements vite's SSR
+ * transform numbers. `path` picks the lexer's mode (JSX for .js/.jsx/.tsx; TypeScript when not
+ * given). `quick`: no lexer (comments and strings blanked in one pass; a regex literal holding a
+ * quote may mislead it), for reading a whole tree's specifiers where one too many is harmless.
+ */
+export function jsImportDeclarations(text: string, options: { path?: string; quick?: boolean } = {}): ImportDeclaration[] {
+  return parseJsImportDeclarations(options.quick ? blankJsQuick(text) : blankJs(options.path ?? 'module.ts', text), text);
 }
 
 /**

@@ -19,18 +19,15 @@ export interface ReportInput {
   eventLog?: EventLog;
   /** The range ends at HEAD: refused attempts after its last commit are shown (work in progress). */
   includeOpen: boolean;
-  /** Which paths are test files (the project's `tests` globs). */
-  isTestPath?: (path: string) => boolean;
+  /** Which paths are test files: the project's classifier (snapshot/classify over its `tests` globs), the one definition. */
+  isTestPath: (path: string) => boolean;
   /** Which paths are docs and the like (the project's `ignore` globs): a commit of only those is no bypass. */
-  isIgnoredPath?: (path: string) => boolean;
+  isIgnoredPath: (path: string) => boolean;
   /** Task titles from the plan, by id. */
   titles?: ReadonlyMap<string, string>;
   /** ISO time the report is made. */
   now: string;
 }
-
-// Fallback when the project's globs are not known: *.test.js, *_test.go, test/…, __tests__/…
-const DEFAULT_TEST_PATH = /(^|\/)(tests?|spec|__tests__)\/|[._-](test|spec)\.[^/]+$|(^|\/)test[-_][^/]+$|\.testclasses\.abap$|Test\.php$/;
 
 /** The value of a trailer in a commit's raw trailer block (the last one wins, as git does with --if-exists replace). */
 export function trailerValue(trailerText: string, key: string): string | null {
@@ -96,13 +93,13 @@ export function assembleReport(input: ReportInput): Report {
 
 /** The history and the event log in order, in one lane per task (in the order tasks first appear); commits without trailers apart. */
 function laneHistory(input: ReportInput): { byTask: Map<string | null, TaskEntry[]>; untracked: UntrackedCommit[]; outsideRange: number } {
-  const isTest = input.isTestPath ?? ((p: string) => DEFAULT_TEST_PATH.test(p));
+  const isTest = input.isTestPath;
   const { items, outsideRange } = sequenceHistory(input.commits, input.eventLog?.events ?? [], input.includeOpen);
   // Commits with no task active share the null lane.
   const byTask = new Map<string | null, TaskEntry[]>();
   const push = (task: string | null, e: TaskEntry) => (byTask.get(task) ?? byTask.set(task, []).get(task)!).push(e);
   const untracked: UntrackedCommit[] = [];
-  const isIgnored = input.isIgnoredPath ?? ((p: string) => /\.(md|txt|rst)$|^docs\//i.test(p));
+  const isIgnored = input.isIgnoredPath;
   // Commits without trailers before the range's first TDD commit predate the hooks.
   let tddSeen = false;
   for (const item of items) {

@@ -1,11 +1,8 @@
 /** Which commit a rollback goes back to. */
 import { TddError, usageError } from '../errors.js';
-import { execGit, git } from '../git/exec.js';
-import { isAncestorOfHead, type RepoContext } from '../git/queries.js';
+import { isAncestorOfHead, readCommitSubject, readTrailerLog, resolveCommit, type RepoContext } from '../git/queries.js';
 import { parseTrailerLog } from '../state/trailers.js';
 import type { State } from '../state/types.js';
-
-const at = (repo: RepoContext) => ({ cwd: repo.top, baseEnv: repo.env });
 
 export interface Target {
   commit: string;
@@ -16,10 +13,7 @@ export interface Target {
 
 /** `--to <rev>`, else the state's last GREEN/REFACTOR commit, else the newest such commit in `git log`. */
 export async function readTarget(repo: RepoContext, state: State, to: string | undefined): Promise<Target> {
-  const resolve = async (rev: string) => {
-    const r = await execGit(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { ...at(repo), okCodes: [1, 128] });
-    return r.code === 0 ? r.stdout.trim() : null;
-  };
+  const resolve = (rev: string) => resolveCommit(repo, rev);
   let found: { commit: string; source: Target['source'] } | null = null;
   if (to !== undefined) {
     // Never let a name become an option.
@@ -36,7 +30,7 @@ export async function readTarget(repo: RepoContext, state: State, to: string | u
     if (commit && (await isAncestorOfHead(repo, commit))) found = { commit, source: 'state' };
   }
   if (!found && repo.head) {
-    const out = await git(['log', '-n1000', '--first-parent', '--format=%H%x1f%(trailers:only,unfold)%x1e', 'HEAD', '--'], at(repo));
+    const out = await readTrailerLog(repo);
     const green = parseTrailerLog(out).find((c) => c.phase === 'green' || c.phase === 'refactor');
     if (green) found = { commit: green.commit, source: 'trailers' };
   }
@@ -50,6 +44,6 @@ export async function readTarget(repo: RepoContext, state: State, to: string | u
       },
     );
   }
-  const subject = (await git(['log', '-1', '--format=%s', found.commit, '--'], at(repo))).trim();
+  const subject = await readCommitSubject(repo, found.commit);
   return { ...found, subject };
 }

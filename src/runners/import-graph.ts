@@ -29,7 +29,7 @@ const CALLS = /\b(?:require|import)\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g;
 
 /** Every specifier a file names. */
 export function importSpecifiers(text: string): string[] {
-  const found = new Set(scanImports(text).map((d) => d.specifier));
+  const found = new Set(scanImports(text, { quick: true }).map((d) => d.specifier));
   for (const m of text.matchAll(CALLS)) found.add(m[2]!);
   return [...found];
 }

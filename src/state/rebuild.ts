@@ -4,20 +4,14 @@
  * the task's open RED record (its commit; the failing test ids are not in the trailers, so GREEN
  * then checks that every test of the RED files passes).
  */
-import { git } from '../git/exec.js';
-import type { RepoContext } from '../git/queries.js';
+import { readCommitPaths, readCommitTree, readTrailerLog, readTreePaths, type RepoContext } from '../git/queries.js';
 import { nextPhase, taskKey } from './machine.js';
 import { parseTrailerLog, type CommitTrailers } from './trailers.js';
 import { emptyState, type RedRecord, type State } from './types.js';
 
-const DEPTH = 1000;
-
 /** The TDD commits of HEAD's first-parent history, newest first. */
 export async function readTrailerHistory(repo: RepoContext): Promise<CommitTrailers[]> {
-  const out = await git(['log', `-n${DEPTH}`, '--first-parent', '--format=%H%x1f%(trailers:only,unfold)%x1e', 'HEAD', '--'], {
-    cwd: repo.top,
-    baseEnv: repo.env,
-  }).catch(() => '');
+  const out = await readTrailerLog(repo).catch(() => '');
   return parseTrailerLog(out).filter((c) => c.phase);
 }
 
@@ -55,15 +49,9 @@ export async function readOpenRed(
   }
   const last = reds[0];
   if (!last) return undefined;
-  const opts = { cwd: repo.top, baseEnv: repo.env };
-  const [tree, ...changed] = await Promise.all([
-    git(['rev-parse', `${last.commit}^{tree}`], opts),
-    ...reds.map((c) => git(['diff-tree', '-r', '-z', '--name-only', '--no-commit-id', '--root', c.commit], opts)),
-  ]);
-  const named = [...new Set(changed.flatMap((out) => out.split('\0')).filter((p) => p && isTest(p)))];
-  const present = named.length
-    ? new Set((await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', last.commit, '--', ...named.map((p) => `:(literal)${p}`)], opts)).split('\0'))
-    : new Set<string>();
+  const [tree, ...changed] = await Promise.all([readCommitTree(repo, last.commit, { sync: false }), ...reds.map((c) => readCommitPaths(repo, c.commit))]);
+  const named = [...new Set(changed.flat().filter((p) => p && isTest(p)))];
+  const present = named.length ? await readTreePaths(repo, last.commit, named, { sync: false }) : new Set<string>();
   const files = named.filter((p) => present.has(p));
   return { commit: last.commit, tree: tree.trim(), files, blobs: {}, failing: [], regression: reds.every((c) => c.regression) };
 }

@@ -37,11 +37,11 @@ export function evaluateFrozenTests({ commit: c, before, tracked, reported }: Ru
   });
   return findings
     .filter((f) => f.severity === 'error')
-    .map((f) => {
-      if (f.code === 'TEST_CONFIG_CHANGED') return fromGate(c, f, 'AUDIT_TEST_CONFIG_CHANGED');
+    .flatMap((f): AuditFinding[] => {
+      if (f.code === 'TEST_CONFIG_CHANGED') return [fromGate(c, f, 'AUDIT_TEST_CONFIG_CHANGED')];
+      if (f.code !== 'TESTS_CHANGED') return [];
       const out = fromGate(c, f, 'AUDIT_FROZEN_TEST_CHANGED');
-      const since = f.code === 'TESTS_CHANGED' && f.data.since === 'red';
-      out.data = { ...out.data, base: since ? record?.commit : c.parents[0], ...(since ? { by: tracked.get(f.path!)?.by } : {}) };
-      return out;
+      const since = f.data.since === 'red';
+      return [{ ...out, data: { ...out.data, base: since ? record?.commit : c.parents[0], ...(since ? { by: tracked.get(f.path!)?.by } : {}) } }];
     });
 }

@@ -17,7 +17,7 @@ export function evaluateNoTrailers({ commit: c, before }: RuleInput): AuditFindi
   if (!before.current && before.records.size === 0 && !before.open && c.entries.every(isSetupPath)) return [];
   const kinds: Partial<Record<FileKind, number>> = {};
   for (const e of touched) kinds[e.kind] = (kinds[e.kind] ?? 0) + 1;
-  const findings = [finding(c, 'AUDIT_NO_TRAILERS', { path: touched[0]!.path, data: { files: touched.length, kinds } })];
+  const findings: AuditFinding[] = [finding(c, 'AUDIT_NO_TRAILERS', { path: touched[0]!.path, data: { files: touched.length, kinds } })];
   const current = before.current;
   const record = current ? before.records.get(current.task) : undefined;
   if (!current || !record) return findings;

@@ -3,15 +3,15 @@ import { evaluateConfigChanged } from '../../gates/config-changed.js';
 import { evaluateRedScope as redScopeGate } from '../../gates/red-scope.js';
 import type { RedRecord } from '../../state/types.js';
 import { openRecord, taskOf } from '../lineage.js';
-import type { AuditCode, AuditFinding } from '../types.js';
-import { fromGate, type RuleInput } from './types.js';
+import type { AuditFinding } from '../types.js';
+import { restateGates, type GateTable, type RuleInput } from './types.js';
 
-const CODES: Record<string, AuditCode> = {
+const CODES = {
   RED_IMPL_STAGED: 'AUDIT_RED_TOUCHES_IMPL',
   CONFIG_CHANGED: 'AUDIT_RED_CHANGES_CONFIG',
   RED_NO_TESTS_STAGED: 'AUDIT_RED_WITHOUT_TESTS',
   RED_TEST_REMOVED: 'AUDIT_RED_TEST_REMOVED',
-};
+} as const satisfies GateTable;
 
 /**
  * RED holds tests and test support only (manifests and ignored paths allowed), adds or changes a
@@ -32,8 +32,5 @@ export function evaluateRedScope({ commit: c, before }: RuleInput): AuditFinding
   };
   const configChanges = c.entries.filter((e) => (CONFIG_FILES as readonly string[]).includes(e.path)).map((e) => e.path);
   const input = { phase: 'red' as const, regression: c.regression, entries: c.entries, configChanges, ...(red ? { red } : {}) };
-  return [...redScopeGate(input), ...evaluateConfigChanged(input)].flatMap((f) => {
-    const code = CODES[f.code];
-    return code ? [fromGate(c, f, code)] : [];
-  });
+  return restateGates(CODES, c, [...redScopeGate(input), ...evaluateConfigChanged(input)]);
 }

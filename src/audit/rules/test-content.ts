@@ -14,10 +14,7 @@ export function evaluateTestContent({ commit: c }: RuleInput): AuditFinding[] {
   const assertions = evaluateAssertions(input)
     .filter((f) => f.code === 'ASSERTION_MISSING' || f.code === 'ASSERTION_PRINT_ONLY')
     .map((f) => fromGate(c, f, 'AUDIT_ASSERTION_MISSING'));
-  const markers = evaluateMarkers(input).map((f) => {
-    const out = fromGate(c, f, 'AUDIT_MARKER_ADDED');
-    out.data = { ...out.data, kind: f.code === 'MARKER_FOCUS' ? 'focus' : f.data.kind };
-    return out;
-  });
+  // Each marker's data has its kind ('focus' for MARKER_FOCUS).
+  const markers = evaluateMarkers(input).map((f) => fromGate(c, f, 'AUDIT_MARKER_ADDED'));
   return [...assertions, ...markers];
 }

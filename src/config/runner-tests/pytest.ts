@@ -6,12 +6,13 @@
  * its name matches one of `python_files` (default `test_*.py *_test.py`). A `python_files` pattern
  * with a `/` is matched on the whole path by fnmatch: unknown. Pure.
  */
-import type { TestMatch } from '../schema.js';
+import { RUNNER_TESTS, type TestMatch } from '../schema.js';
 import { PYTEST_FILES } from './files.js';
 import { iniWords, parseIni, parseToml, type Scalar } from './formats.js';
 import { cleanRelative, under, type RunnerFolder } from './paths.js';
 
-const DEFAULT_PYTHON_FILES = ['test_*.py', '*_test.py'];
+// pytest's default python_files, as names: the same list as its default globs (schema.ts RUNNER_TESTS).
+const DEFAULT_PYTHON_FILES = RUNNER_TESTS.pytest!.map((g) => g.replace(/^\*\*\//, ''));
 
 type Get = (key: string) => Scalar;
 

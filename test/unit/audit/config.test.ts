@@ -114,7 +114,7 @@ describe('resolveRules over a long history', () => {
     ]);
     const history = [commit('a', null, 'p1'), commit('b', 'a', 'p2'), commit('c', 'b', 'p3'), commit('d', 'c', 'p4')];
     const oidsAt = trackConfigOids(history, new Map());
-    const { rulesOf } = resolveRules(history, oidsAt, new Map(), texts);
+    const { rulesOf } = resolveRules({ commits: history, oidsAt, outside: new Map(), texts });
     expect(rulesOf.get('a')).toBe(rulesOf.get('b'));
     expect(rulesOf.get('a')!.config.runner).toBe('vitest');
     expect(rulesOf.get('c')!.config.runner).toBe('jest');

@@ -3,12 +3,12 @@ import { parseEventLog } from '../../../src/report/events.js';
 import { assembleReport, trailerValue, type ReportInput } from '../../../src/report/model.js';
 import { planCycles } from '../../../src/report/task.js';
 import type { Report } from '../../../src/report/types.js';
-import { commit, EVENT_TEXT, HISTORY, M, SHA } from './sample.js';
+import { commit, DEFAULT_RULES, EVENT_TEXT, HISTORY, M, SHA } from './sample.js';
 
 const RANGE = { label: 'origin/main..HEAD', revisions: ['origin/main..HEAD'] };
 const NOW = '2025-05-02T15:00:00.000Z';
 const build = (extra: Partial<ReportInput> = {}): Report =>
-  assembleReport({ commits: HISTORY, range: RANGE, eventLog: parseEventLog(EVENT_TEXT), includeOpen: true, now: NOW, ...extra });
+  assembleReport({ commits: HISTORY, range: RANGE, eventLog: parseEventLog(EVENT_TEXT), includeOpen: true, now: NOW, ...DEFAULT_RULES, ...extra });
 const kinds = (r: Report) => Object.fromEntries(r.tasks.map((t) => [t.id ?? '-', t.lights.map((l) => l.kind).join(' ')]));
 const MIN = 60_000;
 
@@ -161,6 +161,7 @@ describe('assembleReport', () => {
       range: RANGE,
       includeOpen: true,
       now: NOW,
+      ...DEFAULT_RULES,
       isIgnoredPath: (p) => p.startsWith('docs/'),
       titles: new Map([['T1', 'parse input']]),
     });
@@ -180,12 +181,12 @@ describe('assembleReport', () => {
   });
 
   it('an empty range, or one without TDD trailers', () => {
-    expect(assembleReport({ commits: [], range: RANGE, includeOpen: true, now: NOW })).toMatchObject({
+    expect(assembleReport({ commits: [], range: RANGE, includeOpen: true, now: NOW, ...DEFAULT_RULES })).toMatchObject({
       tasks: [],
       untracked: [],
       summary: { commits: 0, tasks: 0, medianTimeInRedMs: null },
     });
-    const docs = assembleReport({ commits: [commit('5', 0, 'docs', {})], range: RANGE, includeOpen: true, now: NOW });
+    const docs = assembleReport({ commits: [commit('5', 0, 'docs', {})], range: RANGE, includeOpen: true, now: NOW, ...DEFAULT_RULES });
     expect(docs).toMatchObject({ tasks: [], summary: { commits: 1, untracked: 1 } });
   });
 

@@ -5,7 +5,7 @@ import { assembleReport } from '../../../src/report/model.js';
 import { formatReportHtml } from '../../../src/report/render-html.js';
 import { formatReportMarkdown } from '../../../src/report/render-md.js';
 import { formatReportText } from '../../../src/report/render-text.js';
-import { commit, EVENT_TEXT, HISTORY } from './sample.js';
+import { commit, DEFAULT_RULES, EVENT_TEXT, HISTORY } from './sample.js';
 
 const HOSTILE_SUBJECT = 'feat: <script>window.__pwned = 1</script><img src=x onerror="alert(1)"> | `code` *bold* \x1b[31mred';
 const HOSTILE_TASK = '"><script>alert(2)</script>';
@@ -20,6 +20,7 @@ const report = assembleReport({
   eventLog: parseEventLog(EVENT_TEXT),
   includeOpen: true,
   now: '2025-05-02T15:00:00.000Z',
+  ...DEFAULT_RULES,
 });
 
 describe('escaping', () => {

@@ -1,5 +1,7 @@
 /** A literal history and event log for the report's unit tests: two tasks, a refusal, an off commit, a docs commit. */
 import type { HistoryCommit } from '../../../src/audit/history.js';
+import { DEFAULTS } from '../../../src/config/schema.js';
+import { makeClassifier } from '../../../src/snapshot/classify.js';
 
 export const T0 = Date.parse('2025-05-02T14:00:00Z') / 1000;
 const sha = (c: string) => c.repeat(40);
@@ -109,3 +111,7 @@ export const EVENTS = [
   { at: at(40), event: 'pre-commit', phase: 'refactor', task: 'T1', exitCode: 3, codes: ['RUN_UNVERIFIED'] },
 ];
 export const EVENT_TEXT = EVENTS.map((e) => JSON.stringify(e)).join('\n') + '\n{"at": "cut short\n';
+
+/** The default configuration's test and ignore rules, as `tdd report` passes the project's. */
+const classify = makeClassifier(DEFAULTS);
+export const DEFAULT_RULES = { isTestPath: (p: string) => classify(p) === 'test', isIgnoredPath: (p: string) => classify(p) === 'ignored' };

@@ -26,6 +26,23 @@ const url = "import { no } from 'string'";
     ]);
   });
 
+  it('the quick scan (the import graph) reads the same declarations', () => {
+    const text = "import { add } from '../src/math.js';\nimport '../src/setup.js';\nexport * as geo from './geo.js';\nconst { mul } = require('./cjs.cjs');\n";
+    const exact = scanImports(text).map((d) => [d.specifier, Object.fromEntries(d.bindings), d.viteIndex]);
+    expect(exact).toEqual([
+      ['../src/math.js', { add: 'add' }, 0],
+      ['../src/setup.js', {}, 1],
+      ['./geo.js', {}, 2],
+      ['./cjs.cjs', { mul: 'mul' }, undefined],
+    ]);
+    expect(scanImports(text, { quick: true }).map((d) => [d.specifier, Object.fromEntries(d.bindings), d.viteIndex])).toEqual(exact);
+  });
+
+  it('a regex literal that looks like a comment, or a template holding an import, is not misread (the lexer)', () => {
+    const text = "const re = /a\\/*b/;\nimport { add } from './math.js';\nconst t = `import { x } from './fake.js'`;\nexport type { T } from './types.js';\n";
+    expect(scanImports(text).map((d) => [d.specifier, d.viteIndex])).toEqual([['./math.js', 0]]);
+  });
+
   it('reads multi-line import lists', () => {
     const got = scanImports("import {\n  add,\n  sub,\n} from '../src/math.js';\n");
     expect(Object.fromEntries(got[0]!.bindings)).toEqual({ add: 'add', sub: 'sub' });

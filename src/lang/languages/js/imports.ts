@@ -15,29 +15,127 @@ const TS_REQUIRE = /(?<![\w$.])import\s+([\w$]+)\s*=\s*require\s*\(\s*(['"])/g;
 // require('x') · import('x'): the binding, if any, is read backwards from here (bindingBefore).
 const LOADER = /(?<![\w$.])(?:require|import)\s*\(\s*(['"])/g;
 
-/** Every binding, in source order. */
-export function parseJsImports(blanked: string, text: string): ImportBinding[] {
-  const found: { offset: number; binding: ImportBinding }[] = [];
-  const add = (offset: number, local: string, imported: string, specifier: string): void => {
-    if (/^[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*$/u.test(local)) {
-      found.push({ offset, binding: { local, imported, specifier } });
-    }
+// import 'x' (a module loaded for its effects) · export { a } from 'x' · export * as ns from 'x'
+const SIDE_EFFECT = /(?<![\w$.])import\s*(['"])/g;
+const EXPORT_FROM = /(?<![\w$.])export(?![\w$])\s*((?:(?!\b(?:import|export)\b)[^;'"`()])*?)\bfrom\s*(['"])/g;
+
+/**
+ * One declaration that loads a module. `static`: an `import`/`export … from` statement (what vite's
+ * SSR transform numbers, in source order); else a `require()`/`import()` bound to a name.
+ */
+export interface ImportDeclaration {
+  specifier: string;
+  /** local name → imported name ('default'; '*' for a namespace or a whole `require()`). */
+  bindings: Map<string, string>;
+  static: boolean;
+}
+
+type Kind = 'import' | 'type-only' | 'side-effect' | 'export' | 'ts-require' | 'loader' | 'inline';
+interface Found {
+  offset: number;
+  specifier: string;
+  kind: Kind;
+  bindings: { local: string; imported: string }[];
+}
+
+const IDENTIFIER = /^[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*$/u;
+
+/** Every declaration that loads a module, in source order, its bindings as written. */
+function scan(blanked: string, text: string, all: boolean): Found[] {
+  const found: Found[] = [];
+  const add = (offset: number, specifier: string, kind: Kind, fill?: (bind: Bind) => void): void => {
+    const bindings: Found['bindings'] = [];
+    fill?.((local, imported) => {
+      if (IDENTIFIER.test(local)) bindings.push({ local, imported });
+    });
+    found.push({ offset, specifier, kind, bindings });
   };
   for (const m of blanked.matchAll(ESM)) {
     const specifier = readSpecifier(blanked, text, m.index + m[0].length - 1);
-    if (specifier !== undefined) parseEsmClause(m[1]!, (local, imported) => add(m.index, local, imported, specifier));
+    if (specifier === undefined) continue;
+    if (isTypeOnly(m[1]!)) add(m.index, specifier, 'type-only');
+    else add(m.index, specifier, 'import', (bind) => parseEsmClause(m[1]!, bind));
   }
   for (const m of blanked.matchAll(TS_REQUIRE)) {
     const specifier = readSpecifier(blanked, text, m.index + m[0].length - 1);
-    if (specifier !== undefined) add(m.index, m[1]!, '*', specifier);
+    if (specifier !== undefined) add(m.index, specifier, 'ts-require', (bind) => bind(m[1]!, '*'));
   }
   for (const m of blanked.matchAll(LOADER)) {
     const binding = bindingBefore(blanked, m.index);
     const specifier = binding === undefined ? undefined : readSpecifier(blanked, text, m.index + m[0].length - 1);
-    if (binding !== undefined && specifier !== undefined) parsePattern(binding.pattern, (local, imported) => add(binding.at, local, imported, specifier));
+    if (binding !== undefined && specifier !== undefined) add(binding.at, specifier, 'loader', (bind) => parsePattern(binding.pattern, bind));
     else if (binding === undefined) inlineRequire(blanked, text, m, found);
   }
-  return found.sort((a, b) => a.offset - b.offset).map((f) => f.binding);
+  if (all) {
+    for (const m of blanked.matchAll(SIDE_EFFECT)) {
+      const specifier = readSpecifier(blanked, text, m.index + m[0].length - 1);
+      if (specifier !== undefined) add(m.index, specifier, 'side-effect');
+    }
+    for (const m of blanked.matchAll(EXPORT_FROM)) {
+      const specifier = readSpecifier(blanked, text, m.index + m[0].length - 1);
+      if (specifier !== undefined) add(m.index, specifier, isTypeOnly(m[1]!) ? 'type-only' : 'export');
+    }
+  }
+  return found.sort((a, b) => a.offset - b.offset);
+}
+
+/**
+ * A quick blank for reading many files' specifiers (the import graph): comments, string and
+ * template text become spaces (quotes kept), same length and '\n' positions — one pass, no lexer,
+ * so a regex literal holding a quote can hide or invent an import (what the js-tokens blank gets
+ * right). For answers about one file, use the profile's blank.
+ */
+export function blankJsQuick(text: string): string {
+  const out: string[] = [];
+  let copied = 0;
+  const blankTo = (start: number, end: number): void => {
+    const span = text.slice(start, end);
+    out.push(text.slice(copied, start), span.includes('\n') ? span.replace(/[^\n]/g, ' ') : ' '.repeat(span.length));
+    copied = end;
+  };
+  const special = /["'`]|\/\/|\/\*/g;
+  for (let m = special.exec(text); m; m = special.exec(text)) {
+    const at = m.index;
+    let end: number;
+    if (m[0] === '//') end = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
+    else if (m[0] === '/*') end = text.indexOf('*/', at + 2) < 0 ? text.length : text.indexOf('*/', at + 2) + 2;
+    else {
+      let j = at + 1;
+      while (j < text.length && text[j] !== m[0]) j += text[j] === '\\' ? 2 : 1;
+      end = Math.min(j, text.length);
+      // The quotes stay: the specifier is read between them.
+      blankTo(at + 1, end);
+      special.lastIndex = end + 1;
+      continue;
+    }
+    blankTo(at, end);
+    special.lastIndex = end;
+  }
+  out.push(text.slice(copied));
+  return out.join('');
+}
+
+/** Every binding, in source order. */
+export function parseJsImports(blanked: string, text: string): ImportBinding[] {
+  return scan(blanked, text, false).flatMap((f) => f.bindings.map((b) => ({ ...b, specifier: f.specifier })));
+}
+
+/**
+ * Every import, re-export and bound `require()`/`import()`, in source order; type-only ones are
+ * left out (erased before the code runs), and so is a `require()` used where it stands.
+ */
+export function parseJsImportDeclarations(blanked: string, text: string): ImportDeclaration[] {
+  return scan(blanked, text, true).flatMap((f) =>
+    f.kind === 'type-only' || f.kind === 'inline'
+      ? []
+      : [
+          {
+            specifier: f.specifier,
+            bindings: new Map(f.bindings.map((b) => [b.local, b.imported])),
+            static: f.kind === 'import' || f.kind === 'side-effect' || f.kind === 'export',
+          },
+        ],
+  );
 }
 
 /**
@@ -45,13 +143,13 @@ export function parseJsImports(blanked: string, text: string): ImportBinding[] {
  * name. Its binding's local is `require@<offset>` (no identifier can be that), which the helper
  * search looks up for the call chain `require.payloadMethod` that starts at the same offset.
  */
-function inlineRequire(blanked: string, text: string, m: RegExpMatchArray, found: { offset: number; binding: ImportBinding }[]): void {
+function inlineRequire(blanked: string, text: string, m: RegExpMatchArray, found: Found[]): void {
   if (!m[0].startsWith('require')) return;
   const open = m.index! + m[0].length - 1;
   const close = blanked.indexOf(m[1]!, open + 1);
   if (close === -1 || !/^\s*\)\s*\.\s*[\w$]/.test(blanked.slice(close + 1, close + 40))) return;
   const specifier = readSpecifier(blanked, text, open);
-  if (specifier !== undefined) found.push({ offset: m.index!, binding: { local: `require@${m.index!}`, imported: '*', specifier } });
+  if (specifier !== undefined) found.push({ offset: m.index!, specifier, kind: 'inline', bindings: [{ local: `require@${m.index!}`, imported: '*' }] });
 }
 
 // The blanked string is its quotes around spaces, so the closing quote is the next one.
@@ -111,10 +209,13 @@ function bindingBefore(s: string, at: number): { pattern: string; at: number } |
 
 type Bind = (local: string, imported: string) => void;
 
+// `import type X from`, `import type { X } from`, `export type * from` bind nothing at run time.
+function isTypeOnly(raw: string): boolean {
+  return /^type\s+(?!from\b)[\w${*]/.test(raw.trim());
+}
+
 function parseEsmClause(raw: string, bind: Bind): void {
   const clause = raw.trim();
-  // `import type X from` and `import type { X } from` bind nothing at run time.
-  if (/^type\s+(?!from\b)[\w${*]/.test(clause)) return;
   const ns = /\*\s*as\s+([\w$]+)/.exec(clause);
   if (ns) bind(ns[1]!, '*');
   const braces = /\{([^{}]*)\}/.exec(clause);
