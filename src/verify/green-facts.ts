@@ -14,9 +14,9 @@ export async function readGreenFacts(
   cc: CommitContext,
   snapshot: Snapshot,
   run: RunResult,
-  green: Pick<GreenRun, 'related'>,
+  green: Pick<GreenRun, 'related' | 'texts'>,
 ): Promise<{ facts: Pick<RunFacts, 'coverage' | 'related'> }> {
   const { readCoverageFacts } = await import('./green-coverage.js');
-  const coverage = await readCoverageFacts(cc.repo, cc.loaded.config, snapshot.entries, run);
+  const coverage = await readCoverageFacts(cc.repo, cc.loaded.config, snapshot.entries, run, green.texts);
   return { facts: { ...(coverage ? { coverage } : {}), ...(green.related ? { related: green.related } : {}) } };
 }

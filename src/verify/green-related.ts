@@ -23,6 +23,8 @@ export interface GreenRelatedPlan {
   tests: string;
   /** Too many files by name: not run, said. */
   unrun?: RelatedFacts['unrun'];
+  /** The tree's JS/TS texts the import graph read, by path. */
+  sources?: ReadonlyMap<string, string>;
 }
 
 /** undefined: nothing beside the task's tests to run (greenRuns "targeted", no implementation changed, no other test can see it). */
@@ -33,13 +35,13 @@ export async function planGreenRelated(cc: CommitContext, snapshot: Snapshot, re
   if (changed.length === 0) return undefined;
   const { planRelatedRun } = await import('./related.js');
   const mine = new Set(red?.files ?? []);
-  const plan = await planRelatedRun(cc.repo, config, snapshot.tree, changed, [], (p) => cc.classify(p) === 'test');
+  const plan = await planRelatedRun(cc.repo, config, snapshot.tree, changed, [], (p) => cc.classify(p) === 'test', mine);
   const files = plan.files.filter((f) => !mine.has(f));
   const tests = `related: the task's tests, then ${plan.by.join(', ') || 'none'}`;
   if (files.length > RELATED_FILE_LIMIT)
     return { files: [], related: new Map(), tests, unrun: { reason: 'too-many', count: files.length, limit: RELATED_FILE_LIMIT } };
   if (files.length === 0 && plan.related.size === 0) return undefined;
-  return { files, related: plan.related, tests };
+  return { files, related: plan.related, tests, ...(plan.sources ? { sources: plan.sources } : {}) };
 }
 
 /** The related tests' run `own` (the task's files left out) judged: a file failing now is run on the parent's tree. */

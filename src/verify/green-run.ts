@@ -11,13 +11,14 @@
  *
  * The task's files run alone again, after the one run, when it cannot stand for the task's run:
  * it did not complete (a related test timing out, leaking or crashing the runner must warn
- * GREEN_RELATED_UNRUN, not refuse the task's GREEN), or its coverage could not be told apart
+ * GREEN_RELATED_UNRUN, not refuse the task's GREEN; an interrupt is the user's, not run again), or its coverage could not be told apart
  * (RunCoverage.mixed). The parent's tree runs only what fails now (judgeRelated).
  */
 import { join } from 'node:path';
 import { runnerSpecs } from '../config/resolve.js';
 import type { Config } from '../config/schema.js';
 import { MEASURABLE } from '../coverage/measure.js';
+import { readObjects } from '../git/queries.js';
 import type { RelatedFacts } from '../gates/types.js';
 import { hasPackage } from '../runners/coverage-read.js';
 import type { RedRecord } from '../state/types.js';
@@ -35,6 +36,8 @@ export interface GreenRun {
   tests?: string;
   /** How many runner starts on the commit's tree (1 when folded), for the record and the tests. */
   starts: number;
+  /** The changed sources' staged texts by blob id, read while the runner ran (GREEN's coverage needs them). */
+  texts?: ReadonlyMap<string, string>;
 }
 
 export async function runGreen(
@@ -47,14 +50,20 @@ export async function runGreen(
 ): Promise<GreenRun> {
   const { repo } = cc;
   const config = cc.loaded.config;
+  // The changed sources' texts, for the coverage facts after the run: read beside the plan, not after the run.
+  const reading = readTexts(cc, snapshot, coverage);
   const plan = await planGreenRelated(cc, snapshot, red).catch(async (e: unknown) => {
     await prepared?.then((s) => s.release()).catch(() => {});
     throw e;
   });
   const cover = coverage ? { coverage } : {};
+  const withTexts = async <T extends object>(r: T): Promise<T & { texts?: ReadonlyMap<string, string> }> => {
+    const texts = await reading;
+    return texts ? { ...r, texts } : r;
+  };
   if (!plan || plan.unrun || !foldable(repo.top, config, coverage)) {
     const run = await runStaged(repo, config, snapshot.tree, files, prepared, undefined, cover);
-    return { run, ...(await apart(cc, snapshot, red, files, plan, run)), starts: plan && !plan.unrun && passed(run) ? 2 : 1 };
+    return withTexts({ run, ...(await apart(cc, snapshot, red, files, plan, run)), starts: plan && !plan.unrun && passed(run) ? 2 : 1 });
   }
   const mine = new Set(files);
   const all = [...new Set([...files, ...plan.files])];
@@ -63,11 +72,28 @@ export async function runGreen(
   const own = part(one, (f) => !mine.has(f));
   delete own.coverage;
   const task = { ...part(one, (f) => mine.has(f)), files };
+  // Interrupted (Ctrl-C): the user stopped it; nothing runs again.
+  if (one.status === 'interrupted') return withTexts({ run: task, tests: plan.tests, starts: 1 });
   if (one.status !== 'completed' || one.coverage?.mixed) {
     const run = await runStaged(repo, config, snapshot.tree, files, undefined, undefined, cover);
-    return { run, ...(passed(run) ? { related: await judgeRelated(cc, red, own) } : {}), tests: plan.tests, starts: 2 };
+    return withTexts({ run, ...(passed(run) ? { related: await judgeRelated(cc, red, own) } : {}), tests: plan.tests, starts: 2 });
   }
-  return { run: task, ...(passed(task) ? { related: await judgeRelated(cc, red, own) } : {}), tests: plan.tests, starts: 1 };
+  return withTexts({ run: task, ...(passed(task) ? { related: await judgeRelated(cc, red, own) } : {}), tests: plan.tests, starts: 1 });
+}
+
+/** The staged texts of the coverage targets by blob id; undefined when nothing is measured or the read failed (then they are read after). */
+async function readTexts(cc: CommitContext, snapshot: Snapshot, coverage: string[] | undefined): Promise<ReadonlyMap<string, string> | undefined> {
+  if (!coverage?.length) return undefined;
+  const targets = new Set(coverage);
+  const oids = snapshot.entries.filter((e) => targets.has(e.path)).map((e) => e.newBlob);
+  const blobs = await readObjects(cc.repo, oids).catch(() => undefined);
+  if (!blobs) return undefined;
+  const texts = new Map<string, string>();
+  oids.forEach((o, i) => {
+    const b = blobs[i];
+    if (b) texts.set(o, b.toString('utf8'));
+  });
+  return texts;
 }
 
 /** The related tests in a run of their own, after the task's passed (greenRuns "related" where one run cannot serve). */
