@@ -2,7 +2,7 @@
 // `npm run bench`: every figure a ratio against a baseline measured in the same run, medians of
 // several interleaved runs (these machines are noisy), NODE_EXTRA_CA_CERTS unset (it adds ~50 ms
 // to every node start). Writes docs/benchmarks.md and prints the same table.
-//   node bench/run.mjs [--runs N] [--quick] [--check] [--only guard|hook|coverage] [--repos DIR,DIR…]
+//   node bench/run.mjs [--runs N] [--quick] [--check] [--only guard|hook|coverage|run] [--repos DIR,DIR…]
 // Every row is printed with its budget (DESIGN §7) beside it. A full run also writes
 // bench/baseline.json: each checked row's ratio (against the row its section measures from).
 // --check: exit 1 on a 2× regression of any checked row against bench/baseline.json, or a gross
@@ -337,17 +337,24 @@ function testRun(runner) {
     runner === 'vitest' ? "import { expect, test } from 'vitest';\n" : "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n";
   const check = runner === 'vitest' ? 'expect(sum(2, 3)).toBe(5);' : 'assert.equal(sum(2, 3), 5);';
   const testSource = `${header}import { sum } from '../src/sum.js';\n\ntest('adds', () => {\n  ${check}\n});\n`;
-  const r = repo(`run-${runner}`, { '.tddrc.json': JSON.stringify({ runner }) + '\n', '.gitignore': 'node_modules\n' });
-  if (runner === 'vitest') symlinkSync(join(ROOT, 'node_modules'), join(r.dir, 'node_modules'), 'dir');
-  r.tdd('install');
-  r.write({ [testFile]: testSource });
-  r.run('git', ['add', '-A']);
-  r.run('git', ['commit', '-qm', 'red', '--no-verify', '-m', 'TDD-Phase: red']);
-  rmSync(join(r.dir, '.git/tdd'), { recursive: true, force: true }); // rebuilt from the trailer: phase green
   const impl = (i) => `export function sum(a, b) {\n  return a + b; // ${i}\n}\n`;
-  r.write({ 'src/sum.js': impl(0) });
-  r.run('git', ['add', 'src/sum.js']);
-  r.tdd('verify');
+  // `extra`: files committed before the RED (an older test of the same source: GREEN's related run has work).
+  const green = (name, extra = {}) => {
+    const r = repo(name, { '.tddrc.json': JSON.stringify({ runner }) + '\n', '.gitignore': 'node_modules\n', ...extra });
+    if (runner === 'vitest') symlinkSync(join(ROOT, 'node_modules'), join(r.dir, 'node_modules'), 'dir');
+    r.tdd('install');
+    r.write({ [testFile]: testSource });
+    r.run('git', ['add', '-A']);
+    r.run('git', ['commit', '-qm', 'red', '--no-verify', '-m', 'TDD-Phase: red']);
+    rmSync(join(r.dir, '.git/tdd'), { recursive: true, force: true }); // rebuilt from the trailer: phase green
+    r.write({ 'src/sum.js': impl(0) });
+    r.run('git', ['add', 'src/sum.js']);
+    r.tdd('verify');
+    return r;
+  };
+  const r = green(`run-${runner}`);
+  const older = testSource.replace("'adds'", "'adds again'").replace('sum(2, 3), 5', 'sum(1, 1), 2');
+  const withOlder = green(`run-${runner}-older`, { [`test/older.test.${ext}`]: older, 'src/sum.js': impl('old') });
   // The runner alone, on a copy of the same tree (what the hook's private copy holds).
   const alone = repo(`alone-${runner}`, { [testFile]: testSource, 'src/sum.js': impl(0) });
   if (runner === 'vitest') symlinkSync(join(ROOT, 'node_modules'), join(alone.dir, 'node_modules'), 'dir');
@@ -373,6 +380,14 @@ function testRun(runner) {
         run: () => r.tdd('verify'),
       },
       [`tdd verify again, same staged tree (cache hit)`]: { run: () => r.tdd('verify') },
+      // An older test of the same source beside the task's: GREEN's related tests run too (greenRuns "related").
+      [`tdd verify (GREEN, an older test of the same source beside it)`]: {
+        before: (i) => {
+          withOlder.write({ 'src/sum.js': impl(i + 1) });
+          withOlder.run('git', ['add', 'src/sum.js']);
+        },
+        run: () => withOlder.tdd('verify'),
+      },
       // The floor of any hook: one more node process (see the notes below the tables).
       ['`node -e 0` (one more node start: the floor)']: { run: () => r.run(process.execPath, ['-e', '0']) },
     },
@@ -523,16 +538,17 @@ try {
     for (const runner of ['node', 'pytest']) coverageCost(runner);
   }
   // `--only hook`: the rows of a commit whose hook runs no tests, alone.
-  const only = values.only === 'guard' || values.only === 'hook' || values.only === 'coverage';
+  // `--only run`: the test-run rows (node and vitest), alone.
+  const only = values.only === 'guard' || values.only === 'hook' || values.only === 'coverage' || values.only === 'run';
   const hook =
     values.only === 'guard'
       ? { guard: agentGuard() }
       : values.only === 'hook'
         ? { ...hookPath(), guard: { worst: 0 } }
-        : values.only === 'coverage'
+        : values.only === 'coverage' || values.only === 'run'
           ? { guard: { worst: 0 } }
           : { ...hookPath(), guard: agentGuard() };
-  const overhead = only ? {} : { node: testRun('node'), vitest: testRun('vitest') };
+  const overhead = only && values.only !== 'run' ? {} : { node: testRun('node'), vitest: testRun('vitest') };
   for (const [k, v] of Object.entries(overhead)) {
     row(`with a test run (${k})`, 'hook overhead beyond the runner', v.overhead * 100, undefined, '%', {
       budget: budgetOf(`with a test run (${k})`, 'hook overhead beyond the runner'),

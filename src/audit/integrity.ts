@@ -4,7 +4,7 @@
  * the caller (read.ts, one `cat-file --batch`); the classifier and `integrity.allow` are the
  * commit's rules (its parent's configuration).
  */
-import { buildImplSources, implBlobs } from '../gates/integrity/build.js';
+import { blankUses, buildImplSources, implBlobs, type BlankCache } from '../gates/integrity/build.js';
 import { makeClassifier } from '../snapshot/classify.js';
 import type { AuditCommit, Rules } from './types.js';
 
@@ -21,10 +21,12 @@ export function integrityBlobsNeeded(commits: readonly AuditCommit[]): string[] 
 export async function addIntegrity(commits: AuditCommit[], texts: ReadonlyMap<string, string>, rulesOf: ReadonlyMap<string, Rules>): Promise<void> {
   const classifiers = new Map<Rules, ReturnType<typeof makeClassifier>>();
   const read = async (oids: string[]) => oids.map((o) => texts.get(o) ?? null).map((t) => (t === null || t.includes('\0') ? null : t));
+  // A blob one commit adds is the next one's "before": lexed once (BlankCache).
+  const cache: BlankCache = { uses: blankUses(commits.filter(judged).flatMap(changesOf)), blanked: new Map() };
   for (const c of commits) {
     const rules = rulesOf.get(c.sha);
     if (!judged(c) || !rules) continue;
-    const sources = await buildImplSources(changesOf(c), read);
+    const sources = await buildImplSources(changesOf(c), read, cache);
     if (sources.size === 0) continue;
     let kindOf = classifiers.get(rules);
     if (!kindOf) classifiers.set(rules, (kindOf = makeClassifier(rules.config)));

@@ -19,7 +19,7 @@ export function mergeCoverage(parts: RunCoverage[]): RunCoverage {
     .flatMap((p) => p.unmeasured)
     .map((u) => ({ ...u, files: u.files.filter((f) => !measured.includes(f)) }))
     .filter((u) => u.files.length > 0);
-  return { measured, files, unmeasured };
+  return { measured, files, unmeasured, ...(parts.some((p) => p.mixed) ? { mixed: true as const } : {}) };
 }
 
 /** The same coverage with `prefix` before every path (a runner in a folder names files from there). */
@@ -29,5 +29,6 @@ export function prefixCoverage(c: RunCoverage, prefix: string): RunCoverage {
     measured: c.measured.map((f) => prefix + f),
     files: Object.fromEntries(Object.entries(c.files).map(([f, v]) => [prefix + f, v])),
     unmeasured: c.unmeasured.map((u) => ({ ...u, files: u.files.map((f) => prefix + f) })),
+    ...(c.mixed ? { mixed: true as const } : {}),
   };
 }

@@ -36,4 +36,11 @@ export interface RunCoverage {
   measured: string[];
   files: Record<string, FileCoverage>;
   unmeasured: Unmeasured[];
+  /**
+   * A run of the task's tests beside others (GREEN's one run, verify/green-run.ts) whose coverage
+   * cannot be told apart by test file: a process that loaded a task's test file and another's, or
+   * one that loaded none and ran an asked file (spawned by whom?). The caller runs the task's
+   * files alone for their coverage.
+   */
+  mixed?: true;
 }

@@ -65,3 +65,31 @@ function lineStarts(text: string): number[] {
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
 }
+
+/** Whose coverage one process's file is, when the task's test files ran beside others in one run (see RunCoverage.mixed). */
+export type Attribution = 'task' | 'other' | 'mixed' | 'none';
+
+/**
+ * Pure. `urls`: the scripts one process loaded. A process that loaded a task's test file and no
+ * other test file is the task's; one that loaded only other test files is theirs; both is mixed
+ * (one process ran several files: nothing tells their lines apart); none of them but an asked
+ * source is mixed too (a process some test spawned — which one, nothing says); else nothing of
+ * interest (the runner's own process).
+ */
+export function attributeProcess(
+  urls: Iterable<string>,
+  of: { task: ReadonlySet<string>; others: ReadonlySet<string>; asked: ReadonlySet<string> },
+): Attribution {
+  let task = false;
+  let other = false;
+  let asked = false;
+  for (const u of urls) {
+    if (of.task.has(u)) task = true;
+    else if (of.others.has(u)) other = true;
+    else if (of.asked.has(u)) asked = true;
+  }
+  if (task && other) return 'mixed';
+  if (task) return 'task';
+  if (other) return 'other';
+  return asked ? 'mixed' : 'none';
+}

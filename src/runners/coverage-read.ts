@@ -13,7 +13,7 @@ import { parseIstanbul } from '../coverage/istanbul.js';
 import { MEASURABLE, withCoverage, type CoverageAsk } from '../coverage/measure.js';
 import { mergePythonLines } from '../coverage/python-lines.js';
 import type { FileCoverage, RunCoverage } from '../coverage/types.js';
-import { parseV8Scripts, v8Regions } from '../coverage/v8.js';
+import { attributeProcess, parseV8Scripts, v8Regions } from '../coverage/v8.js';
 import type { RunnerName } from './types.js';
 
 /** The command with coverage on, or the run's coverage already decided (nothing it can measure). */
@@ -42,7 +42,7 @@ export function planCoverage(
   return { built: measured, ask, coverage };
 }
 
-function hasPackage(root: string, name: string): boolean {
+export function hasPackage(root: string, name: string): boolean {
   try {
     createRequire(join(root, 'package.json')).resolve(`${name}/package.json`);
     return true;
@@ -51,9 +51,25 @@ function hasPackage(root: string, name: string): boolean {
   }
 }
 
+/**
+ * The task's test files and the other test files of one run (relative to the runner's folder):
+ * only the task's count for its coverage. node runs each test file in a process of its own, so its
+ * processes are told apart (coverage/v8 attributeProcess); a runner whose report merges every file
+ * cannot, and says so (RunCoverage.mixed).
+ */
+export interface CoverageFrom {
+  task: string[];
+  others: string[];
+  /** The runner's related-tests mode chose the others: which they are, only its report says. */
+  related?: boolean;
+}
+
 /** What the run wrote into ask.dir, for ask.files; `coverage` is planCoverage's, completed. */
-export async function readCoverage(runner: RunnerName, ask: CoverageAsk, root: string, coverage: RunCoverage): Promise<RunCoverage> {
-  const found = await readFiles(runner, ask, root).catch(() => undefined);
+export async function readCoverage(runner: RunnerName, ask: CoverageAsk, root: string, coverage: RunCoverage, from?: CoverageFrom): Promise<RunCoverage> {
+  const apart = from && (from.others.length > 0 || from.related) ? from : undefined;
+  if (apart && (runner !== 'node' || apart.related)) return { ...coverage, mixed: true };
+  const found = await readFiles(runner, ask, root, apart).catch(() => undefined);
+  if (found === 'mixed') return { ...coverage, mixed: true };
   if (!found) {
     coverage.unmeasured.push({ runner, reason: `${runner} wrote no readable coverage report`, files: ask.files });
     return coverage;
@@ -66,7 +82,7 @@ export async function readCoverage(runner: RunnerName, ask: CoverageAsk, root: s
   return coverage;
 }
 
-async function readFiles(runner: RunnerName, ask: CoverageAsk, root: string): Promise<Map<string, FileCoverage> | undefined> {
+async function readFiles(runner: RunnerName, ask: CoverageAsk, root: string, from?: CoverageFrom): Promise<Map<string, FileCoverage> | 'mixed' | undefined> {
   const names = await readdir(ask.dir).catch(() => [] as string[]);
   const read = (name: string) => readFile(join(ask.dir, name), 'utf8');
   const toRel = (abs: string) => relative(root, abs).split(sep).join('/');
@@ -77,6 +93,7 @@ async function readFiles(runner: RunnerName, ask: CoverageAsk, root: string): Pr
         names.filter((n) => n.endsWith('.json')).map((n) => join(ask.dir, n)),
         ask.files,
         root,
+        from,
       );
     case 'jest':
     case 'vitest': {
@@ -101,14 +118,23 @@ async function readFiles(runner: RunnerName, ask: CoverageAsk, root: string): Pr
   }
 }
 
-/** node's raw V8 coverage: every process's file; a script each process loaded is one run of it. */
-async function readV8(paths: string[], files: string[], root: string): Promise<Map<string, FileCoverage> | undefined> {
+/**
+ * node's raw V8 coverage: every process's file; a script each process loaded is one run of it.
+ * `from`: only the task's processes count (attributeProcess); a process nobody can be sure of makes it 'mixed'.
+ */
+async function readV8(paths: string[], files: string[], root: string, from?: CoverageFrom): Promise<Map<string, FileCoverage> | 'mixed' | undefined> {
   if (paths.length === 0) return undefined;
-  const urls = new Map(files.map((f) => [pathToFileURL(join(root, f)).href, f]));
+  const href = (f: string) => pathToFileURL(join(root, f)).href;
+  const urls = new Map(files.map((f) => [href(f), f]));
+  const of = from && { task: new Set(from.task.map(href)), others: new Set(from.others.map(href)), asked: new Set(urls.keys()) };
   const runs = new Map<string, ReturnType<typeof v8Regions>[]>();
   const sources = new Map<string, string>();
   for (const p of paths) {
-    for (const [url, functions] of parseV8Scripts(await readFile(p, 'utf8'))) {
+    const scripts = parseV8Scripts(await readFile(p, 'utf8'));
+    const whose = of ? attributeProcess(scripts.keys(), of) : 'task';
+    if (whose === 'mixed') return 'mixed';
+    if (whose !== 'task') continue;
+    for (const [url, functions] of scripts) {
       const f = urls.get(url);
       if (f === undefined) continue;
       if (!sources.has(f)) sources.set(f, await readFile(join(root, f), 'utf8').catch(() => ''));

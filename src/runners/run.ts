@@ -42,6 +42,8 @@ export interface RunTestsOptions {
   related?: string[];
   /** GREEN: source files (relative to `root`) whose coverage the run measures with the runner's own (runners/coverage-read). */
   coverage?: string[];
+  /** GREEN's one run (verify/green-run.ts): the task's test files among `files` (relative to `root`); only their coverage counts. */
+  coverageFrom?: string[];
   /** The repository's own workspace packages by name: an import of one is the project's (ParseInput). */
   workspacePackages?: ReadonlySet<string>;
 }
@@ -264,7 +266,9 @@ async function planRunCoverage(run: PreparedRun, built: { argv: string[]; env: R
   await mkdir(coverageDir, { recursive: true, mode: 0o700 });
   const version = run.located.version;
   const planned = planCoverage(run.o.runner, built, run.o.coverage!, { root: run.root, dir: coverageDir, ...(version ? { runnerVersion: version } : {}) });
-  return { ...planned, read: (ask: NonNullable<typeof planned.ask>) => readCoverage(run.o.runner, ask, run.root, planned.coverage) };
+  const task = run.o.coverageFrom;
+  const from = task && { task, others: run.present.filter((f) => !task.includes(f)), ...(run.related ? { related: true } : {}) };
+  return { ...planned, read: (ask: NonNullable<typeof planned.ask>) => readCoverage(run.o.runner, ask, run.root, planned.coverage, from) };
 }
 
 /** The files the adapter asked to run again, run on their own and merged into `result`. */

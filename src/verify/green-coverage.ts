@@ -17,7 +17,14 @@ export function coverageTargets(config: Config, entries: StagedEntry[]): string[
   return entries.filter((e) => e.kind === 'impl' && e.status !== 'D' && e.newMode.startsWith('100') && SOURCE_CODE.test(e.path)).map((e) => e.path);
 }
 
-export async function readCoverageFacts(repo: RepoContext, config: Config, entries: StagedEntry[], run: RunResult): Promise<CoverageFacts | undefined> {
+/** `known`: staged texts by blob id already read (verify/green-run.ts reads them while the runner runs). */
+export async function readCoverageFacts(
+  repo: RepoContext,
+  config: Config,
+  entries: StagedEntry[],
+  run: RunResult,
+  known?: ReadonlyMap<string, string>,
+): Promise<CoverageFacts | undefined> {
   const coverage = run.coverage;
   if (!coverage || config.greenCoverage === 'off') return undefined;
   const [{ parseAddedLines, allLines }, { findUncoveredLines }, { declarationTest }] = await Promise.all([
@@ -26,13 +33,19 @@ export async function readCoverageFacts(repo: RepoContext, config: Config, entri
     import('../coverage/measure.js'),
   ]);
   const measured = entries.filter((e) => coverage.measured.includes(e.path));
-  const texts = await readObjects(
-    repo,
-    measured.map((e) => e.newBlob),
-  );
+  const unknown = measured.filter((e) => !known?.has(e.newBlob));
+  const read =
+    unknown.length === 0
+      ? []
+      : await readObjects(
+          repo,
+          unknown.map((e) => e.newBlob),
+        );
+  const texts = new Map(known);
+  unknown.forEach((e, i) => texts.set(e.newBlob, read[i]?.toString('utf8') ?? ''));
   const files = await Promise.all(
-    measured.map(async (e, i) => {
-      const text = texts[i]?.toString('utf8') ?? '';
+    measured.map(async (e) => {
+      const text = texts.get(e.newBlob) ?? '';
       const uncoveredIn = (added: number[], blanked: string) =>
         findUncoveredLines({ added, blanked, coverage: coverage.files[e.path], isDeclaration: declarationTest(e.path) });
       // The text as it is counts comments as code: a superset of the answer. When it finds nothing

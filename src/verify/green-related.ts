@@ -1,11 +1,11 @@
 /**
- * GREEN runs what it can break (greenRuns "related", the default): after the task's tests pass,
- * the tests related to the implementation the commit changes — REFACTOR's machinery
+ * GREEN runs what it can break (greenRuns "related", the default): beside the task's tests, the
+ * tests related to the implementation the commit changes — REFACTOR's machinery
  * (verify/related.ts: the runner's related-tests mode, else the static import graph, else every
- * test file of the runner) minus the task's own files — run on the same tree. Only a test that
- * fails now is checked against the parent: its file alone is run on the parent's tree. The common
- * case (everything passes) costs one more run and nothing else. Bounded: more than
- * RELATED_FILE_LIMIT files chosen by name are not run, and that is said (GREEN_RELATED_UNRUN).
+ * test file of the runner) minus the task's own files — on the same tree, in the task's own run
+ * where the verdicts allow it (verify/green-run.ts). Only a test that fails now is checked against
+ * the parent: its file alone is run on the parent's tree. Bounded: more than RELATED_FILE_LIMIT
+ * files chosen by name are not run, and that is said (GREEN_RELATED_UNRUN).
  */
 import { readCommitTree } from '../git/queries.js';
 import type { RelatedFacts } from '../gates/types.js';
@@ -15,34 +15,45 @@ import type { CommitContext } from './context.js';
 
 export const RELATED_FILE_LIMIT = 200;
 
-export async function runRelatedTests(
-  cc: CommitContext,
-  snapshot: Snapshot,
-  red: RedRecord | undefined,
-  taskRun: RunResult,
-): Promise<{ related: RelatedFacts; tests: string } | undefined> {
+/** What GREEN runs beside the task's files: test files by name, and per runner (specKey) the changed sources of its related-tests mode. */
+export interface GreenRelatedPlan {
+  files: string[];
+  related: Map<string, string[]>;
+  /** For TDD-Tests. */
+  tests: string;
+  /** Too many files by name: not run, said. */
+  unrun?: RelatedFacts['unrun'];
+  /** The tree's JS/TS texts the import graph read, by path. */
+  sources?: ReadonlyMap<string, string>;
+}
+
+/** undefined: nothing beside the task's tests to run (greenRuns "targeted", no implementation changed, no other test can see it). */
+export async function planGreenRelated(cc: CommitContext, snapshot: Snapshot, red: RedRecord | undefined): Promise<GreenRelatedPlan | undefined> {
   const config = cc.loaded.config;
-  if (config.greenRuns !== 'related' || !passed(taskRun)) return undefined;
+  if (config.greenRuns !== 'related') return undefined;
   const changed = snapshot.entries.filter((e) => e.kind === 'impl').map((e) => ({ path: e.path, deleted: e.status === 'D' }));
   if (changed.length === 0) return undefined;
   const { planRelatedRun } = await import('./related.js');
-  const { runStaged } = await import('./run-staged.js');
   const mine = new Set(red?.files ?? []);
-  const plan = await planRelatedRun(cc.repo, config, snapshot.tree, changed, [], (p) => cc.classify(p) === 'test');
+  const plan = await planRelatedRun(cc.repo, config, snapshot.tree, changed, [], (p) => cc.classify(p) === 'test', mine);
   const files = plan.files.filter((f) => !mine.has(f));
   const tests = `related: the task's tests, then ${plan.by.join(', ') || 'none'}`;
-  const base = { red: red?.failing ?? [] };
-  if (files.length > RELATED_FILE_LIMIT) return { related: { ...base, unrun: { reason: 'too-many', count: files.length, limit: RELATED_FILE_LIMIT } }, tests };
+  if (files.length > RELATED_FILE_LIMIT)
+    return { files: [], related: new Map(), tests, unrun: { reason: 'too-many', count: files.length, limit: RELATED_FILE_LIMIT } };
   if (files.length === 0 && plan.related.size === 0) return undefined;
-  const run = await runStaged(cc.repo, config, snapshot.tree, files, undefined, plan.related.size > 0 ? plan.related : undefined);
-  // The runner's related-tests mode also ran the task's files: theirs is the task's run.
-  const own = { ...run, tests: run.tests.filter((t) => !mine.has(t.file)), fileErrors: run.fileErrors.filter((e) => !mine.has(e.file)) };
-  const failing = [...new Set([...own.tests.filter((t) => t.status === 'failed').map((t) => t.file), ...own.fileErrors.map((e) => e.file)])];
-  if (failing.length === 0 || own.status !== 'completed' || !cc.repo.head) return { related: { ...base, run: own }, tests };
-  const parent = await runStaged(cc.repo, config, await readCommitTree(cc.repo, cc.repo.head), failing);
-  return { related: { ...base, run: own, parent }, tests };
+  return { files, related: plan.related, tests, ...(plan.sources ? { sources: plan.sources } : {}) };
 }
 
-function passed(run: RunResult): boolean {
+/** The related tests' run `own` (the task's files left out) judged: a file failing now is run on the parent's tree. */
+export async function judgeRelated(cc: CommitContext, red: RedRecord | undefined, own: RunResult): Promise<RelatedFacts> {
+  const base = { red: red?.failing ?? [] };
+  const failing = [...new Set([...own.tests.filter((t) => t.status === 'failed').map((t) => t.file), ...own.fileErrors.map((e) => e.file)])];
+  if (failing.length === 0 || own.status !== 'completed' || !cc.repo.head) return { ...base, run: own };
+  const { runStaged } = await import('./run-staged.js');
+  const parent = await runStaged(cc.repo, cc.loaded.config, await readCommitTree(cc.repo, cc.repo.head), failing);
+  return { ...base, run: own, parent };
+}
+
+export function passed(run: RunResult): boolean {
   return run.status === 'completed' && run.fileErrors.length === 0 && run.tests.every((t) => t.status === 'passed');
 }

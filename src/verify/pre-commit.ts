@@ -20,7 +20,7 @@ import type { RawEntry } from '../git/parse.js';
 import { isSetupPath } from '../snapshot/kinds.js';
 import { classifyEntries } from '../snapshot/read.js';
 import { readPending } from '../state/store.js';
-import type { Pending, State } from '../state/types.js';
+import type { Pending, RedRecord, State } from '../state/types.js';
 import type { Finding, Phase, RunResult, Snapshot, StagedEntry } from '../types.js';
 import { readCommitContext, type CommitContext } from './context.js';
 import { readStaticFacts, readTask, redRecordsOf } from './gate-input.js';
@@ -29,6 +29,8 @@ import { acceptedPending, makePending, verdictKey } from './pending.js';
 import { readRunFacts } from './run-facts.js';
 import { chooseGreenFiles } from './test-files.js';
 import { coverageTargets, readGreenFacts } from './green-facts.js';
+import type { GreenRun } from './green-run.js';
+import type { Scratch } from './scratch.js';
 
 export { readHookInputs } from './context.js';
 
@@ -93,21 +95,39 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   if (cached?.key === key && cached.tree === snapshot.tree) {
     return answer([...staticFindings, { code: 'VERDICT_CACHED', severity: 'info', data: { at: cached.at } }], { tree: snapshot.tree, pending: cached });
   }
-  const { runStaged } = await import('./run-staged.js');
   const started = Date.now();
-  const coverage = phase === 'green' ? coverageTargets(cc.loaded.config, snapshot.entries) : undefined;
-  const run = await runStaged(repo, cc.loaded.config, snapshot.tree, chosen.files, ahead.take(), chosen.related, coverage ? { coverage } : {});
+  // GREEN: the task's tests and those related to the change, in one run where it can (verify/green-run.ts).
+  const ran =
+    phase === 'green' ? await runGreenTests(cc, snapshot, facts.red, chosen.files, ahead.take()) : await runChosen(cc, snapshot, chosen, ahead.take());
+  const { run } = ran;
   const testMs = Date.now() - started;
 
   // 4. The evidence gates (GREEN: with its coverage and the tests related to the change, verify/green-facts.ts).
-  const green = phase === 'green' ? await readGreenFacts(cc, snapshot, facts.red, run) : undefined;
+  const green = phase === 'green' ? await readGreenFacts(cc, snapshot, run, ran) : undefined;
   const input: GateInput = { ...facts, ...(await readRunFacts(cc, { phase, tree: snapshot.tree, entries: snapshot.entries }, run)), ...green?.facts };
   const findings = await evaluateEvidence(cc, snapshot, input, staticFindings);
 
   // 5. An accepted commit's pending record.
-  const accepted = { phase, taskTitle: task.title, run, files: chosen.files, findings, key, tests: chosen.tests ?? green?.tests };
+  const accepted = { phase, taskTitle: task.title, run, files: chosen.files, findings, key, tests: chosen.tests ?? ran.tests };
   const pending = verdictOf(findings) === 0 ? await acceptedPending(repo, cc, snapshot, accepted) : undefined;
   return answer(findings, { tree: snapshot.tree, run, testMs, ...(pending ? { pending } : {}) });
+}
+
+/** RED and REFACTOR: the chosen files, one run. */
+async function runChosen(
+  cc: CommitContext,
+  snapshot: Snapshot,
+  chosen: Awaited<ReturnType<typeof chooseGreenFiles>>,
+  prepared: Promise<Scratch> | undefined,
+): Promise<Pick<GreenRun, 'run' | 'related' | 'tests'>> {
+  const { runStaged } = await import('./run-staged.js');
+  return { run: await runStaged(cc.repo, cc.loaded.config, snapshot.tree, chosen.files, prepared, chosen.related) };
+}
+
+/** GREEN: the task's files, with coverage of the changed sources, and the related tests (verify/green-run.ts). */
+async function runGreenTests(cc: CommitContext, snapshot: Snapshot, red: RedRecord | undefined, files: string[], prepared: Promise<Scratch> | undefined) {
+  const { runGreen } = await import('./green-run.js');
+  return runGreen(cc, snapshot, red, files, prepared, coverageTargets(cc.loaded.config, snapshot.entries));
 }
 
 /** The result for these findings, after the configuration's warnings. */

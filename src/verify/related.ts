@@ -26,11 +26,14 @@ export interface RelatedRun {
   related: Map<string, string[]>;
   /** How, per runner: "vitest related", "import graph", "every test file". */
   by: string[];
+  /** The tree's JS/TS texts by path, when the import graph read them (GREEN's coverage reads the changed ones from here). */
+  sources?: ReadonlyMap<string, string>;
 }
 
 /**
  * `changed`: the implementation paths the commit changes (a deleted one too: its importers break);
- * `must`: the task's RED test files, which always run; `isTest`: the classifier's answer.
+ * `must`: the task's RED test files, which always run; `isTest`: the classifier's answer; `ran`:
+ * test files that run anyway (GREEN's task files): a runner with no other test file has nothing to choose.
  */
 export async function planRelatedRun(
   repo: RepoContext,
@@ -39,6 +42,7 @@ export async function planRelatedRun(
   changed: { path: string; deleted: boolean }[],
   must: string[],
   isTest: (path: string) => boolean,
+  ran?: ReadonlySet<string>,
 ): Promise<RelatedRun> {
   const entries = parseLsTree(await git(['ls-tree', '-r', '-z', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }));
   const tests = [...entries.keys()].filter(isTest);
@@ -63,6 +67,7 @@ export async function planRelatedRun(
     // The graph sees a workspace package another folder's tests import by name: a JS runner's folder
     // need not be touched. Without a graph, a runner in a folder the commit does not touch runs its RED tests only.
     const touched = spec.root === '.' || changed.some((c) => c.path.startsWith(`${spec.root}/`));
+    if (ran && owned.every((t) => ran.has(t))) continue;
     if (JS_RUNNERS.has(spec.runner)) {
       sources ??= await readGraphSources(repo, entries);
       if (sources) {
@@ -75,7 +80,7 @@ export async function planRelatedRun(
     for (const t of owned) files.add(t);
     by.add('every test file');
   }
-  return { files: [...files].sort(), related, by: [...by] };
+  return { files: [...files].sort(), related, by: [...by], ...(sources ? { sources: sources.texts } : {}) };
 }
 
 const isManifest = (p: string): boolean => p.endsWith('/package.json') && !/(^|\/)node_modules\//.test(p);

@@ -33,8 +33,12 @@ export async function runStaged(
   prepared?: Promise<Scratch>,
   /** REFACTOR (verify/related): per runner (specKey), the changed sources its related-tests mode starts from. */
   related?: ReadonlyMap<string, string[]>,
-  /** GREEN: the changed source files (repository-relative) whose coverage the run measures. */
-  options: { coverage?: string[] } = {},
+  /**
+   * GREEN: the changed source files (repository-relative) whose coverage the run measures;
+   * `coverageFrom`: the task's test files when others run beside them (verify/green-run.ts): only
+   * theirs count, and a runner that runs none of them is not asked.
+   */
+  options: { coverage?: string[]; coverageFrom?: string[] } = {},
 ): Promise<RunResult> {
   const specs = runnerSpecs(config);
   const pending = prepared ?? prepareScratch(repo, config, tree);
@@ -86,7 +90,7 @@ export async function runStaged(
         assertNames: config.assertFunctionNames,
         workspacePackages,
         ...relatedOf(related, spec),
-        ...(options.coverage ? { coverage: options.coverage.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length)) } : {}),
+        ...coverageOf(options, prefix, inside),
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
       placed.fileErrors.push(
@@ -100,6 +104,19 @@ export async function runStaged(
   } finally {
     await scratch.release();
   }
+}
+
+/** One runner's part of GREEN's coverage ask (runStaged's options), relative to its folder. */
+function coverageOf(
+  options: { coverage?: string[]; coverageFrom?: string[] },
+  prefix: string,
+  inside: string[],
+): { coverage?: string[]; coverageFrom?: string[] } {
+  if (!options.coverage) return {};
+  const from = options.coverageFrom && inside.filter((f) => options.coverageFrom!.includes(f));
+  if (from?.length === 0) return {};
+  const rel = (fs: string[]) => fs.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
+  return { coverage: rel(options.coverage), ...(from ? { coverageFrom: rel(from) } : {}) };
 }
 
 /** The runs' coverage as one; a file no run measured nor explained is "not measured", said. */

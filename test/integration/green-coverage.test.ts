@@ -140,6 +140,32 @@ describe('greenRuns with node --test: the tests a GREEN can break', () => {
     expect(trailersOf(repo)['TDD-Tests']).toMatch(/^related: .*import graph/);
   });
 
+  it("one run of both files, and the task's coverage is its own: a line only the other task's test runs is refused", () => {
+    repo = toSlugGreen();
+    // slug's test and title's test run in one `node --test`: title's test runs the changed `lower`
+    // whole, slug's never calls it. Counting every process would accept it.
+    repo.write({ 'src/slug.js': "export const lower = (s) => String(s).toLowerCase();\nexport const slugify = (s) => s.split(' ').join('-');\n" });
+    repo.git('add', 'src/slug.js');
+    const out = attemptCommit(repo, 1, 'GREEN_UNCOVERED_CODE');
+    expect(out).toContain('src/slug.js: line 1');
+    expect(out).not.toContain('GREEN_BREAKS_TEST');
+  });
+
+  it("a related test the one run cannot trust (it loads the work tree) warns; the task's GREEN stands on its own run", () => {
+    repo = toSlugGreen();
+    const leaking = TITLE_TEST.replace('import { title }', `import '${repo.dir}/src/title.js';\nimport { title }`);
+    repo.write({ 'test/title.test.js': leaking });
+    repo.git('commit', '-q', '--no-verify', '-m', 'a test past the hooks', 'test/title.test.js');
+    // What it loads from the work tree is not what is committed (an unstaged edit): a leak.
+    repo.write({ 'src/title.js': `${TITLE}// unstaged\n` });
+    repo.write({ 'src/slug.js': `${LOWER}export const slugify = (s) => s.split(' ').join('-');\n` });
+    repo.git('add', 'src/slug.js');
+    const c = repo.commit('feat: slugify');
+    expect(c.status, c.stdout + c.stderr).toBe(0);
+    expect(codesOf(c), c.stdout + c.stderr).toContain('GREEN_RELATED_UNRUN');
+    expect(codesOf(c)).not.toContain('RUN_LEAKED');
+  });
+
   it('a related test that already failed at the parent is not counted against the GREEN', () => {
     repo = toSlugGreen();
     // An older test broken past the hooks: it fails at the parent and now.

@@ -34,8 +34,50 @@ function lazyText(text: string, lex: (t: string) => string): { readonly text: st
   };
 }
 
+/**
+ * Blanked texts kept across commits (the audit over a history): one commit's new blob is the next
+ * one's old blob, lexed once. `uses`: how many sides of changes still to come name each blob (by
+ * blob id and path: the lexer goes by the path); a text is kept only while one
+ * does, so the cache holds what is still ahead, not the history.
+ */
+export interface BlankCache {
+  readonly uses: Map<string, number>;
+  readonly blanked: Map<string, string>;
+}
+
+const keyOf = (oid: string, path: string): string => `${oid}\0${path}`;
+
+/** The sides of `entries`' implementation changes, counted (BlankCache.uses). */
+export function blankUses(entries: readonly StagedEntry[]): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const e of entries.filter(isImplChange)) {
+    const oids = [e.newBlob, ...(e.oldBlob !== NULL_OID && isFile(e.oldMode) ? [e.oldBlob] : [])];
+    for (const k of oids.map((o) => keyOf(o, e.path))) uses.set(k, (uses.get(k) ?? 0) + 1);
+  }
+  return uses;
+}
+
+/** One side of a change met: its blanked text when an earlier side kept it, and a lexer that keeps it for the sides still ahead. */
+function cached(cache: BlankCache | undefined, oid: string, path: string, blank: (t: string) => string): (t: string) => string {
+  if (!cache) return blank;
+  const key = keyOf(oid, path);
+  const left = (cache.uses.get(key) ?? 1) - 1;
+  const kept = cache.blanked.get(key);
+  if (left > 0) cache.uses.set(key, left);
+  else {
+    cache.uses.delete(key);
+    cache.blanked.delete(key);
+  }
+  if (kept !== undefined) return () => kept;
+  return (t) => {
+    const b = blank(t);
+    if (cache.uses.has(key)) cache.blanked.set(key, b);
+    return b;
+  };
+}
+
 /** The sources of `entries`' implementation changes, blanked. Loads the lexers only when one is needed. */
-export async function buildImplSources(entries: readonly StagedEntry[], read: ReadTexts): Promise<Map<string, ImplSource>> {
+export async function buildImplSources(entries: readonly StagedEntry[], read: ReadTexts, cache?: BlankCache): Promise<Map<string, ImplSource>> {
   const sources = new Map<string, ImplSource>();
   const changed = entries.filter(isImplChange);
   if (changed.length === 0) return sources;
@@ -50,9 +92,14 @@ export async function buildImplSources(entries: readonly StagedEntry[], read: Re
     if (now === null || now === undefined) continue;
     const at = texts.get(e.oldBlob);
     const old = e.oldBlob === NULL_OID || !isFile(e.oldMode) || at === undefined ? null : got[at];
-    const lex = (t: string) => ({ text: t, blanked: blank(e.path, t) });
+    const lexNow = cached(cache, e.newBlob, e.path, (t) => blank(e.path, t));
+    const lexOld = old ? cached(cache, e.oldBlob, e.path, (t) => blank(e.path, t)) : undefined;
     // Before is read only when now has a match (most commits have none): lexed on first use.
-    sources.set(e.path, { language: languageOf(e.path)!, now: lex(now), ...(old ? { before: lazyText(old, (t) => blank(e.path, t)) } : {}) });
+    sources.set(e.path, {
+      language: languageOf(e.path)!,
+      now: { text: now, blanked: lexNow(now) },
+      ...(old && lexOld ? { before: lazyText(old, lexOld) } : {}),
+    });
   }
   return sources;
 }
