@@ -126,7 +126,11 @@ async function coverageOfRuns(runs: RunResult[], files: string[]): Promise<NonNu
   const told = new Set([...merged.measured, ...merged.unmeasured.flatMap((u) => u.files)]);
   const untold = files.filter((f) => !told.has(f));
   if (untold.length > 0)
-    merged.unmeasured.push({ runner: runs.map((r) => r.runner).join('+'), reason: "no runner of the task's tests runs in their folder", files: untold });
+    merged.unmeasured.push({
+      runner: [...new Set(runs.map((r) => r.runner))].join('+'),
+      reason: "no runner of the task's tests runs in their folder",
+      files: untold,
+    });
   return merged;
 }
 
@@ -217,7 +221,7 @@ export function mergeRuns(runs: RunResult[], files: string[]): RunResult {
   const worst = runs.reduce((a, b) => (STATUS_RANK[b.status] > STATUS_RANK[a.status] ? b : a), runs[0]!);
   const tails = runs.filter((r) => r.outputTail).map((r) => `[${r.runner}]\n${r.outputTail}`);
   return {
-    runner: runs.map((r) => r.runner).join('+'),
+    runner: [...new Set(runs.map((r) => r.runner))].join('+'),
     status: worst.status,
     command: runs.flatMap((r, i) => (i === 0 ? r.command : ['&&', ...r.command])),
     exitCode: runs.find((r) => r.exitCode !== 0)?.exitCode ?? worst.exitCode,

@@ -163,6 +163,10 @@ describe('runStaged: assignment and merging', () => {
     const one = run('go', 'completed');
     expect(mergeRuns([one], [])).toBe(one);
   });
+
+  it('one runner in several runs (a cargo workspace, a member a run) is named once', () => {
+    expect(mergeRuns([run('cargo', 'completed'), run('cargo', 'completed'), run('node', 'completed')], []).runner).toBe('cargo+node');
+  });
 });
 
 describe('a Python project without pytest configuration', () => {
