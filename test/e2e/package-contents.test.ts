@@ -44,6 +44,8 @@ const ALLOWED = [
   /^dist\/runners\/php\/(tdd_guard\.php|conf\.d\/tdd_guard\.ini)$/,
   /^dist\/.+\.d\.ts$/,
   /^hooks\/[a-z-]+\.sh$/,
+  // The audit as a GitHub Action (uses: <owner>/tdd-hooks/hooks/github-action@<tag>).
+  /^hooks\/github-action\/action\.yml$/,
   /^schema\/tddrc\.schema\.json$/,
 ];
 

@@ -43,8 +43,8 @@ afterAll(() => {
 });
 
 /** A fresh full clone at the merge of `head` into `base`, as actions/checkout leaves a pull request; tdd-hooks where npm ci puts it. */
-function checkout(head: string): string {
-  const dir = join(scratch, head);
+function checkout(head: string, as = head): string {
+  const dir = join(scratch, as);
   const env = isolatedEnv();
   const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
   expect(spawnSync('git', ['clone', '-q', origin.dir, dir], { env, encoding: 'utf8' }).status).toBe(0);
@@ -113,5 +113,102 @@ describe('docs/tdd-audit.yml', () => {
     const report = JSON.parse(readFileSync(join(dir, 'tdd-audit.json'), 'utf8'));
     expect(report.findings.map((f: { code: string }) => f.code)).toContain('AUDIT_NO_TRAILERS');
     expect(existsSync(join(dir, '..', 'weak.summary.md'))).toBe(true);
+  });
+});
+
+/**
+ * The composite action (hooks/github-action/action.yml, shipped in the package): its steps run as
+ * the runner runs a composite action's bash steps — `${{ inputs.* }}` put into each step's `env:`
+ * (never into a script), RUNNER_TEMP and GITHUB_OUTPUT files, `always()` steps after a failure.
+ */
+interface ActionStep {
+  name: string;
+  id?: string;
+  if?: string;
+  shell: string;
+  env?: Record<string, string>;
+  run: string;
+}
+const ACTION_FILE = join(PROJECT_ROOT, 'hooks', 'github-action', 'action.yml');
+const action = parse(readFileSync(ACTION_FILE, 'utf8')) as {
+  inputs: Record<string, { default: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: ActionStep[] };
+};
+
+function runAction(dir: string, inputs: Record<string, string> = {}): { steps: [string, number | null][]; stdout: string; outputs: string } {
+  const temp = mkdtempSync(join(scratch, 'runner-temp-'));
+  const output = join(temp, 'output');
+  const base = { CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_BASE_REF: 'base', GITHUB_STEP_SUMMARY: join(temp, 'summary.md') };
+  const steps: [string, number | null][] = [];
+  let stdout = '';
+  let failed = false;
+  for (const step of action.runs.steps) {
+    if (failed && step.if !== 'always()') continue;
+    expect(step.run).not.toContain('${{');
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(step.env ?? {})) {
+      env[k] = v
+        .replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name: string) => inputs[name] ?? action.inputs[name]!.default)
+        .replace(/\$\{\{[^}]*\}\}/g, '');
+    }
+    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
+      cwd: dir,
+      env: isolatedEnv({ ...base, ...env, RUNNER_TEMP: temp, GITHUB_OUTPUT: output }),
+      encoding: 'utf8',
+    });
+    steps.push([step.name, r.status]);
+    stdout += r.stdout + r.stderr;
+    if (r.status !== 0) failed = true;
+  }
+  return { steps, stdout, outputs: existsSync(output) ? readFileSync(output, 'utf8') : '' };
+}
+
+const codes = (dir: string, file = 'tdd-audit.json'): string[] =>
+  (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { findings: { code: string; commit?: string }[] }).findings.map((f) => `${f.code} ${f.commit ?? ''}`);
+
+describe('hooks/github-action/action.yml', () => {
+  it('is a composite action whose inputs reach its scripts only through the environment', () => {
+    expect(action.runs.using).toBe('composite');
+    expect(Object.keys(action.inputs)).toEqual(['range', 'shard', 'replay', 'report']);
+    expect(action.outputs.findings!.value).toBe('${{ steps.json.outputs.findings }}');
+    for (const s of action.runs.steps) expect(s.shell).toBe('bash');
+  });
+
+  it('an honest pull request: clean, the report written, the findings output 0', () => {
+    const dir = checkout('main', 'action-main');
+    const r = runAction(dir);
+    expect(r.steps).toEqual([
+      ['tdd audit', 0],
+      ['tdd audit --json', 0],
+    ]);
+    expect(r.outputs).toBe('findings=0\n');
+    expect(codes(dir)).toEqual([]);
+  });
+
+  it('a commit past the hooks: the audit step fails with its annotation, the report and output still say it; two shards together are the whole audit', () => {
+    const dir = checkout('weak', 'action-weak');
+    const r = runAction(dir);
+    expect(r.steps).toEqual([
+      ['tdd audit', 1],
+      ['tdd audit --json', 0],
+    ]);
+    expect(r.stdout).toMatch(/^::error .*title=AUDIT_NO_TRAILERS/m);
+    const whole = codes(dir);
+    expect(whole.some((c) => c.startsWith('AUDIT_NO_TRAILERS'))).toBe(true);
+    expect(r.outputs).toBe(`findings=${whole.length}\n`);
+    const shards = ['1/2', '2/2'].flatMap((shard, i) => {
+      runAction(dir, { shard, report: `shard-${i}.json` });
+      return codes(dir, `shard-${i}.json`);
+    });
+    expect(shards.sort()).toEqual([...whole].sort());
+  });
+
+  it('without tdd-hooks installed in the project: exit 2, and the annotation names the fix', () => {
+    const dir = checkout('main', 'action-bare');
+    rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
+    const r = runAction(dir);
+    expect(r.steps[0]).toEqual(['tdd audit', 2]);
+    expect(r.stdout).toMatch(/^::error title=tdd-hooks not installed::.*devDependency/m);
   });
 });
