@@ -9,8 +9,7 @@ import { CONFIG_FILES, type Config, type RunnerName, type RunnerSpec } from '../
 import { splitCommand } from '../process/command-line.js';
 import { validateConfig, type ConfigProblem } from '../config/validate.js';
 import { TddError } from '../errors.js';
-import { execGit, git } from '../git/exec.js';
-import type { RepoContext } from '../git/queries.js';
+import { isAncestorOfHead, readCommitDate, readTrailerLog, type RepoContext } from '../git/queries.js';
 import { NODE_REPORTER } from '../paths.js';
 import { locatePnpRunner, locateRunner, runnerEntry } from '../runners/locate.js';
 import { LOCKFILES } from './fixes.js';
@@ -167,28 +166,22 @@ export async function readPendingFacts(stateDir: string): Promise<PendingFacts> 
   return { kind: 'ok', path, head: p.head, tree: p.tree, at: p.at, phase: p.phase };
 }
 
-async function isAncestorOfHead(repo: RepoContext, commit: string): Promise<boolean> {
-  const r = await execGit(['merge-base', '--is-ancestor', commit, 'HEAD'], { cwd: repo.top, baseEnv: repo.env, okCodes: [1] }).catch(() => null);
-  return r?.code === 0;
-}
-
 /** What the trailers say, beside the state: never written back (doctor changes nothing). */
 export async function readHistoryFacts(repo: RepoContext, state: State | null, isTest?: (path: string) => boolean): Promise<HistoryFacts> {
   const head = repo.head;
   if (!head || !state) return { head, rebuilt: null, ancestors: {}, latest: null };
   const named = new Set([...Object.values(state.red).map((r) => r.commit), ...(state.lastGreen ? [state.lastGreen.commit] : [])]);
-  const opts = { cwd: repo.top, baseEnv: repo.env };
   const [rebuilt, log, ...answers] = await Promise.all([
     rebuildState(repo, new Date(), isTest),
-    git(['log', '-n1000', '--first-parent', '--format=%H%x1f%(trailers:only,unfold)%x1e', 'HEAD', '--'], opts).catch(() => ''),
-    ...[...named].map((c) => isAncestorOfHead(repo, c)),
+    readTrailerLog(repo).catch(() => ''),
+    // A commit the state names that is gone (gc after a reset) is no ancestor.
+    ...[...named].map((c) => isAncestorOfHead(repo, c).catch(() => false)),
   ]);
   const ancestors = Object.fromEntries([...named].map((c, i) => [c, answers[i]!]));
   const newest = parseTrailerLog(log).find((c) => c.phase);
   let latest: HistoryFacts['latest'] = null;
   if (newest?.phase) {
-    // "2024-05-01T12:00:00+02:00"
-    const at = (await git(['show', '-s', '--format=%cI', newest.commit, '--'], opts).catch(() => '')).trim();
+    const at = await readCommitDate(repo, newest.commit).catch(() => '');
     if (at) latest = { commit: newest.commit, phase: newest.phase, task: newest.task ?? null, committedAt: at };
   }
   return { head, rebuilt, ancestors, latest };

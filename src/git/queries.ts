@@ -193,6 +193,21 @@ export async function readTreeFiles(ctx: RepoContext, treeish: string): Promise<
   return parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', treeish], { cwd: ctx.top, baseEnv: ctx.env }));
 }
 
+/** Every entry of a tree, recursively, from its top: path → mode and blob id. */
+export async function readWholeTree(ctx: RepoContext, tree: string): Promise<Map<string, { mode: string; blob: string }>> {
+  return parseLsTree(await git(['ls-tree', '-r', '-z', '--full-tree', tree], { cwd: ctx.top, baseEnv: ctx.env }));
+}
+
+/** `git diff -U0` of two blobs (no colour, no external diff or textconv): the hunk headers are what callers read. */
+export async function readBlobDiff(ctx: RepoContext, oldBlob: string, newBlob: string): Promise<string> {
+  return git(['diff', '-U0', '--no-color', '--no-ext-diff', '--no-textconv', oldBlob, newBlob], { cwd: ctx.top, baseEnv: ctx.env });
+}
+
+/** A commit message as git keeps it: comment lines and surrounding blank lines stripped (`git stripspace --strip-comments`). */
+export async function stripMessageComments(ctx: RepoContext, message: string): Promise<string> {
+  return git(['stripspace', '--strip-comments'], { cwd: ctx.top, baseEnv: ctx.env, input: message });
+}
+
 /** The full name of the ref `rev` names (`@{upstream}` → refs/remotes/origin/main), or null when it names none. */
 export async function readSymbolicRef(ctx: RepoContext, rev: string): Promise<string | null> {
   const r = await execGit(['rev-parse', '--verify', '-q', '--symbolic-full-name', rev], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1, 128] });
@@ -214,6 +229,42 @@ export async function readMergeChanges(ctx: RepoContext, merges: readonly string
 export async function resolveCommit(ctx: RepoContext, rev: string): Promise<string | null> {
   const r = await execGit(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: ctx.top, baseEnv: ctx.env, okCodes: [1, 128] });
   return r.code === 0 ? r.stdout.trim() : null;
+}
+
+/** A commit's committer date, strict ISO 8601 ("2024-05-01T12:00:00+02:00"). */
+export async function readCommitDate(ctx: RepoContext, commit: string): Promise<string> {
+  return (await git(['show', '-s', '--format=%cI', commit, '--'], { cwd: ctx.top, baseEnv: ctx.env })).trim();
+}
+
+/** Which of `paths` the working tree has changed since they were staged (the index against the files; none when git cannot say). */
+export async function readEditedSinceStaged(ctx: RepoContext, paths: readonly string[]): Promise<string[]> {
+  const r = await execGit(['diff-files', '--name-only', '-z', '--no-renames', '--', ...paths.map((p) => `:(literal)${p}`)], {
+    cwd: ctx.top,
+    baseEnv: ctx.env,
+    okCodes: [1, 128],
+  });
+  return r.code === 0 ? parseNulList(r.stdout) : [];
+}
+
+/** The files at or below `paths` that git tracks or would add (ignored ones left out); the paths literal, never globs. */
+export async function readListedPaths(ctx: RepoContext, paths: readonly string[]): Promise<string[]> {
+  if (paths.length === 0) return [];
+  const out = await git(['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--full-name', '--', ...paths], {
+    cwd: ctx.top,
+    baseEnv: { ...ctx.env, GIT_LITERAL_PATHSPECS: '1' },
+  });
+  return parseNulList(out);
+}
+
+/** Stages (`add -A`) or unstages (`reset`; before the first commit `rm --cached`) exactly `paths`: literal, NUL-separated on stdin, so no name is a glob, an option or an argv entry. */
+export async function stagePaths(ctx: RepoContext, how: 'add' | 'unstage', paths: readonly string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const args = how === 'add' ? ['add', '-A'] : ctx.head ? ['reset', '-q'] : ['rm', '-q', '--cached', '-r'];
+  await execGit([...args, '--pathspec-from-file=-', '--pathspec-file-nul'], {
+    cwd: ctx.top,
+    baseEnv: { ...ctx.env, GIT_LITERAL_PATHSPECS: '1' },
+    input: paths.join('\0'),
+  });
 }
 
 /** A commit's subject line. */

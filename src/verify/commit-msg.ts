@@ -4,8 +4,8 @@
  */
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { execGit, git } from '../git/exec.js';
-import { readOperation, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
+import { execGit } from '../git/exec.js';
+import { readOperation, stripMessageComments, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
 import { readPending, removePending } from '../state/store.js';
 import { TRAILER } from '../state/trailers.js';
 import type { Pending } from '../state/types.js';
@@ -56,7 +56,7 @@ export async function runCommitMsg(repo: RepoContext, messageFile: string): Prom
   // An empty message (all comments) aborts the commit; trailers must not rescue it. With
   // `commit -v` everything below the scissors line is the diff, not the message.
   const message = cutAtScissors(readMessage(file));
-  const stripped = await git(['stripspace', '--strip-comments'], { cwd: repo.top, baseEnv: repo.env, input: message });
+  const stripped = await stripMessageComments(repo, message);
   if (stripped.trim() === '') return { exitCode: 0, findings: [], trailers: [] };
   if (pending.subject) {
     const { text, mode } = pending.subject;

@@ -3,9 +3,8 @@
  * of the parent's blob and the staged one; every line of an added file), and which of them the
  * task's tests never ran, by the run's own coverage (coverage/uncovered.ts).
  */
-import { git } from '../git/exec.js';
 import { NULL_OID } from '../git/ids.js';
-import { readObjects, type RepoContext } from '../git/queries.js';
+import { readBlobDiff, readObjects, type RepoContext } from '../git/queries.js';
 import type { CoverageFacts } from '../gates/types.js';
 import type { Config } from '../config/schema.js';
 import type { RunResult, StagedEntry } from '../types.js';
@@ -52,7 +51,7 @@ export async function readCoverageFacts(
       // (an honest GREEN), neither the diff nor the lexer is needed.
       const candidates = uncoveredIn(allLines(text), text);
       if (candidates.length === 0) return { path: e.path, uncovered: [] };
-      const added = new Set(isNew(e) ? candidates : parseAddedLines(await diffBlobs(repo, e.oldBlob, e.newBlob)));
+      const added = new Set(isNew(e) ? candidates : parseAddedLines(await readBlobDiff(repo, e.oldBlob, e.newBlob)));
       const inAdded = candidates.filter((n) => added.has(n));
       if (inAdded.length === 0) return { path: e.path, uncovered: [] };
       const { blank } = await import('../lang/index.js');
@@ -63,8 +62,3 @@ export async function readCoverageFacts(
 }
 
 const isNew = (e: StagedEntry): boolean => e.status === 'A' || e.oldBlob === NULL_OID || !e.oldMode.startsWith('100');
-
-/** `git diff -U0 <old> <new>` of two blobs: only the hunk headers are read. */
-function diffBlobs(repo: RepoContext, oldBlob: string, newBlob: string): Promise<string> {
-  return git(['diff', '-U0', '--no-color', '--no-ext-diff', '--no-textconv', oldBlob, newBlob], { cwd: repo.top, baseEnv: repo.env });
-}

@@ -2,8 +2,7 @@
  * post-commit: the commit landed. If it is the tree pre-commit verified, record it (RED record,
  * last green) and advance the phase; either way, append to the event log. Never fails the commit.
  */
-import { execGit } from '../git/exec.js';
-import { readCommitTree, type RepoContext } from '../git/queries.js';
+import { readCommitTree, resolveCommit, type RepoContext } from '../git/queries.js';
 import { loadConfig } from '../config/load.js';
 import { readClassifier } from '../state/glob-cache.js';
 import { applyAmend, applyCommit } from '../state/machine.js';
@@ -11,10 +10,8 @@ import { appendEvent, readPending, removePending, writeState } from '../state/st
 import type { State } from '../state/types.js';
 import { readState } from './context.js';
 
-async function readParent(repo: RepoContext, commit: string): Promise<string | null> {
-  const r = await execGit(['rev-parse', '-q', '--verify', `${commit}^1`], { cwd: repo.top, baseEnv: repo.env, okCodes: [1] });
-  return r.code === 0 ? r.stdout.trim() : null;
-}
+/** A commit's first parent (none for a root commit). */
+const readParent = (repo: RepoContext, commit: string): Promise<string | null> => resolveCommit(repo, `${commit}^1`);
 
 export interface PostCommitResult {
   /** The commit replaced by an amend, when the landed commit was one. */

@@ -11,9 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { LOCKFILES, runnerInstallFix } from '../config/package-managers.js';
-import { execGit } from '../git/exec.js';
-import { parseNulList } from '../git/parse.js';
-import { readUnstagedFiles, type RepoContext } from '../git/queries.js';
+import { readEditedSinceStaged, readUnstagedFiles, type RepoContext } from '../git/queries.js';
 import { providersOf } from '../gates/red-untracked-import.js';
 import type { RefusalNote } from '../report/messages.js';
 import type { Finding } from '../types.js';
@@ -25,12 +23,7 @@ export async function readRefusalNotes(repo: RepoContext, findings: Finding[], s
   if (basename(repo.indexFile) === 'index.lock') notes.push({ code: 'COMMIT_ALL' });
   if (findings.some((f) => RUN_FAILED.has(f.code)) && staged.length > 0) {
     // The hook's index against the working tree: which staged files were edited since `git add`.
-    const r = await execGit(['diff-files', '--name-only', '-z', '--no-renames', '--', ...staged.map((p) => `:(literal)${p}`)], {
-      cwd: repo.top,
-      baseEnv: repo.env,
-      okCodes: [1, 128],
-    });
-    const edited = r.code === 0 ? parseNulList(r.stdout) : [];
+    const edited = await readEditedSinceStaged(repo, staged);
     if (edited.length > 0) notes.push({ code: 'STAGED_VERSION', paths: edited });
   }
   const untracked = await readUntrackedNote(repo, findings, staged);

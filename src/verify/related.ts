@@ -5,9 +5,7 @@
  * the staged tree (runners/import-graph), else every test file of that runner — each runner whose
  * folder the commit changes. The evidence says which (TDD-Tests).
  */
-import { git } from '../git/exec.js';
-import { parseLsTree } from '../git/parse.js';
-import { readObjects, type RepoContext } from '../git/queries.js';
+import { readObjects, readWholeTree, type RepoContext } from '../git/queries.js';
 import { runnerSpecs } from '../config/resolve.js';
 import type { Config } from '../config/schema.js';
 import { findAffectedTests, isGraphSource, workspacePackagesOf } from '../runners/import-graph.js';
@@ -44,7 +42,7 @@ export async function planRelatedRun(
   isTest: (path: string) => boolean,
   ran?: ReadonlySet<string>,
 ): Promise<RelatedRun> {
-  const entries = parseLsTree(await git(['ls-tree', '-r', '-z', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }));
+  const entries = await readWholeTree(repo, tree);
   const tests = [...entries.keys()].filter(isTest);
   const specs = runnerSpecs(config);
   const files = new Set(must);

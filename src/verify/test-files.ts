@@ -3,9 +3,7 @@
  * files' imports. The heavier modules (the related-tests planner, the near-miss matcher) load only
  * when a run needs them.
  */
-import { git } from '../git/exec.js';
-import { parseNulList } from '../git/parse.js';
-import { readObjects, type RepoContext } from '../git/queries.js';
+import { readObjects, readTreeFiles, type RepoContext } from '../git/queries.js';
 import type { NearMiss } from '../runners/near-miss.js';
 import type { RedRecord } from '../state/types.js';
 import type { RunResult, StagedEntry } from '../types.js';
@@ -33,7 +31,7 @@ export async function chooseGreenFiles(
     const plan = await planRelatedRun(repo, cc.loaded.config, tree, changed, must, (p) => cc.classify(p) === 'test');
     return { files: plan.files, ...(plan.related.size > 0 ? { related: plan.related } : {}), tests: `related: ${plan.by.join(', ')}` };
   }
-  const all = parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }));
+  const all = await readTreeFiles(repo, tree);
   return { files: all.filter((p) => cc.classify(p) === 'test'), tests: 'full: every test file' };
 }
 
@@ -44,14 +42,13 @@ export async function chooseGreenFiles(
 export async function readNearMisses(repo: RepoContext, tree: string, run: RunResult): Promise<NearMiss[]> {
   const files = [...new Set([...run.fileErrors.map((e) => e.file), ...run.tests.filter((t) => t.failure === 'missing-symbol').map((t) => t.file)])];
   if (files.length === 0 || run.status !== 'completed') return [];
-  const [texts, listing] = await Promise.all([
+  const [texts, paths] = await Promise.all([
     readObjects(
       repo,
       files.map((f) => `${tree}:${f}`),
     ),
-    git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', tree], { cwd: repo.top, baseEnv: repo.env }),
+    readTreeFiles(repo, tree),
   ]);
   const { findNearMisses } = await import('../runners/near-miss.js');
-  const paths = parseNulList(listing);
   return files.flatMap((f, i) => (texts[i] ? findNearMisses(f, texts[i]!.toString('utf8'), paths) : []));
 }

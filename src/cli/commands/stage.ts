@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { readTaskPlan } from '../../config/plan.js';
 import { CONFIG_FILES } from '../../config/schema.js';
 import { TddError, usageError } from '../../errors.js';
-import { execGit, git } from '../../git/exec.js';
-import { parseNulList, type StatusEntry } from '../../git/parse.js';
+import type { StatusEntry } from '../../git/parse.js';
 import { isEmptyBlob } from '../../git/ids.js';
-import { readObjects, readRepoContext, readWorkStatus, type RepoContext } from '../../git/queries.js';
+import { readListedPaths, readObjects, readRepoContext, readWorkStatus, stagePaths, type RepoContext } from '../../git/queries.js';
 import { inTask } from '../../gates/task-scope.js';
 import { planStage, type HoldReason, type StagePath } from '../../plan/stage.js';
 import { diffSnapshotEntries, onlyAdds, testFileOfSnapshot } from '../../lang/snapshots.js';
@@ -71,15 +70,8 @@ const stage: CommandModule = {
       );
     }
     if (!values['dry-run']) {
-      // Literal, NUL-separated pathspecs from stdin: no name is a glob, an option or an argv entry.
-      const env = { ...repo.env, GIT_LITERAL_PATHSPECS: '1' };
-      const input = (list: string[]) => list.join('\0');
-      if (result.unstage.length > 0) {
-        const args = repo.head ? ['reset', '-q'] : ['rm', '-q', '--cached', '-r'];
-        await execGit([...args, '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.top, baseEnv: env, input: input(result.unstage) });
-      }
-      if (result.add.length > 0)
-        await execGit(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.top, baseEnv: env, input: input(result.add) });
+      await stagePaths(repo, 'unstage', result.unstage);
+      await stagePaths(repo, 'add', result.add);
     }
     const known = paths.map((p) => p.path);
     const missing = declared.filter((d) => !known.some((p) => p === d || p.startsWith(`${d}/`)));
@@ -116,18 +108,9 @@ async function readStagePaths(
   tests: readonly string[],
   phase: Phase | null,
 ): Promise<StagePath[]> {
-  const [status, listed] = await Promise.all([
-    readWorkStatus(repo),
-    declared.length === 0
-      ? ''
-      : git(['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--full-name', '--', ...declared], {
-          cwd: repo.top,
-          // Literal pathspecs after `--`: no name is a glob or an option.
-          baseEnv: { ...repo.env, GIT_LITERAL_PATHSPECS: '1' },
-        }),
-  ]);
+  const [status, listed] = await Promise.all([readWorkStatus(repo), readListedPaths(repo, declared)]);
   const byPath = new Map<string, StatusEntry>(status.map((e) => [e.path, e]));
-  const all = new Set([...status.map((e) => e.path), ...parseNulList(listed)]);
+  const all = new Set([...status.map((e) => e.path), ...listed]);
   const snapshots = phase === 'green' || phase === 'refactor' ? [...all].filter((p) => inTask(tests, testFileOfSnapshot(p) ?? '\0')) : [];
   const heads = await readObjects(
     repo,
