@@ -221,6 +221,8 @@ export const MANIFESTS = [
   'Cargo.toml',
   'Cargo.lock',
   'pom.xml',
+  'composer.json',
+  'composer.lock',
 ];
 
 /** Keys of package.json that configure how tests run. */

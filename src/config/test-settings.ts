@@ -4,7 +4,8 @@
  * of pyproject.toml and setup.cfg, cargo's `[[test]]` targets and `[workspace]` (its members'
  * tests are test files), and a vite.config's `test.include` / `test.exclude` (vitest reads its
  * test files from there when there is no vitest.config), and a pom.xml's Surefire and Failsafe
- * plugins, test source folders and skip switches. Pure; the hook and `tdd audit` read them
+ * plugins, test source folders and skip switches, and a composer.json's test scripts and
+ * `autoload-dev` (the test namespaces). Pure; the hook and `tdd audit` read them
  * the same way.
  */
 import { scanVitestConfig } from './runner-tests/vitest.js';
@@ -24,7 +25,7 @@ const VITE_CONFIG = /^vite\.config\.[cm]?[jt]s$/;
 /** Whether `path` is a manifest with test settings (by its name, in any folder). */
 export function hasTestSettings(path: string): boolean {
   const base = baseName(path);
-  return base === 'package.json' || base in SECTIONS || VITE_CONFIG.test(base) || base === 'pom.xml';
+  return base === 'package.json' || base in SECTIONS || VITE_CONFIG.test(base) || base === 'pom.xml' || base === 'composer.json';
 }
 
 /** pom.xml elements that decide which tests run and how: Surefire's and Failsafe's plugin blocks, the test sources, the skip switches. */
@@ -48,12 +49,26 @@ export function testSettingsOf(path: string, text: string | null): string {
   const base = baseName(path);
   if (base === 'package.json') return packageSettings(text);
   if (base === 'pom.xml') return pomSettings(text);
+  if (base === 'composer.json') return composerSettings(text);
   if (VITE_CONFIG.test(base)) {
     const { include, exclude } = scanVitestConfig(text);
     return JSON.stringify({ include, exclude });
   }
   const header = SECTIONS[base];
   return header ? sections(text, header) : '';
+}
+
+/** composer.json's test scripts (`test`, `pretest`, `test:unit`…) and `autoload-dev`, where the test classes' namespaces are mapped; unparsable JSON is compared whole. */
+function composerSettings(text: string): string {
+  let c: Record<string, unknown>;
+  try {
+    c = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return text;
+  }
+  if (c === null || typeof c !== 'object' || Array.isArray(c)) return text;
+  const scripts = Object.entries((c.scripts as Record<string, unknown>) ?? {}).filter(([k]) => PACKAGE_TEST_SCRIPT.test(k));
+  return JSON.stringify({ scripts: Object.fromEntries(scripts.sort()), 'autoload-dev': c['autoload-dev'] ?? null });
 }
 
 function packageSettings(text: string): string {

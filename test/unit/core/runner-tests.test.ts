@@ -253,7 +253,8 @@ describe("the classifier from the runners' rules", () => {
     expect(classify({ runner: 'mocha', tests: ['t/**'] }, { '.mocharc.json': '{ "spec": "x" }' }).config.tests).toEqual(['t/**']);
   });
 
-  it("maven's files: Surefire's test classes, support beside them, the pom a manifest, .mvn's flags frozen", () => {
+  it("maven's files: Surefire's test classes, support beside them, the pom a manifest, .mvn's flags frozen; composer's files manifests", () => {
+    expect(['composer.json', 'composer.lock'].map(classify({ runner: 'phpunit' }, {}).kind)).toEqual(['manifest', 'manifest']);
     const { kind } = classify({ runner: 'maven' }, {});
     const paths = [
       'src/test/java/calc/CalcTest.java',
@@ -337,5 +338,33 @@ describe("a pom's test settings are frozen, the rest of it free", () => {
     ])
       expect(settings(changed)).not.toBe(settings(pom));
     expect(settings(`<!-- <skipTests>true</skipTests> -->${pom}`)).toBe(settings(pom));
+  });
+});
+
+describe("composer.json's test settings", () => {
+  const composer = JSON.stringify({
+    require: { php: '>=8.1' },
+    'require-dev': { 'phpunit/phpunit': '^9.6' },
+    autoload: { 'psr-4': { 'App\\': 'src/' } },
+    'autoload-dev': { 'psr-4': { 'App\\Tests\\': 'tests/' } },
+    scripts: { test: 'phpunit', lint: 'php -l src' },
+  });
+  const settings = (text: string) => testSettingsOf('composer.json', text);
+  it('a manifest: the test scripts and autoload-dev count; a dependency, autoload and other scripts do not', () => {
+    expect(hasTestSettings('lib/composer.json')).toBe(true);
+    const c = JSON.parse(composer) as Record<string, Record<string, unknown>>;
+    const same = {
+      ...c,
+      require: { php: '>=8.2', 'guzzlehttp/guzzle': '^7' },
+      autoload: { 'psr-4': { 'Lib\\': 'lib/' } },
+      scripts: { ...c.scripts, lint: 'x' },
+    };
+    expect(settings(JSON.stringify(same))).toBe(settings(composer));
+    for (const changed of [
+      { ...c, scripts: { ...c.scripts, test: 'phpunit --filter nothing' } },
+      { ...c, scripts: { ...c.scripts, 'test:unit': 'true' } },
+      { ...c, 'autoload-dev': { 'psr-4': { 'App\\Tests\\': 'other/' } } },
+    ])
+      expect(settings(JSON.stringify(changed))).not.toBe(settings(composer));
   });
 });
