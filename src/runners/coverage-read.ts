@@ -10,7 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseGoProfile } from '../coverage/go-profile.js';
 import { parseIstanbul } from '../coverage/istanbul.js';
-import { MEASURABLE, withCoverage, type CoverageAsk } from '../coverage/measure.js';
+import { MEASURABLE, NOT_MEASURED, withCoverage, type CoverageAsk } from '../coverage/measure.js';
 import { mergePythonLines } from '../coverage/python-lines.js';
 import type { FileCoverage, RunCoverage } from '../coverage/types.js';
 import { attributeProcess, parseV8Scripts, v8Regions } from '../coverage/v8.js';
@@ -27,7 +27,11 @@ export function planCoverage(
   const ask = { dir: o.dir, files: measurable ? files.filter((f) => measurable.test(f)) : [] };
   const others = files.filter((f) => !ask.files.includes(f));
   const coverage: RunCoverage = { measured: [], files: {}, unmeasured: [] };
-  if (others.length > 0) coverage.unmeasured.push({ runner, reason: `${runner}'s coverage does not see these files' source`, files: others });
+  // A runner that measures nothing says why (PHP coverage is not read yet…); one that does, that these files are not its language.
+  const reason = measurable
+    ? `${runner}'s coverage does not see these files' source`
+    : (NOT_MEASURED[runner]?.reason ?? `${runner} has no coverage tdd-hooks reads`);
+  if (others.length > 0) coverage.unmeasured.push({ runner, reason, files: others });
   if (ask.files.length === 0) return { built, coverage };
   const vitestProvider = runner === 'vitest' ? hasPackage(o.root, '@vitest/coverage-v8') : undefined;
   const measured = withCoverage(runner, built, ask, {
