@@ -62,7 +62,7 @@ const SCANS: Scans = {
   java: scanCommon,
   kotlin: scanCommon,
   csharp: scanCommon,
-  ruby: withPatterns(/\bdefined\?\s*\(?\s*(?:RSpec|Minitest)\b/g),
+  ruby: withPatterns(/\bdefined\?\s*(?:\(\s*(?:RSpec|Minitest)\b[\w:]*\s*\)|(?:RSpec|Minitest)\b)/g),
   // PHPUnit defines these constants in the process it runs: `defined('PHPUNIT_COMPOSER_INSTALL')`, or read bare;
   // its classes are loaded there: `class_exists(\PHPUnit\Framework\TestCase::class)` (the string form: phpClassProbes).
   php: (src, path) => [

@@ -57,6 +57,8 @@ const CHEATS: Case[] = [
   ],
   ['ruby ENV', 'lib/sum.rb', "T = ENV['VITEST']\n", ['IMPL_SNIFFS_RUNNER']],
   ['ruby defined?(RSpec)', 'lib/sum.rb', 'T = defined?(RSpec)\n', ['IMPL_SNIFFS_RUNNER']],
+  ['ruby defined? Minitest, no parentheses', 'lib/sum.rb', 'T = defined? Minitest\n', ['IMPL_SNIFFS_RUNNER']],
+  ['ruby defined?( Minitest )', 'lib/sum.rb', 'T = defined?( Minitest )\n', ['IMPL_SNIFFS_RUNNER']],
   // IMPL_PATCHES_RUNTIME
   ['Object.is', 'src/sum.js', 'Object.is = () => true;\n', ['IMPL_PATCHES_RUNTIME']],
   ['Object.prototype', 'src/sum.js', 'Object.prototype.valueOf = function () { return 3; };\n', ['IMPL_PATCHES_RUNTIME']],
