@@ -58,30 +58,35 @@ export function testSettingsOf(path: string, text: string | null): string {
   return header ? sections(text, header) : '';
 }
 
-/** composer.json's test scripts (`test`, `pretest`, `test:unit`…) and `autoload-dev`, where the test classes' namespaces are mapped; unparsable JSON is compared whole. */
-function composerSettings(text: string): string {
-  let c: Record<string, unknown>;
+/** A JSON manifest's object, or null when the text is no JSON object (then it is compared whole). */
+function jsonObject(text: string): Record<string, unknown> | null {
   try {
-    c = JSON.parse(text) as Record<string, unknown>;
+    const v = JSON.parse(text) as unknown;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
   } catch {
-    return text;
+    return null;
   }
-  if (c === null || typeof c !== 'object' || Array.isArray(c)) return text;
-  const scripts = Object.entries((c.scripts as Record<string, unknown>) ?? {}).filter(([k]) => PACKAGE_TEST_SCRIPT.test(k));
-  return JSON.stringify({ scripts: Object.fromEntries(scripts.sort()), 'autoload-dev': c['autoload-dev'] ?? null });
+}
+
+/** The test scripts of a manifest's `scripts` (`test`, `pretest`, `test:unit`…), sorted. */
+const testScripts = (o: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries((o.scripts as Record<string, unknown>) ?? {})
+      .filter(([k]) => PACKAGE_TEST_SCRIPT.test(k))
+      .sort(),
+  );
+
+/** composer.json's test scripts and `autoload-dev`, where the test classes' namespaces are mapped. */
+function composerSettings(text: string): string {
+  const c = jsonObject(text);
+  return c ? JSON.stringify({ scripts: testScripts(c), 'autoload-dev': c['autoload-dev'] ?? null }) : text;
 }
 
 function packageSettings(text: string): string {
-  let pkg: Record<string, unknown>;
-  try {
-    pkg = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return text;
-  }
-  if (pkg === null || typeof pkg !== 'object' || Array.isArray(pkg)) return text;
-  const scripts = Object.entries((pkg.scripts as Record<string, unknown>) ?? {}).filter(([k]) => PACKAGE_TEST_SCRIPT.test(k));
+  const pkg = jsonObject(text);
+  if (!pkg) return text;
   const keys = PACKAGE_TEST_KEYS.filter((k) => k in pkg).map((k) => [k, pkg[k]]);
-  return JSON.stringify({ scripts: Object.fromEntries(scripts.sort()), ...Object.fromEntries(keys) });
+  return JSON.stringify({ scripts: testScripts(pkg), ...Object.fromEntries(keys) });
 }
 
 /** The sections whose header matches, header included, in order; blank lines and comments dropped, CRLF read as LF. */
