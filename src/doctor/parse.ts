@@ -1,5 +1,4 @@
 /** Pure parsers of what doctor reads: git's config answer, a hook's call of the CLI, node's version. (The shim's and the husky block's own formats are parsed beside their renderers, in install/shim.ts.) */
-import type { HookName } from '../install/shim.js';
 import type { HooksPathSetting } from './types.js';
 
 /**
@@ -14,11 +13,6 @@ export function parseHooksPathSetting(out: string): HooksPathSetting | null {
   const second = line.indexOf('\t', first + 1);
   if (first < 0 || second < 0) return null;
   return { scope: line.slice(0, first), origin: line.slice(first + 1, second), value: line.slice(second + 1) };
-}
-
-/** A hook tdd-hooks did not write that still runs its CLI (`npx tdd hook pre-commit`, `node …/tdd.js hook pre-commit`). */
-export function callsTddHook(content: string, hook: HookName): boolean {
-  return new RegExp(`\\btdd(?:-hooks)?(?:\\.js)?['"]?\\s+hook\\s+${hook}\\b`).test(content);
 }
 
 /** `v20.12.1` ≥ `20.12.0`. Unparsable counts as old enough: doctor must not invent a problem. */

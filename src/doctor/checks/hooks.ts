@@ -9,7 +9,7 @@ import { findBlocks } from '../../install/block.js';
 import { CHAIN_SUFFIX, classifyHookOwner, isTddShim, shQuote } from '../../install/shim.js';
 import { findTestLines } from '../../install/test-line.js';
 import { arg, huskySetup, installFix, shown, TDD_INSTALL } from '../fixes.js';
-import { callsTddHook } from '../parse.js';
+import { callsTddHook } from '../../install/shim.js';
 import type { CheckId, CheckResult, DoctorFacts, FileFact, HookFacts } from '../types.js';
 
 type Result = Omit<CheckResult, 'id'>;

@@ -1,6 +1,7 @@
 /** The pure parsers, with literal git output and rendered hook scripts. */
 import { describe, expect, it } from 'vitest';
-import { callsTddHook, isVersionAtLeast, parseHooksPathSetting } from '../../../src/doctor/parse.js';
+import { callsTddHook } from '../../../src/install/shim.js';
+import { isVersionAtLeast, parseHooksPathSetting } from '../../../src/doctor/parse.js';
 import { parseBlockCli, parseShimVars, shQuote, unquoteShellWord } from '../../../src/install/shim.js';
 import { huskyScript, shim } from './literal.js';
 
