@@ -3,22 +3,13 @@
  * runTests: what a RED or GREEN gate will be handed. One build cache for the whole file, as the
  * hook keeps one per repository.
  */
-import { mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
-
-function walk(dir: string, base: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, base, out);
-    else out.push(relative(base, p));
-  }
-  return out.sort();
-}
+import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
 
 const cacheDir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-cargo-cache-')));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
@@ -186,12 +177,12 @@ describe('cargo adapter on real runs', () => {
 
   it('green exits 0 with the flags that keep the run whole, and builds outside the tree', async () => {
     const copy = fixture('green');
-    const before = walk(copy.root, copy.root);
+    const before = filesUnder(copy.root);
     const r = await run(copy);
     expect(r.exitCode).toBe(0);
     expect(r.command.slice(1)).toEqual(['test', '--message-format=json', '--no-fail-fast', '--offline', '--color', 'never', '--test=math']);
     // No target/: the build went to the cache. Cargo.lock is what any `cargo test` writes when it is missing.
-    expect(walk(copy.root, copy.root)).toEqual([...before, 'Cargo.lock'].sort());
+    expect(filesUnder(copy.root)).toEqual([...before, 'Cargo.lock'].sort());
     expect(existsSync(join(cacheDir, 'cargo-target', 'debug'))).toBe(true);
   });
 

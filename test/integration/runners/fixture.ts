@@ -44,6 +44,20 @@ export function copyFixture(runner: RunnerName, name: string): FixtureCopy {
   return { root, sources, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
+/** Every file below `root`, by its path from there, sorted: what a run left in the copy. */
+export function filesUnder(root: string): string[] {
+  const out: string[] = [];
+  const walkInto = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walkInto(p);
+      else out.push(relative(root, p));
+    }
+  };
+  walkInto(root);
+  return out.sort();
+}
+
 /** The environment a hook would hand the runner: no CI, no outer vitest, no git variables. */
 export function runnerTestEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};

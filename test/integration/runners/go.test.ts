@@ -2,25 +2,16 @@
  * The real `go test` (Debian's go 1.19.8 on the machine that wrote this) on each fixture module,
  * through runTests: what a RED or GREEN gate will be handed. Builds land in the user's GOCACHE.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildGoArgv, parseGoReport } from '../../../src/runners/go.js';
 import { runTests, runnerEnv } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
 import { runProcess } from '../../../src/process/spawn.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
 
 /** Every file in the tree, for "the run wrote nothing into it". */
-function walk(dir: string, base: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, base, out);
-    else out.push(relative(base, p));
-  }
-  return out.sort();
-}
-
 const copies: FixtureCopy[] = [];
 afterEach(() => {
   for (const c of copies.splice(0)) c.cleanup();
@@ -36,7 +27,7 @@ const F = 'math_test.go';
 
 async function run(name: string, o: { timeoutMs?: number; files?: string[] } = {}): Promise<RunResult & { root: string; before: string[] }> {
   const copy = fixture(name);
-  const before = walk(copy.root, copy.root);
+  const before = filesUnder(copy.root);
   const r = await runTests({
     runner: 'go',
     root: copy.root,
@@ -143,7 +134,7 @@ describe('go adapter on real runs', () => {
     // Test files of both packages are mapped to their own file.
     if (name === 'two-packages') expect(r.tests.map((t) => t.file)).toEqual([F, F, 'shapes/shapes_test.go']);
     // Nothing written into the tree: no go.sum, no binary, no cache.
-    expect(walk(r.root, r.root)).toEqual(r.before);
+    expect(filesUnder(r.root)).toEqual(r.before);
   });
 
   it('exit codes: 0 green, 1 a failing test or a setup failure, 2 a build failure', async () => {

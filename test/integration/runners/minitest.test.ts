@@ -4,27 +4,18 @@
  * minitest these fail (they do not skip): .ci/run installs them.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { copyFixture, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
 
 const F = 'test/calc_test.rb';
 const copies: FixtureCopy[] = [];
 afterAll(() => {
   for (const c of copies.splice(0)) c.cleanup();
 });
-
-function walk(dir: string, base: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, base, out);
-    else out.push(relative(base, p));
-  }
-  return out;
-}
 
 function copy(name: string): FixtureCopy {
   const c = copyFixture('minitest', name);
@@ -98,7 +89,7 @@ describe('minitest adapter on real runs', () => {
     const r = await runTests({ runner: 'minitest', root: c.root, files: [F], env: runnerTestEnv(), timeoutMs: 60_000, sources: c.sources });
     expect(summary(r).tests).toEqual([[F, 'CalcTest#test_adds', 'passed', undefined]]);
     expect(r.exitCode).toBe(0);
-    expect(walk(c.root, c.root).sort()).toEqual(['lib/calc.rb', F, 'test/other_test.rb']);
+    expect(filesUnder(c.root).sort()).toEqual(['lib/calc.rb', F, 'test/other_test.rb']);
     // Both files asked: each result is its own file's, a load error stops only its file.
     writeFileSync(
       join(c.root, 'test', 'broken_test.rb'),

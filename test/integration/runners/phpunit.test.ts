@@ -4,27 +4,18 @@
  * (they do not skip): .ci/run installs it. One launch per fixture, the runs shared by the checks.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { copyFixture, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
 
 const F = 'tests/CalcTest.php';
 const copies: FixtureCopy[] = [];
 afterAll(() => {
   for (const c of copies.splice(0)) c.cleanup();
 });
-
-function walk(dir: string, base: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, base, out);
-    else out.push(relative(base, p));
-  }
-  return out;
-}
 
 function fixture(name: string): FixtureCopy {
   const copy = copyFixture('phpunit', name);
@@ -105,7 +96,7 @@ describe('phpunit adapter on real runs', () => {
     const r = results.get('green')!;
     expect(r.exitCode).toBe(0);
     expect(r.command).toEqual(expect.arrayContaining(['--log-junit', '--do-not-cache-result', F]));
-    expect(walk(r.root, r.root).sort()).toEqual(['phpunit.xml', 'src/Calc.php', F, 'tests/bootstrap.php']);
+    expect(filesUnder(r.root).sort()).toEqual(['phpunit.xml', 'src/Calc.php', F, 'tests/bootstrap.php']);
   });
 
   it("two files: one process each, merged; a Composer project's vendor/bin/phpunit runs before PATH's", async () => {

@@ -2,26 +2,17 @@
  * The real pytest (`python3 -m pytest`, 9.0.3 on the machine that wrote this) on each fixture,
  * through runTests: what a RED or GREEN gate will be handed.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
 
 /** Every file in the tree, for "the run wrote nothing into it". */
-function walk(dir: string, base: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, base, out);
-    else out.push(relative(base, p));
-  }
-  return out;
-}
-
 const copies: FixtureCopy[] = [];
 afterEach(() => {
   for (const c of copies.splice(0)) c.cleanup();
@@ -112,7 +103,7 @@ describe('pytest adapter on real runs', () => {
     expect(r.command.slice(1, 3)).toEqual(['-m', 'pytest']);
     expect(r.command).toEqual(expect.arrayContaining(['--continue-on-collection-errors', '--maxfail=0', '-o', 'xfail_strict=true', `./${F}`]));
     // No __pycache__, no .pytest_cache: the scratch tree stays what git put there.
-    expect(walk(r.root, r.root).filter((f) => /__pycache__|\.pytest_cache|\.pyc$/.test(f))).toEqual([]);
+    expect(filesUnder(r.root).filter((f) => /__pycache__|\.pytest_cache|\.pyc$/.test(f))).toEqual([]);
   });
 
   it('one file that fails to import does not stop the others', async () => {

@@ -4,27 +4,18 @@
  * do not skip): .ci/run installs it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { copyFixture, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
 
 const F = 'spec/calc_spec.rb';
 const copies: FixtureCopy[] = [];
 afterEach(() => {
   for (const c of copies.splice(0)) c.cleanup();
 });
-
-function walk(dir: string, base: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, base, out);
-    else out.push(relative(base, p));
-  }
-  return out;
-}
 
 async function run(name: string, o: { files?: string[]; guard?: { top: string } } = {}): Promise<RunResult & { root: string }> {
   const copy = copyFixture('rspec', name);
@@ -75,7 +66,7 @@ describe('rspec adapter on real runs', () => {
     const r = await run('green');
     expect(r.exitCode).toBe(0);
     expect(r.command).toEqual(expect.arrayContaining(['--format', 'json', '--no-color', F]));
-    expect(walk(r.root, r.root).sort()).toEqual(['.rspec', 'lib/calc.rb', F, 'spec/spec_helper.rb']);
+    expect(filesUnder(r.root).sort()).toEqual(['.rspec', 'lib/calc.rb', F, 'spec/spec_helper.rb']);
   });
 
   it('the leak guard notes a file of the work tree the run loads, and a run of the copy alone is clean', async () => {

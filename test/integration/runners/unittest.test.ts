@@ -2,23 +2,14 @@
  * The real unittest (python3 on PATH, 3.11.7 on the machine that wrote this) through our shim, on
  * each fixture, through runTests: what a RED or GREEN gate will be handed.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
 
 /** Every file in the tree, for "the run wrote nothing into it". */
-function walk(dir: string, base: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, base, out);
-    else out.push(relative(base, p));
-  }
-  return out;
-}
-
 const copies: FixtureCopy[] = [];
 afterEach(() => {
   for (const c of copies.splice(0)) c.cleanup();
@@ -121,7 +112,7 @@ describe('unittest adapter on real runs', () => {
     expect(r.command[1]).toMatch(/\/unittest_shim\.py$/);
     expect(r.command.slice(2)).toEqual([expect.stringMatching(/^\/.*\/report$/), '--', `./${F}`]);
     // No __pycache__: the scratch tree stays what git put there.
-    expect(walk(r.root, r.root).sort()).toEqual(['mathlib.py', 'tests/__init__.py', 'tests/cases.py', F]);
+    expect(filesUnder(r.root).sort()).toEqual(['mathlib.py', 'tests/__init__.py', 'tests/cases.py', F]);
   });
 
   it('two files, one with a syntax error: both are reported', async () => {
