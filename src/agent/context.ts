@@ -157,9 +157,8 @@ async function compile(lists: Lists): Promise<Compiled> {
 
 /** core.excludesFile (`--path` expands ~), else git's default: $XDG_CONFIG_HOME/git/ignore or ~/.config/git/ignore. */
 async function readExcludesFile(top: string, env: NodeJS.ProcessEnv): Promise<string | null> {
-  const { execGit } = await import('../git/exec.js');
-  const r = await execGit(['config', '--path', '--get', 'core.excludesFile'], { cwd: top, baseEnv: env, okCodes: [1], sync: true }).catch(() => undefined);
-  const set = r?.code === 0 ? r.stdout.trim() : '';
+  const { readExcludesFileSetting } = await import('../git/config.js');
+  const set = await readExcludesFileSetting(top, env);
   if (set) return set;
   const xdg = env.XDG_CONFIG_HOME || (env.HOME ? join(env.HOME, '.config') : '');
   return xdg ? join(xdg, 'git', 'ignore') : null;

@@ -5,7 +5,8 @@
  */
 import { StringDecoder } from 'node:string_decoder';
 import { TddError } from '../errors.js';
-import { spawnGit, type GitChild } from '../git/exec.js';
+import type { GitChild } from '../git/exec.js';
+import { spawnCatFileBatch, spawnHistoryLog } from '../git/history.js';
 import type { RepoContext } from '../git/queries.js';
 import { parseRawDiff, type RawEntry } from '../git/parse.js';
 import { parseTrailerLog, type CommitTrailers } from '../state/trailers.js';
@@ -83,9 +84,7 @@ export function createHistoryParser(): { push(text: string): void; end(): Histor
  * diffs (every `changes` empty) — git then reads no trees, ~10× faster on a real history.
  */
 export async function readHistory(repo: RepoContext, range: string[], extra: string[] = [], opts: { changes?: boolean } = {}): Promise<HistoryCommit[]> {
-  const diff = opts.changes === false ? [] : ['--raw', '--no-renames', '--no-abbrev', '--no-ext-diff', '--no-relative', '--diff-merges=first-parent'];
-  const args = ['log', '-z', ...diff, `--format=${FORMAT}`, ...extra, ...range, '--'];
-  return spawnGit(args, { cwd: repo.top, baseEnv: repo.env }, (child) => collectHistory(child, range));
+  return spawnHistoryLog(repo, { format: FORMAT, changes: opts.changes !== false, extra, range }, (child) => collectHistory(child, range));
 }
 
 function collectHistory(child: GitChild, range: string[]): Promise<HistoryCommit[]> {
@@ -211,7 +210,7 @@ export class BlobReader {
   }
 
   private start(): Promise<GitChild> {
-    return (this.starting ??= spawnGit(['cat-file', '--batch'], { cwd: this.repo.top, baseEnv: this.repo.env, stdin: true }, (child) => this.wire(child)));
+    return (this.starting ??= spawnCatFileBatch(this.repo, (child) => this.wire(child)));
   }
 
   private wire(child: GitChild): GitChild {

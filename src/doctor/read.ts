@@ -4,9 +4,10 @@
  */
 import { lstat, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { execGit, GitError } from '../git/exec.js';
+import { readHooksPathOrigin, readHooksPathScoped } from '../git/config.js';
+import { GitError } from '../git/exec.js';
 import { readRepoContext } from '../git/queries.js';
-import { readHooksPathOrigin, readRepoLayout } from '../install/layout.js';
+import { readRepoLayout } from '../install/layout.js';
 import { realpathLoose } from '../install/paths.js';
 import { parseHooksPathSetting } from './parse.js';
 import { readAgentFacts } from './read-agents.js';
@@ -26,8 +27,8 @@ export interface DoctorOptions {
 
 async function readHooksPathSetting(top: string, env: NodeJS.ProcessEnv): Promise<HooksPathSetting | null> {
   try {
-    const r = await execGit(['config', '--show-scope', '--show-origin', '--get', 'core.hooksPath'], { cwd: top, baseEnv: env, okCodes: [1] });
-    return r.code === 0 ? parseHooksPathSetting(r.stdout) : null;
+    const out = await readHooksPathScoped(top, env);
+    return out === null ? null : parseHooksPathSetting(out);
   } catch (e) {
     if (!(e instanceof GitError)) throw e;
     // git < 2.26 has no --show-scope: tell the repository's own config files by their names.

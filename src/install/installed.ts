@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { execGit } from '../git/exec.js';
+import { readHooksDir } from '../git/layout.js';
 import type { RepoContext } from '../git/queries.js';
 
 const RUNS_TDD = /tdd-hooks|tdd\.js|\btdd hook\b/;
@@ -29,9 +29,9 @@ export async function hookRunsTdd(hook: string | undefined, read: (path: string)
 }
 
 export async function readHooksInstalled(repo: RepoContext): Promise<boolean> {
-  const r = await execGit(['rev-parse', '--git-path', 'hooks'], { cwd: repo.top, baseEnv: repo.env, okCodes: [128] });
-  if (r.code !== 0) return false;
-  const dir = resolve(repo.top, r.stdout.trim());
+  const hooks = await readHooksDir(repo);
+  if (hooks === null) return false;
+  const dir = resolve(repo.top, hooks);
   const read = (path: string) => readFile(resolve(repo.top, path), 'utf8').catch(() => undefined);
   return hookRunsTdd(await read(join(dir, 'pre-commit')), read, join(dirname(dir), 'pre-commit'));
 }

@@ -5,7 +5,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { TddError } from '../errors.js';
-import { execGit, git, GitError } from '../git/exec.js';
+import { isHooksPathSet } from '../git/config.js';
+import { GitError } from '../git/exec.js';
+import { readGitLayout } from '../git/layout.js';
 import { readJsonObject } from '../fs-read.js';
 import { isInside, realpathLoose, toPosix } from './paths.js';
 
@@ -42,8 +44,7 @@ async function detectHuskyDir(top: string, hooksDir: string, defaultHooksDir: st
   if (hooksDir === defaultHooksDir) {
     if (!isDir(join(top, '.husky')) || !usesHusky(readJsonObject(join(top, 'package.json')))) return null;
     // .git/hooks named on purpose in core.hooksPath is not "husky not installed yet".
-    const set = await execGit(['config', '--get', 'core.hooksPath'], { cwd: top, baseEnv: env, okCodes: [1] });
-    return set.code === 1 ? join(top, '.husky') : null;
+    return (await isHooksPathSet(top, env)) ? null : join(top, '.husky');
   }
   if (!isInside(hooksDir, top)) return null;
   const rel = toPosix(relative(top, hooksDir));
@@ -75,9 +76,9 @@ function notARepo(cwd: string, e: GitError): TddError {
 }
 
 export async function readRepoLayout(cwd: string, env: NodeJS.ProcessEnv): Promise<RepoLayout> {
-  let out: string;
+  let found: Awaited<ReturnType<typeof readGitLayout>>;
   try {
-    out = await git(['rev-parse', '--show-toplevel', '--git-dir', '--git-common-dir', '--git-path', 'hooks'], { cwd, baseEnv: env });
+    found = await readGitLayout(cwd, env);
   } catch (e) {
     if (e instanceof GitError) throw notARepo(cwd, e);
     if (e instanceof TddError && e.code === 'GIT_MISSING') {
@@ -85,20 +86,10 @@ export async function readRepoLayout(cwd: string, env: NodeJS.ProcessEnv): Promi
     }
     throw e;
   }
-  // Relative answers are relative to cwd: "/r/a\n.git\n.git\n.git/hooks\n"
-  const [top, gitDir, commonDir, hooksDir] = out
-    .replace(/\n$/, '')
-    .split('\n')
-    .map((p) => realpathLoose(resolve(cwd, p))) as [string, string, string, string];
+  // Relative answers are relative to cwd.
+  const real = (p: string): string => realpathLoose(resolve(cwd, p));
+  const [top, gitDir, commonDir, hooksDir] = [real(found.top), real(found.gitDir), real(found.commonDir), real(found.hooksDir)];
   const defaultHooksDir = join(commonDir, 'hooks');
   const hooksDirPlace = isInside(hooksDir, commonDir) || isInside(hooksDir, gitDir) ? 'git-dir' : isInside(hooksDir, top) ? 'worktree' : 'outside';
   return { top, gitDir, commonDir, hooksDir, huskyDir: await detectHuskyDir(top, hooksDir, defaultHooksDir, env), hooksDirPlace };
-}
-
-/** `core.hooksPath` and the config file that sets it, for the refusal message. */
-export async function readHooksPathOrigin(top: string, env: NodeJS.ProcessEnv): Promise<{ value: string; origin: string } | null> {
-  const r = await execGit(['config', '--show-origin', '--get', 'core.hooksPath'], { cwd: top, baseEnv: env, okCodes: [1] });
-  // "file:/home/u/.gitconfig\t/home/u/.githooks\n"
-  const [origin, value] = r.stdout.replace(/\n$/, '').split('\t');
-  return r.code === 0 && origin !== undefined && value !== undefined ? { value, origin } : null;
 }

@@ -3,16 +3,13 @@
  * bytes, two trees built in a private index (the user's index is only read), two commits and a
  * numbered ref under refs/tdd/, created only if it does not exist yet.
  */
-import { lstat, mkdtemp, readlink, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TddError } from '../errors.js';
-import { execGit, git } from '../git/exec.js';
 import { isEmptyBlob } from '../git/ids.js';
 import type { RepoContext } from '../git/queries.js';
+import { commitTree, createRef, deleteRef, hashBytes, hashFiles, readBackupRefs, writeTreeOf } from '../git/rollback.js';
 import { formatBackupMessage } from './meta.js';
-import { readBackupRefs } from './read.js';
-import { hashBytes, hashFiles } from './worktree.js';
 import type { BackupMeta, Entry, SavedWorktree, WorktreeState } from './types.js';
 
 /** Backups are private objects: a fixed identity, never signed, whatever the user's config says. */
@@ -51,26 +48,11 @@ export async function writeWorktreeBlobs(repo: RepoContext, paths: { path: strin
   return saved;
 }
 
-/** A tree holding exactly these entries, built in a throw-away index. */
+/** A tree holding exactly these entries. */
 async function writeTree(repo: RepoContext, entries: { path: string; entry: Entry }[]): Promise<string> {
   // An intent-to-add entry names the empty blob, which need not exist yet.
   if (entries.some((e) => isEmptyBlob(e.entry.oid))) await hashBytes(repo, Buffer.alloc(0), true);
-  const dir = await mkdtemp(join(tmpdir(), 'tdd-rollback-'));
-  const env = { ...repo.env, GIT_INDEX_FILE: join(dir, 'index') };
-  try {
-    if (entries.length > 0) {
-      const input = entries.map((e) => `${e.entry.mode} ${e.entry.oid}\t${e.path}\0`).join('');
-      await git(['update-index', '--add', '-z', '--index-info'], { cwd: repo.top, baseEnv: env, input });
-    }
-    return (await git(['write-tree'], { cwd: repo.top, baseEnv: env })).trim();
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function commitTree(repo: RepoContext, tree: string, parents: string[], message: string): Promise<string> {
-  const args = ['commit-tree', '--no-gpg-sign', tree, ...parents.flatMap((p) => ['-p', p]), '-F', '-'];
-  return (await git(args, { cwd: repo.top, baseEnv: { ...repo.env, ...IDENTITY }, input: message })).trim();
+  return writeTreeOf(repo, entries);
 }
 
 /**
@@ -90,18 +72,18 @@ export async function writeBackup(repo: RepoContext, prefix: string, meta: Backu
   const existing = await readBackupRefs(repo, prefix);
   const n = (existing.at(-1)?.n ?? 0) + 1;
   const ref = `${prefix}${n}`;
-  const indexCommit = await commitTree(repo, indexTree, meta.head ? [meta.head] : [], `${ref}: index entries of the saved paths\n`);
-  const commit = await commitTree(repo, worktreeTree, [indexCommit], formatBackupMessage(meta, n));
+  const indexCommit = await commitTree(repo, indexTree, meta.head ? [meta.head] : [], `${ref}: index entries of the saved paths\n`, IDENTITY);
+  const commit = await commitTree(repo, worktreeTree, [indexCommit], formatBackupMessage(meta, n), IDENTITY);
   // The empty old value: the ref must not exist (two rollbacks at once cannot share a number).
-  await git(['update-ref', '-m', `tdd rollback: ${meta.kind}`, ref, commit, ''], { cwd: repo.top, baseEnv: repo.env });
+  await createRef(repo, ref, commit, `tdd rollback: ${meta.kind}`);
   return { ref, n, commit };
 }
 
 /** Deletes a backup ref if it still points at `commit`. */
 export async function dropBackup(repo: RepoContext, ref: string, commit: string): Promise<void> {
-  const r = await execGit(['update-ref', '-d', ref, commit], { cwd: repo.top, baseEnv: repo.env, okCodes: [1, 128] });
-  if (r.code !== 0) {
-    throw new TddError('ROLLBACK_REF_MOVED', `could not drop ${ref}: ${r.stderr.trim().split('\n')[0] ?? ''}`, 3, {
+  const r = await deleteRef(repo, ref, commit);
+  if (!r.deleted) {
+    throw new TddError('ROLLBACK_REF_MOVED', `could not drop ${ref}: ${r.reason}`, 3, {
       hint: `the files are back; look at \`git show --stat ${ref}\` and drop it with \`git update-ref -d ${ref}\` when it is no longer needed`,
     });
   }

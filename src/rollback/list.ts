@@ -1,7 +1,8 @@
 /** `tdd rollback --list`: the backups, newest first. */
 import type { RepoContext } from '../git/queries.js';
 import { ROLLBACK_REFS } from './meta.js';
-import { readBackup, readBackupRefs } from './read.js';
+import { readBackupRefs } from '../git/rollback.js';
+import { readBackup } from './read.js';
 import type { Backup } from './types.js';
 
 export async function readBackups(repo: RepoContext): Promise<Backup[]> {

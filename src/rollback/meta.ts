@@ -14,53 +14,6 @@ const META_PREFIX = 'tdd-rollback-meta: ';
 const OID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const MODE = /^(100644|100755|120000)$/;
 
-export interface RefRecord {
-  ref: string;
-  n: number;
-  commit: string;
-}
-
-/**
- * `git for-each-ref --format=%(objectname) %(refname) refs/tdd/rollback/`:
- *
- *   4b1c…a3 refs/tdd/rollback/1
- *   9e0d…17 refs/tdd/rollback/2
- *
- * Only numbered refs count; sorted by number.
- */
-export function parseBackupRefs(stdout: string, prefix: string): RefRecord[] {
-  const out: RefRecord[] = [];
-  for (const line of stdout.split('\n')) {
-    const m = /^([0-9a-f]{40,64}) (.+)$/.exec(line);
-    if (!m || !m[2]!.startsWith(prefix)) continue;
-    const tail = m[2]!.slice(prefix.length);
-    if (!/^[1-9]\d{0,8}$/.test(tail)) continue;
-    out.push({ ref: m[2]!, n: Number(tail), commit: m[1]! });
-  }
-  return out.sort((a, b) => a.n - b.n);
-}
-
-/**
- * `git ls-files -s -z`: `<mode> SP <oid> SP <stage> TAB <path> NUL`
- *
- *   100644 587be6b4c3f93f93c489c0111bba5596147a26cb 0\tsrc/a.js\0
- *
- * Stage-0 entries by path, and the paths that have unmerged stages (1–3).
- */
-export function parseLsFilesStage(stdout: string): { entries: Map<string, Entry>; unmerged: string[] } {
-  const entries = new Map<string, Entry>();
-  const unmerged = new Set<string>();
-  for (const record of stdout.split('\0')) {
-    if (!record) continue;
-    const tab = record.indexOf('\t');
-    const [mode, oid, stage] = record.slice(0, tab).split(' ') as [string, string, string];
-    const path = record.slice(tab + 1);
-    if (stage === '0') entries.set(path, { mode, oid });
-    else unmerged.add(path);
-  }
-  return { entries, unmerged: [...unmerged] };
-}
-
 /** A path that is safe to write under the top level: relative, no `.`/`..`/empty segment, not in `.git`. */
 export function isSafePath(path: string): boolean {
   if (path.includes('\0') || path.startsWith('/')) return false;

@@ -1,11 +1,9 @@
 /** The data of `tdd rollback`: what each affected path was, is, and becomes. Pure types. */
+import type { IndexEntry } from '../git/parse.js';
 import type { FileKind } from '../types.js';
 
 /** An index or tree entry: git's mode (`100644`, `100755`, `120000`) and object id. */
-export interface Entry {
-  mode: string;
-  oid: string;
-}
+export type Entry = IndexEntry;
 
 /**
  * A path in the working tree, as read by lstat. `oid` is the id git would store for it (clean

@@ -6,12 +6,14 @@
 import { TddError } from '../errors.js';
 import type { RepoContext } from '../git/queries.js';
 import { appendEvent } from '../state/store.js';
-import { refreshIndex, removeFiles, writeIndexEntries, writeIntentToAdd, writeSavedFiles } from './apply.js';
+import { readFileMode } from '../git/config.js';
+import { readBackupRefs, readIndex, refreshIndex, writeIndexEntries, writeIntentToAdd } from '../git/rollback.js';
+import { removeFiles, writeSavedFiles } from './apply.js';
 import { dropBackup, writeBackup, writeWorktreeBlobs } from './backup.js';
 import { assertNoOperation, assertNoUnmerged } from './guard.js';
 import { OVERWRITTEN_REFS, ROLLBACK_REFS } from './meta.js';
 import { findChangedSince, findUndoBlocked, isClearedBy, isSameEntry, undoActionOf } from './plan.js';
-import { readBackup, readBackupRefs, readFileMode, readIndex } from './read.js';
+import { readBackup } from './read.js';
 import { readFilesUnder, readWorktreeStates } from './worktree.js';
 import type { Backup, RollbackAction, SavedPath } from './types.js';
 

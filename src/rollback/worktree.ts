@@ -1,35 +1,9 @@
-/** The working tree as git would store it: lstat, then ids computed by git hash-object. Reads only (objects are written only with `write`). */
+/** The working tree as git would store it: lstat, then ids computed by git hash-object (src/git/rollback.ts). Reads only. */
 import { lstat, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TddError } from '../errors.js';
-import { git } from '../git/exec.js';
 import type { RepoContext } from '../git/queries.js';
+import { hashBytes, hashFiles } from '../git/rollback.js';
 import type { WorktreeState } from './types.js';
-
-const at = (repo: RepoContext) => ({ cwd: repo.top, baseEnv: repo.env });
-
-/** `git hash-object [-w] [--no-filters] -- <paths>` in chunks that stay far from ARG_MAX. */
-export async function hashFiles(repo: RepoContext, paths: string[], opts: { write: boolean; filters: boolean }): Promise<string[]> {
-  const flags = [...(opts.write ? ['-w'] : []), ...(opts.filters ? [] : ['--no-filters'])];
-  const oids: string[] = [];
-  for (let i = 0; i < paths.length;) {
-    const chunk: string[] = [];
-    let size = 0;
-    while (i < paths.length && chunk.length < 1000 && size < 64 * 1024) {
-      chunk.push(paths[i]!);
-      size += paths[i]!.length + 1;
-      i++;
-    }
-    oids.push(...(await git(['hash-object', ...flags, '--', ...chunk], at(repo))).trim().split('\n'));
-  }
-  if (oids.length !== paths.length) throw new TddError('GIT_FAILED', `git hash-object returned ${oids.length} ids for ${paths.length} files`, 3);
-  return oids;
-}
-
-/** A blob of exactly these bytes (a symlink's target text), optionally written. */
-export async function hashBytes(repo: RepoContext, bytes: Buffer, write: boolean): Promise<string> {
-  return (await git(['hash-object', ...(write ? ['-w'] : []), '--stdin'], { ...at(repo), input: bytes })).trim();
-}
 
 /**
  * lstat + git's id of each path (clean filters applied, as `git add` would store it). Paths for

@@ -5,7 +5,7 @@
  * object the hook has already; anything else is one `git log --left-right`, and only a move that
  * dropped a record or brought TDD commits reads the trailers of this branch for its open RED.
  */
-import { git } from '../git/exec.js';
+import { readMoveLog } from '../git/history.js';
 import { parseCommitObject } from '../git/parse.js';
 import { isAncestorOfHead, type RepoContext } from '../git/queries.js';
 import { followHistory, type HistoryMove } from './follow.js';
@@ -52,10 +52,7 @@ export async function readFollowedState(
 
 /** Both sides of the move from `from` to `to`; undefined when git cannot say (`from` is gone) or the move is too wide. */
 async function readMove(repo: RepoContext, from: string, to: string): Promise<HistoryMove | undefined> {
-  const out = await git(
-    ['log', '--left-right', '--topo-order', `-n${MOVE_LIMIT + 1}`, '--format=%m%H%x1f%(trailers:only,unfold)%x1e', `${from}...${to}`, '--'],
-    { cwd: repo.top, baseEnv: repo.env, sync: true },
-  ).catch(() => undefined);
+  const out = await readMoveLog(repo, from, to, MOVE_LIMIT + 1);
   if (out === undefined) return undefined;
   const { left, came } = parseMoveLog(out);
   return left.length + came.length > MOVE_LIMIT ? undefined : { from, to, left, came };

@@ -4,7 +4,7 @@
  */
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { execGit } from '../git/exec.js';
+import { writeMessageTrailers } from '../git/message.js';
 import { readOperation, stripMessageComments, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
 import { readPending, removePending } from '../state/store.js';
 import { TRAILER } from '../state/trailers.js';
@@ -74,20 +74,7 @@ export async function runCommitMsg(repo: RepoContext, messageFile: string): Prom
   const cleared = Object.values(TRAILER)
     .filter((key) => !set.has(key))
     .map((key) => `${key}:`);
-  // --no-divider: a `---` line in the body must not hide the trailers from `%(trailers)`.
-  await execGit(
-    [
-      'interpret-trailers',
-      '--in-place',
-      '--no-divider',
-      '--if-exists',
-      'replace',
-      '--trim-empty',
-      ...[...cleared, ...trailers].flatMap((t) => ['--trailer', t]),
-      file,
-    ],
-    { cwd: repo.top, baseEnv: repo.env },
-  );
+  await writeMessageTrailers(repo, file, [...cleared, ...trailers]);
   return { exitCode: 0, findings: [], trailers };
 }
 

@@ -12,7 +12,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { git } from '../git/exec.js';
+import { cleanCopy, fillCopy, moveCopy } from '../git/copy-index.js';
 import type { RepoContext } from '../git/queries.js';
 import { releaseLock, tryLock, type LockOwner } from '../state/lock.js';
 import { writeJsonAtomic } from '../state/store.js';
@@ -20,12 +20,6 @@ import { linkFolder, type LinkedFolder } from './copy-links.js';
 import { expandLinkEntry, isLinkGlob, linkFiles } from './link-files.js';
 import { scrubbedEnv } from '../process/env.js';
 import { readWorkspaceFolders } from './workspace-folders.js';
-
-/**
- * The scratch holds the whole tree: the user's sparse-checkout patterns (read from the shared git
- * dir) must not leave files out of the copy the tests run in.
- */
-const WHOLE = ['-c', 'core.sparseCheckout=false', '-c', 'index.sparse=false'];
 
 export interface Scratch {
   /** Root of the materialized tree: the runner's cwd. */
@@ -99,7 +93,8 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
   }
   const dir = record.path;
   const work = join(dir, 'tree');
-  const env = { ...scrubbedEnv(ctx.env), GIT_DIR: ctx.gitDir, GIT_INDEX_FILE: join(dir, 'index'), GIT_WORK_TREE: work };
+  // GIT_WORK_TREE is the scratch: the copy's git calls never touch the user's tree or index.
+  const copy = { work, env: { ...scrubbedEnv(ctx.env), GIT_DIR: ctx.gitDir, GIT_INDEX_FILE: join(dir, 'index'), GIT_WORK_TREE: work } };
   const release = async () => {
     if (persistent) releaseLock(join(dir, 'lock'), owner);
     else await rm(dir, { recursive: true, force: true });
@@ -115,21 +110,18 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     if (record.tree) {
       // Whatever an earlier run left (build output, snapshots, edited tracked files) must not
       // reach this verdict: remove untracked files (the linked folders aside) and restore edits.
-      done = await cleanScratch(work, env, [...previous.keys()]);
+      done = await cleanCopy(copy, [...previous.keys()]);
     }
     if (!done) record.tree = null;
     else if (record.tree && record.tree !== tree) {
-      done = await git([...WHOLE, 'read-tree', '-m', '-u', record.tree, tree], { cwd: work, baseEnv: env }).then(
-        () => true,
-        () => false,
-      );
+      done = await moveCopy(copy, record.tree, tree);
     }
     if (!done) {
       previous.clear();
       await rm(work, { recursive: true, force: true });
       await rm(join(dir, 'index'), { force: true });
       await mkdir(work, { recursive: true, mode: 0o700 });
-      await git([...WHOLE, 'read-tree', '-u', '--reset', tree], { cwd: work, baseEnv: env });
+      await fillCopy(copy, tree);
     }
     const linked = linkFolders(ctx.top, work, link, previous);
     const workTreeLinks = Object.values(linked).flatMap((l) => l.redirected);
@@ -141,20 +133,6 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     await release();
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree: null } satisfies ScratchRecord);
     throw e;
-  }
-}
-
-async function cleanScratch(work: string, env: NodeJS.ProcessEnv, link: string[]): Promise<boolean> {
-  try {
-    // GIT_WORK_TREE is the scratch (see env): these never touch the user's tree or index.
-    const [, modified] = await Promise.all([
-      git([...WHOLE, 'clean', '-ffdqx', ...link.flatMap((l) => ['-e', `/${l}`])], { cwd: work, baseEnv: env }),
-      git([...WHOLE, 'diff-files', '--name-only', '-z', '--no-renames'], { cwd: work, baseEnv: env }),
-    ]);
-    if (modified) await git([...WHOLE, 'checkout-index', '-f', '-z', '--stdin'], { cwd: work, baseEnv: env, input: modified });
-    return true;
-  } catch {
-    return false;
   }
 }
 

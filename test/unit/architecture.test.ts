@@ -1,7 +1,7 @@
 /**
  * STYLE §1, one table for all of src/: a functional core and an imperative shell, by folder. The
  * shell is the modules that may touch the world: the file system (node:fs, node:fs/promises),
- * processes (node:child_process), the machine (node:os), git (git/exec, git/queries). Every other
+ * processes (node:child_process), the machine (node:os), git (every git/ module but its parsers). Every other
  * module is pure: it imports no shell module (so it reaches the world through nothing it imports,
  * dynamic imports included), and reads no clock, randomness or process state.
  * Also the house's sizes: no function over 80 lines, no file over 400.
@@ -29,7 +29,8 @@ const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
   coverage: [],
   doctor: ['read.ts', 'read-hooks.ts', 'read-node.ts', 'read-repo.ts', 'read-agents.ts', 'doctor.ts'],
   gates: [],
-  git: ['exec.ts', 'queries.ts'],
+  // Every git question is a named query here (exec.ts runs them); its parsers and ids are pure.
+  git: { pure: ['ids.ts', 'parse.ts'] },
   // The planner and its wording are pure; doctor reads the block, shim and test-line formats through them.
   install: { pure: ['agent-entries.ts', 'agent-merge.ts', 'block.ts', 'context.ts', 'plan.ts', 'problems.ts', 'shim.ts', 'spelling.ts', 'test-line.ts'] },
   lang: [],
@@ -47,7 +48,6 @@ const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
 const WORLD = /^node:(?:fs|fs\/promises|child_process|os)$/;
 /** A pure module does not import the process either. */
 const PROCESS = 'node:process';
-const GIT_IO = new Set(['git/exec.ts', 'git/queries.ts']);
 /** Value imports (not `import type`), re-exports, and `import('…')`, also spread over several lines. */
 const STATIC = /^(?:import|export)(?!\s+type\b)[^;]*?from\s+'([^']+)'/gm;
 const DYNAMIC = /\bimport\(\s*'([^']+)'\s*\)/g;
@@ -92,6 +92,8 @@ function importsOf(file: string): string[] {
 }
 
 const PURE = FILES.filter((f) => !isShell(f));
+/** The modules that run git: every git/ module but its parsers. */
+const GIT_IO = new Set(FILES.filter((f) => f.startsWith('git/') && isShell(f)));
 
 describe('architecture: a pure core, the world at the edges', () => {
   it('every folder of src/ is in the table', () => {
@@ -111,9 +113,50 @@ describe('architecture: a pure core, the world at the edges', () => {
     expect(code(file)).not.toMatch(PROCESS_STATE);
   });
 
-  it('only the shell touches the world (node:fs, node:child_process, node:os, git/exec, git/queries)', () => {
+  it('only the shell touches the world (node:fs, node:child_process, node:os, the git/ queries)', () => {
     const touching = FILES.filter((f) => importsOf(f).some((i) => WORLD.test(i) || GIT_IO.has(i)));
     expect(touching.filter((f) => !isShell(f))).toEqual([]);
+  });
+});
+
+/** What runs git: exec.ts's functions. Outside git/ a module may import only GitError (and types) from it. */
+const GIT_RUNNERS = /\b(?:execGit|execGitBuffer|git|spawnGit)\(\s*\[/;
+const GIT_SPAWN = /\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*['"`]git['"`]/;
+const EXEC_IMPORT = /^(?:import|export)\s+(?!type\b)([^;]*?)\s+from\s+'[^']*\/git\/exec\.js'/gm;
+const EXEC_DYNAMIC = /\bimport\(\s*'[^']*\/git\/exec\.js'\s*\)/;
+
+/** How a module outside git/ runs git itself, if it does: each way, named (none is the rule). */
+function ownGitCalls(source: string): string[] {
+  const uncommented = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const names = [...uncommented.matchAll(EXEC_IMPORT)].flatMap((m) =>
+    m[1]!
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n !== '' && n !== 'GitError' && !n.startsWith('type ')),
+  );
+  return [
+    ...names.map((n) => `imports ${n} from git/exec`),
+    ...(EXEC_DYNAMIC.test(uncommented) ? ['imports git/exec dynamically'] : []),
+    ...(GIT_RUNNERS.exec(uncommented) ? [`passes its own git argv: ${GIT_RUNNERS.exec(uncommented)![0]}`] : []),
+    ...(GIT_SPAWN.exec(uncommented) ? [`spawns git: ${GIT_SPAWN.exec(uncommented)![0]}`] : []),
+  ];
+}
+
+describe('one way to git: every question a named query in git/', () => {
+  it('the check sees git run by hand', () => {
+    expect(ownGitCalls("import { git } from '../git/exec.js';\nawait git(['log'], o);")).toHaveLength(2);
+    expect(ownGitCalls("import { execGit, GitError } from '../git/exec.js';")).toEqual(['imports execGit from git/exec']);
+    expect(ownGitCalls("const { spawnGit } = await import('../git/exec.js');")).toEqual(['imports git/exec dynamically']);
+    expect(ownGitCalls("const r = await execGit(\n  [\n 'config', '--get', 'core.hooksPath'],\n  o);")).toHaveLength(1);
+    expect(ownGitCalls("spawnSync('git', ['status'])")).toHaveLength(1);
+    expect(ownGitCalls("export {\n  git,\n} from '../git/exec.js';")).toEqual(['imports git from git/exec']);
+    expect(ownGitCalls("import { GitError, type GitChild } from '../git/exec.js';\nimport type { GitOptions } from '../git/exec.js';")).toEqual([]);
+    expect(ownGitCalls('// git([...]) would be wrong here')).toEqual([]);
+  });
+
+  it('outside git/, no module runs git itself (it calls a query of git/)', () => {
+    expect(FILES.filter((f) => !f.startsWith('git/')).flatMap((f) => ownGitCalls(text(f)).map((how) => `${f} ${how}`))).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readHistory, type HistoryCommit } from '../../audit/history.js';
 import { TddError, usageError } from '../../errors.js';
-import { execGit } from '../../git/exec.js';
+import { readDefaultBaseName } from '../../git/history.js';
 import { readRepoContext, type RepoContext } from '../../git/queries.js';
 import { parseEventLog, type EventLog } from '../../report/events.js';
 import { assembleReport } from '../../report/model.js';
@@ -35,20 +35,6 @@ interface Range {
   revisions: string[];
 }
 
-async function gitAnswer(repo: RepoContext, args: string[]): Promise<string | null> {
-  const r = await execGit(args, { cwd: repo.top, baseEnv: repo.env, okCodes: [1, 128] });
-  return r.code === 0 && r.stdout.trim() ? r.stdout.trim() : null;
-}
-
-/** The branch's upstream, else origin/HEAD: the same default as `tdd audit`. */
-async function readDefaultBase(repo: RepoContext): Promise<string | null> {
-  return (
-    (await gitAnswer(repo, ['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'])) ??
-    (await gitAnswer(repo, ['symbolic-ref', '-q', '--short', 'refs/remotes/origin/HEAD'])) ??
-    ((await gitAnswer(repo, ['rev-parse', '-q', '--verify', 'refs/remotes/origin/HEAD'])) ? 'origin/HEAD' : null)
-  );
-}
-
 async function readRange(repo: RepoContext, positional: string | undefined, all: boolean): Promise<Range> {
   if (positional !== undefined && all) throw usageError('give a RANGE or --all, not both');
   if (all) return { label: 'HEAD (all history)', revisions: ['HEAD'] };
@@ -56,7 +42,7 @@ async function readRange(repo: RepoContext, positional: string | undefined, all:
     if (positional.startsWith('-') || positional.trim() === '') throw usageError(`invalid range "${positional}"`, 'e.g. tdd report origin/main..HEAD');
     return { label: positional, revisions: [positional] };
   }
-  const base = await readDefaultBase(repo);
+  const base = await readDefaultBaseName(repo);
   if (!base) {
     throw new TddError('NO_RANGE', 'no range to report: this branch has no upstream, and there is no origin/HEAD', 2, {
       hint: 'name one (tdd report main..HEAD), or `tdd report --all` for the whole history',

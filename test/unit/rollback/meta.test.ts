@@ -1,6 +1,7 @@
 /** The backup record: message round trip, validation (a tampered ref must not write outside the work tree), git output parsers. */
 import { describe, expect, it } from 'vitest';
-import { formatBackupMessage, isSafePath, parseBackupMessage, parseBackupRefs, parseLsFilesStage, ROLLBACK_REFS } from '../../../src/rollback/meta.js';
+import { parseBackupRefs, parseLsFilesStage } from '../../../src/git/parse.js';
+import { formatBackupMessage, isSafePath, parseBackupMessage, ROLLBACK_REFS } from '../../../src/rollback/meta.js';
 import type { BackupMeta } from '../../../src/rollback/types.js';
 
 const A = '587be6b4c3f93f93c489c0111bba5596147a26cb';
