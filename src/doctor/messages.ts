@@ -3,19 +3,22 @@
  * The fix (a command) comes with the result. Tests assert codes, never these sentences.
  */
 import { shown } from './fixes.js';
-import type { CheckResult, DoctorCode, LayoutFacts } from './types.js';
+import type { CheckResult, DoctorCode, DoctorFindingData, HooksPathSetting, LayoutFacts } from './types.js';
 
 type Where = Pick<LayoutFacts, 'cwd' | 'top'>;
-type Words = (d: Record<string, unknown>, p: (key: string) => string) => string;
+/** The keys of any variant of a data union. */
+type KeyOf<D> = D extends unknown ? keyof D & string : never;
+/** A code's words from its data; `p(key)`: a path of the data, as the user's shell names it. */
+type Words<C extends DoctorCode> = (d: DoctorFindingData[C], p: (key: KeyOf<DoctorFindingData[C]>) => string) => string;
 
 const s = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const short = (sha: unknown): string => s(sha).slice(0, 12);
-const task = (d: Record<string, unknown>): string => (d.task ? `task ${s(d.task)}` : 'the task');
-const setting = (d: Record<string, unknown>): string => `core.hooksPath=${s(d.value)} (${s(d.scope)} config, ${s(d.origin)})`;
-const strandedNote = (d: Record<string, unknown>, p: (key: string) => string): string =>
+const task = (d: { task: string | null }): string => (d.task ? `task ${s(d.task)}` : 'the task');
+const setting = (d: HooksPathSetting): string => `core.hooksPath=${s(d.value)} (${s(d.scope)} config, ${s(d.origin)})`;
+const strandedNote = (d: { stranded?: string }, p: (key: 'stranded') => string): string =>
   d.stranded ? `; tdd-hooks' hook in ${p('stranded')} is not run, as git looks in another folder` : '';
 
-const MESSAGES: Record<DoctorCode, Words> = {
+const MESSAGES: { [C in DoctorCode]: Words<C> } = {
   HOOKS_PATH_UNSET: (_, p) => `core.hooksPath is not set: git runs the hooks in ${p('hooksDir')}`,
   HOOKS_PATH_LOCAL: (d, p) => `${setting(d)}: git runs the hooks in ${p('hooksDir')}`,
   HOOKS_PATH_SHARED: (d, p) =>
@@ -29,8 +32,7 @@ const MESSAGES: Record<DoctorCode, Words> = {
   HOOK_OK: (d, p) => `${p('path')} runs tdd-hooks${d.script ? ` (through ${p('script')})` : ''}`,
   HOOK_CALLS_TDD: (_, p) => `${p('path')} was not written by tdd-hooks, and runs its CLI`,
   HOOK_MISSING: (d, p) => `${p('path')} does not exist: git runs no tdd-hooks check for this hook${strandedNote(d, p)}`,
-  HOOK_NOT_EXECUTABLE: (d, p) =>
-    `${p('path')} is not executable (mode ${Number(d.mode ?? 0).toString(8)}): git skips it with a hint, and the commit goes through unchecked`,
+  HOOK_NOT_EXECUTABLE: (d, p) => `${p('path')} is not executable (mode ${d.mode.toString(8)}): git skips it with a hint, and the commit goes through unchecked`,
   HOOK_FOREIGN: (d, p) =>
     `${p('path')} was written by ${d.owner === 'unknown' ? 'something else' : s(d.owner)}, not tdd-hooks: it replaced tdd-hooks' hook, or was there first${strandedNote(d, p)}` +
     (d.chained
@@ -48,14 +50,14 @@ const MESSAGES: Record<DoctorCode, Words> = {
   HUSKY_STUB_MISSING: (_, p) => `husky's stub ${p('path')} does not exist: git never runs ${p('script')}`,
   HUSKY_TEST_LINE: (d, p) =>
     `${p('script')}:${s(d.line)} runs \`${s(d.text)}\` before tdd-hooks' block: husky stops at it when it fails — on every RED commit — and it tests the working tree, not what is staged`,
-  CLI_OK: (d) => `the hooks run ${(d.cli as string[]).join(', ')}`,
+  CLI_OK: (d) => `the hooks run ${d.cli.join(', ')}`,
   CLI_FALLBACK: (d) => `${s(d.cli)} is not in this checkout: the hooks run ${s(d.fallback)} instead`,
   CLI_MISSING: (d) =>
-    `the ${(d.hooks as string[]).join(', ')} hook${(d.hooks as string[]).length > 1 ? 's run' : ' runs'} ${s(d.cli)}, which is not in this checkout${d.fallback ? ` (nor is ${s(d.fallback)})` : ''}: commits stop with exit 127`,
+    `the ${d.hooks.join(', ')} hook${d.hooks.length > 1 ? 's run' : ' runs'} ${s(d.cli)}, which is not in this checkout${d.fallback ? ` (nor is ${s(d.fallback)})` : ''}: commits stop with exit 127`,
   NODE_OK: (d) => `node ${s(d.version)} (${s(d.path)})${d.gui === null ? '' : `; a GUI git client (PATH=${s(d.guiPath)}) runs ${s(d.gui)}`}`,
   NODE_NOT_ON_PATH: (d) => `node is not on this shell's PATH${d.husky ? '' : ', and no node the hooks recorded runs'}: commits stop with exit 127`,
   NODE_FALLBACK_BROKEN: (d) =>
-    `node is not on a GUI git client's PATH (${s(d.guiPath)}), and the node the hooks recorded for it, ${(d.fallbacks as string[]).join(', ')}, does not run (upgraded or removed?): commits from a GUI client stop with exit 127`,
+    `node is not on a GUI git client's PATH (${s(d.guiPath)}), and the node the hooks recorded for it, ${d.fallbacks.join(', ')}, does not run (upgraded or removed?): commits from a GUI client stop with exit 127`,
   NODE_GUI_MISSING: (d) =>
     `node ${s(d.version)} is on this shell's PATH, but not on a GUI git client's (${s(d.guiPath)})${d.husky ? ", nor in husky's init file" : ''}: commits from such a client stop with exit 127` +
     (!d.husky ? ' (hooks in a tracked folder record no machine-specific node: start the client from a terminal)' : ''),
@@ -63,7 +65,7 @@ const MESSAGES: Record<DoctorCode, Words> = {
     `the hooks run node ${s(d.version)} (${s(d.path)}); tdd-hooks needs node ${s(d.min)} or later: install a newer node (e.g. nvm install 20)`,
   CONFIG_OK: (d) => `configuration from ${s(d.source)} (runner ${s(d.runner)})`,
   CONFIG_WARNINGS: (d) =>
-    `configuration from ${s(d.source)} (runner ${s(d.runner)}), with ${(d.warnings as { code: string; path: string | null; state?: string; broken?: boolean }[])
+    `configuration from ${s(d.source)} (runner ${s(d.runner)}), with ${d.warnings
       .map((w) =>
         w.code === 'CONFIG_UNSTAGED'
           ? `${w.path} ${w.state === 'untracked' ? 'untracked' : 'edited but not staged'}: it does not count until committed`
@@ -73,7 +75,7 @@ const MESSAGES: Record<DoctorCode, Words> = {
       )
       .join('; ')}`,
   CONFIG_WORKTREE_INVALID: (d) => {
-    const problems = (d.problems as { key: string; expected: string; found: string }[] | undefined) ?? [];
+    const problems = d.problems ?? [];
     const what =
       d.line === undefined
         ? problems.map((x) => `${x.key}: expected ${x.expected}, found ${x.found}`).join('; ')
@@ -81,16 +83,16 @@ const MESSAGES: Record<DoctorCode, Words> = {
     return `${s(d.file)} in the working copy: ${what}; fix it there (the hooks judge by the committed rules, and refuse a commit that stages it broken)`;
   },
   CONFIG_INVALID: (d) => {
-    const problems = (d.problems as { file: string; key: string; expected: string; found: string }[] | undefined) ?? [];
+    const problems = d.problems;
     const what = problems.length ? problems.map((x) => `${x.file}: ${x.key}: expected ${x.expected}, found ${x.found}`).join('; ') : s(d.message);
     return `${what}: every hook stops with exit 2 until it is fixed and committed (then \`tdd phase red\` to resume)`;
   },
   RUNNER_OK: (d) =>
-    (d.runner === 'node'
-      ? 'node --test, with the reporter tdd-hooks ships'
-      : d.probe
-        ? `${s(d.runner)}: ${d.version ? s(d.version) : `${s(d.probe)} found`}`
-        : `${s(d.runner)} ${s(d.version)} (${s(d.entry)})`) + (d.root ? ` in ${s(d.root)}/` : ''),
+    ('probe' in d
+      ? `${s(d.runner)}: ${d.version ? s(d.version) : `${s(d.probe)} found`}`
+      : 'entry' in d
+        ? `${s(d.runner)} ${s(d.version)} (${s(d.entry)})`
+        : 'node --test, with the reporter tdd-hooks ships') + (d.root ? ` in ${s(d.root)}/` : ''),
   RUNNER_TOOL_MISSING: (d) => `the runner is ${s(d.runner)}${d.root ? ` in ${s(d.root)}/` : ''}, and ${s(d.error)}: every verdict is "could not verify"`,
   RUNNER_MISSING: (d) =>
     `the runner is ${s(d.runner)}, and ${s(d.entry)} does not exist${d.declared ? ' (package.json lists it: dependencies not installed?)' : ' (package.json does not list it)'}: every verdict is "could not verify"`,
@@ -101,9 +103,7 @@ const MESSAGES: Record<DoctorCode, Words> = {
     `${p('path')} is ${d.reason === 'json' ? 'not valid JSON' : d.reason === 'unreadable' ? 'not readable' : 'not a tdd-hooks state'}: the hooks rebuild it from the trailers, and the phase declared in it is lost`,
   STATE_HISTORY_OK: (d) =>
     `the state agrees with the trailers${d.red ? ` (open RED commit ${short(d.red)})` : ''}` +
-    (Array.isArray(d.followed) && d.followed.length
-      ? `; HEAD moved outside the hooks and the records of ${d.followed.map((c) => short(c as string)).join(', ')} left the history: dropped`
-      : ''),
+    (d.followed?.length ? `; HEAD moved outside the hooks and the records of ${d.followed.map(short).join(', ')} left the history: dropped` : ''),
   STATE_RED_NOT_IN_HISTORY: (d) =>
     `the open RED record of ${task(d)} is commit ${short(d.commit)}, which is not in HEAD's history (amended, rebased, or another branch)` +
     (d.active === false ? '' : ': the next GREEN commit will be refused'),
@@ -117,25 +117,24 @@ const MESSAGES: Record<DoctorCode, Words> = {
     `${p('path')} holds a ${s(d.phase)} verdict from ${s(d.at)} for a commit on top of ${short(d.head) || 'an unborn branch'}, but HEAD is ${short(d.now) || 'unborn'}: commit-msg and post-commit start node on every commit until it goes`,
   PENDING_CORRUPT: (_, p) => `${p('path')} is not a readable verdict: commit-msg and post-commit start node on every commit until it goes`,
   ENV_OK: () => 'no TDD_HOOKS=0 or HUSKY=0 in this environment',
-  ENV_SKIPS: (d) => `${(d.vars as string[]).map((v) => `${v}=0`).join(' and ')} set in this environment: commits made from here skip the checks`,
+  ENV_SKIPS: (d) => `${d.vars.map((v) => `${v}=0`).join(' and ')} set in this environment: commits made from here skip the checks`,
   INDEX_LOCK_LEFT: (d, p) =>
     `${p('path')} exists (${s(d.ageSeconds)} s old, ${s(d.size)} bytes): git refuses every commit until it goes` +
     (d.stale ? '; an interrupted git left it (Ctrl-C as git started)' : '; if no git command is running, an interrupted git left it'),
   AGENT_HOOK_OK: (d) =>
-    `${s(d.agent)}'s hooks run the guard (${(d.files as string[]).length} file${(d.files as string[]).length > 1 ? 's' : ''}, ${s(d.cli)})` +
-    (AGENT_NOTES[s(d.agent)] ?? ''),
+    `${s(d.agent)}'s hooks run the guard (${d.files.length} file${d.files.length > 1 ? 's' : ''}, ${s(d.cli)})` + (AGENT_NOTES[s(d.agent)] ?? ''),
   AGENT_HOOK_UNREADABLE: (d, p) =>
     `${p('path')}: ${s(d.problem)}: ${s(d.agent)} cannot read its hooks there, so nothing guards its edits; make it a JSON object again (or move it aside), then run npx tdd-hooks install --agent ${s(d.agent)}`,
   AGENT_HOOK_CHANGED: (d, p) => {
-    const missing = (d.missing as string[]) ?? [];
-    const unexpected = (d.unexpected as string[]) ?? [];
+    const missing = d.missing;
+    const unexpected = d.unexpected;
     const what = [missing.length ? `lacks ${missing.join(', ')}` : '', unexpected.length ? `holds ${unexpected.join(', ')} install did not write` : '']
       .filter(Boolean)
       .join(' and ');
     return `${p('path')} ${what}: ${s(d.agent)}'s tool calls that these entries no longer cover reach no guard (the commit hooks still check every commit)`;
   },
   AGENT_HOOK_NOT_EXECUTABLE: (d, p) =>
-    `${p('path')} is not executable (mode ${Number(d.mode ?? 0).toString(8)}): ${s(d.agent)} runs only executable hook files, so nothing guards its edits`,
+    `${p('path')} is not executable (mode ${d.mode.toString(8)}): ${s(d.agent)} runs only executable hook files, so nothing guards its edits`,
   AGENT_HOOK_CLI_MISSING: (d, p) =>
     `${s(d.agent)}'s hooks run ${s(d.cli)}, which is not there (${p('path')}): every guarded call fails — denied, or let through by an agent that fails open`,
   AGENT_CODEX_UNTRUSTED: (d) =>
@@ -158,9 +157,10 @@ const AGENT_NOTES: Record<string, string> = {
 export const DOCTOR_CODES = Object.keys(MESSAGES) as DoctorCode[];
 
 export function formatMessage(r: CheckResult, where: Where): string {
+  const data = r.data as Record<string, unknown>;
   const path = (key: string): string => {
-    const v = r.data[key];
+    const v = data[key];
     return typeof v === 'string' ? shown(where, v) : s(v);
   };
-  return MESSAGES[r.code](r.data, path);
+  return (MESSAGES[r.code] as Words<DoctorCode>)(r.data, path);
 }

@@ -4,9 +4,9 @@
  */
 import type { ConfigProblem } from '../config/validate.js';
 import type { RunnerName } from '../config/schema.js';
-import type { HookName } from '../install/shim.js';
+import type { HookName, HookOwner } from '../install/shim.js';
 import type { State } from '../state/types.js';
-import type { Finding, Phase } from '../types.js';
+import type { Finding, FindingCode, FindingFrom, Phase } from '../types.js';
 import type { AgentName } from '../agent/types.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -207,74 +207,99 @@ export interface AgentFacts {
   codex?: { userConfig: string; user: string | null; project: string | null; folders: string[] };
 }
 
-/** Stable codes, documented in the README; tests assert these, never the wording. */
-export type DoctorCode =
-  | 'CONFIG_WORKTREE_INVALID'
-  | 'HOOKS_PATH_UNSET'
-  | 'HOOKS_PATH_LOCAL'
-  | 'HOOKS_PATH_SHARED'
-  | 'HOOKS_PATH_ABSOLUTE'
-  | 'HOOKS_PATH_HUSKY_UNSET'
-  | 'HOOKS_DIR_OK'
-  | 'HOOKS_DIR_MISSING'
-  | 'HOOK_OK'
-  | 'HOOK_CALLS_TDD'
-  | 'HOOK_MISSING'
-  | 'HOOK_NOT_EXECUTABLE'
-  | 'HOOK_FOREIGN'
-  | 'HOOK_NOT_A_FILE'
-  | 'HOOK_NOT_REACHED'
-  | 'HOOK_CHAINED_NOT_EXECUTABLE'
-  | 'HUSKY_BLOCK_MISSING'
-  | 'HUSKY_BLOCK_MALFORMED'
-  | 'HUSKY_STUB_MISSING'
-  | 'HUSKY_TEST_LINE'
-  | 'CLI_OK'
-  | 'CLI_FALLBACK'
-  | 'CLI_MISSING'
-  | 'NODE_OK'
-  | 'NODE_NOT_ON_PATH'
-  | 'NODE_FALLBACK_BROKEN'
-  | 'NODE_GUI_MISSING'
-  | 'NODE_TOO_OLD'
-  | 'CONFIG_OK'
-  | 'CONFIG_WARNINGS'
-  | 'CONFIG_INVALID'
-  | 'RUNNER_OK'
-  | 'RUNNER_MISSING'
-  | 'RUNNER_REPORTER_MISSING'
-  | 'RUNNER_TOOL_MISSING'
-  | 'STATE_ABSENT'
-  | 'STATE_OK'
-  | 'STATE_CORRUPT'
-  | 'STATE_HISTORY_OK'
-  | 'STATE_RED_NOT_IN_HISTORY'
-  | 'STATE_RED_DISAGREES'
-  | 'STATE_BEHIND'
-  | 'PENDING_NONE'
-  | 'PENDING_CURRENT'
-  | 'PENDING_STALE'
-  | 'PENDING_CORRUPT'
-  | 'ENV_OK'
-  | 'ENV_SKIPS'
-  | 'INDEX_LOCK_LEFT'
-  | 'AGENT_HOOK_OK'
-  | 'AGENT_HOOK_UNREADABLE'
-  | 'AGENT_HOOK_CHANGED'
-  | 'AGENT_HOOK_NOT_EXECUTABLE'
-  | 'AGENT_HOOK_CLI_MISSING'
-  | 'AGENT_CODEX_UNTRUSTED'
-  | 'AGENT_CODEX_HOOKS_OFF'
-  | 'AGENT_HOOKS_SWITCHED_OFF';
+type Path = { path: string };
+/** Our shim left in the default hooks folder while git runs another (HookFacts.stranded). */
+type Stranded = { stranded?: string };
+type HooksPathData = HooksPathSetting & { hooksDir: string };
+type NodeData = { path: string; version: string; guiPath: string };
+/** Where a runner runs, when not at the top level. */
+type Root = { root?: string };
+type ProbeData = { runner: string; probe: string; version: string | null; error: string | null } & Root;
+type EntryData = { runner: string; entry: string; version: string | null; declared: boolean } & Root;
+type PendingData = { path: string; at: string; phase: string; head: string | null; now: string | null };
+/** A commit-time warning about the configuration, flattened: its code, file and data. */
+export type ConfigWarning = { code: FindingCode; path: string | null; state?: 'untracked' | 'modified'; broken?: true; key?: string; [field: string]: unknown };
+type None = Record<string, never>;
 
-/** One check's verdict. `fix` is the exact command that repairs it (made from the facts). */
-export interface CheckResult {
-  id: CheckId;
-  status: CheckStatus;
-  code: DoctorCode;
-  data: Record<string, unknown>;
-  fix?: string;
+/**
+ * Each doctor code and its data, as the hook's FindingData: the checks that make a result and the
+ * words that read it (messages.ts) are checked against this table. Codes are stable, documented
+ * in the README; tests assert them, never the wording. Paths in the data are absolute.
+ */
+export interface DoctorFindingData {
+  CONFIG_WORKTREE_INVALID: NonNullable<ConfigFacts['worktree']>;
+  HOOKS_PATH_UNSET: { hooksDir: string };
+  HOOKS_PATH_LOCAL: HooksPathData;
+  HOOKS_PATH_SHARED: HooksPathData;
+  HOOKS_PATH_ABSOLUTE: HooksPathData;
+  HOOKS_PATH_HUSKY_UNSET: { huskyDir: string; hooksDir: string };
+  HOOKS_DIR_OK: { hooksDir: string };
+  HOOKS_DIR_MISSING: { hooksDir: string; kind: 'absent' | 'other'; husky: boolean; linkedWorktree: boolean };
+  /** `script`: husky's tracked script the stub runs. */
+  HOOK_OK: Path & { script?: string };
+  HOOK_CALLS_TDD: Path;
+  HOOK_MISSING: Path & Stranded;
+  HOOK_NOT_EXECUTABLE: Path & { mode: number };
+  /** `chained`: the hook install moved aside, when it differs (install cannot keep both). */
+  HOOK_FOREIGN: Path & Stranded & { owner: HookOwner; chained?: string };
+  HOOK_NOT_A_FILE: Path;
+  HOOK_NOT_REACHED: Path & { hooksDir: string; husky?: true };
+  HOOK_CHAINED_NOT_EXECUTABLE: Path & { chained: string };
+  HUSKY_BLOCK_MISSING: { script: string } & Stranded;
+  HUSKY_BLOCK_MALFORMED: { script: string; line: number; problem: string };
+  HUSKY_STUB_MISSING: Path & { script: string };
+  HUSKY_TEST_LINE: { script: string; line: number; text: string };
+  CLI_OK: { cli: string[] };
+  CLI_FALLBACK: { cli: string; fallback: string | null; hooks: HookName[] };
+  CLI_MISSING: Path & { cli: string; fallback: string | null; hooks: HookName[] };
+  /** `gui`: the node a GUI git client runs (null on Windows: not asked). */
+  NODE_OK: NodeData & { gui: string | null };
+  NODE_NOT_ON_PATH: { husky: boolean; self: string };
+  NODE_FALLBACK_BROKEN: NodeData & { fallbacks: string[] };
+  NODE_GUI_MISSING: NodeData & { husky: boolean };
+  NODE_TOO_OLD: { path: string; version: string; min: string };
+  CONFIG_OK: { source: string; runner: RunnerName };
+  CONFIG_WARNINGS: { source: string; runner: RunnerName; warnings: ConfigWarning[] };
+  /** `error`: the configuration error's code. */
+  CONFIG_INVALID: { file: string; error: string; message: string; problems: ConfigProblem[] };
+  RUNNER_OK: ProbeData | EntryData | ({ runner: 'node' } & Root);
+  RUNNER_MISSING: EntryData;
+  RUNNER_REPORTER_MISSING: { runner: 'node' } & Root;
+  RUNNER_TOOL_MISSING: ProbeData;
+  STATE_ABSENT: Path;
+  STATE_OK: Path & { phase: Phase | null; task: string | null };
+  STATE_CORRUPT: Path & { reason: 'json' | 'shape' | 'unreadable' };
+  /** `followed`: the records dropped when HEAD moved outside the hooks. */
+  STATE_HISTORY_OK: { phase: Phase | null; task: string | null; red: string | null; followed?: string[] };
+  /** `active: false`: the record of a task other than the active one. */
+  STATE_RED_NOT_IN_HISTORY: { task: string | null; commit: string; head: string; active?: false };
+  STATE_RED_DISAGREES: { task: string | null; state: string | null; trailers: string | null };
+  STATE_BEHIND: { phase: Phase | null; since: string; commit: string; commitPhase: Phase; expected: Phase | null };
+  PENDING_NONE: None;
+  PENDING_CURRENT: PendingData;
+  PENDING_STALE: PendingData;
+  PENDING_CORRUPT: Path;
+  ENV_OK: None;
+  ENV_SKIPS: { vars: ('TDD_HOOKS' | 'HUSKY')[] };
+  INDEX_LOCK_LEFT: Path & { size: number; ageSeconds: number; stale: boolean };
+  AGENT_HOOK_OK: { agent: AgentName; files: string[]; cli: string };
+  AGENT_HOOK_UNREADABLE: Path & { agent: AgentName; problem: string };
+  AGENT_HOOK_CHANGED: Path & { agent: AgentName; missing: string[]; unexpected: string[] };
+  AGENT_HOOK_NOT_EXECUTABLE: Path & { agent: AgentName; mode: number };
+  AGENT_HOOK_CLI_MISSING: Path & { agent: AgentName; cli: string };
+  AGENT_CODEX_UNTRUSTED: { agent: 'codex'; trust: 'untrusted' | 'unknown'; config: string; top: string };
+  AGENT_CODEX_HOOKS_OFF: { agent: 'codex'; config: string };
+  AGENT_HOOKS_SWITCHED_OFF: { agent: AgentName; config: string; key: string };
 }
+
+/** Stable codes, documented in the README; tests assert these, never the wording. */
+export type DoctorCode = keyof DoctorFindingData;
+
+/** One check's verdict without its check's id, narrowed by its code. `fix` is the exact command that repairs it (made from the facts). */
+export type CheckVerdict<C extends DoctorCode = DoctorCode> = FindingFrom<DoctorFindingData, C, { status: CheckStatus; fix?: string }>;
+
+/** One check's verdict, narrowed by its code. */
+export type CheckResult<C extends DoctorCode = DoctorCode> = FindingFrom<DoctorFindingData, C, { id: CheckId; status: CheckStatus; fix?: string }>;
 
 /** A check: pure over the facts; null when it does not apply here (it is then left out). */
 export type Check = (facts: DoctorFacts) => CheckResult | CheckResult[] | null;

@@ -13,9 +13,9 @@ import { entriesDiff, MergeProblem, parseSettings } from '../../install/agent-me
 import { shQuote } from '../../install/shim.js';
 import { codexTrust, parseCodexConfig } from '../agent-parse.js';
 import { addDevDependency, arg, atTop, installDependencies, TDD_INSTALL } from '../fixes.js';
-import type { AgentHookFacts, CheckResult, DoctorFacts, FileFact } from '../types.js';
+import type { AgentHookFacts, CheckResult, CheckVerdict, DoctorFacts, FileFact } from '../types.js';
 
-type Result = Omit<CheckResult, 'id'>;
+type Result = CheckVerdict;
 
 const reinstall = (agent: AgentName): string => `${TDD_INSTALL} --agent ${agent}`;
 

@@ -2,7 +2,7 @@
 import type { CheckResult, DoctorFacts } from '../types.js';
 
 export function checkEnv({ env, layout }: DoctorFacts): CheckResult {
-  const vars: string[] = [];
+  const vars: ('TDD_HOOKS' | 'HUSKY')[] = [];
   if (env.TDD_HOOKS === '0') vars.push('TDD_HOOKS');
   if (layout.huskyDir && env.HUSKY === '0') vars.push('HUSKY');
   if (vars.length === 0) return { id: 'env', status: 'ok', code: 'ENV_OK', data: {} };

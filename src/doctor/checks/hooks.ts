@@ -10,9 +10,9 @@ import { CHAIN_SUFFIX, classifyHookOwner, isTddShim, shQuote } from '../../insta
 import { findTestLines } from '../../install/test-line.js';
 import { arg, huskySetup, installFix, shown, TDD_INSTALL } from '../fixes.js';
 import { callsTddHook } from '../../install/shim.js';
-import type { CheckId, CheckResult, DoctorFacts, FileFact, HookFacts } from '../types.js';
+import type { CheckId, CheckResult, CheckVerdict, DoctorFacts, FileFact, HookFacts } from '../types.js';
 
-type Result = Omit<CheckResult, 'id'>;
+type Result = CheckVerdict;
 
 const chmod = (f: DoctorFacts, path: string): string => `chmod +x ${arg(f.layout, path)}`;
 
