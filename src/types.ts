@@ -109,7 +109,8 @@ export interface FindingData {
   /** `origin: 'unknown'`: read without the history (tdd red-check), so whether this change adds it is not known. */
   MARKER_SKIP: { marker: string; kind: 'skip' | 'todo' | 'xfail'; origin?: 'unknown' };
   // evidence
-  RED_WRONG_REASON: { kind: FailureClass | FileErrorKind; message: string; test?: string };
+  /** `unbuiltPackage`: the repository's own workspace package the file could not load (its entry a build product not in the copy). */
+  RED_WRONG_REASON: { kind: FailureClass | FileErrorKind; message: string; test?: string; unbuiltPackage?: string };
   RED_TESTS_PASS: undefined;
   RED_NEW_TEST_PASSES: { test: string };
   RED_REGRESSION_ACCEPTED: undefined;
@@ -189,6 +190,8 @@ export interface FileError {
   file: string;
   kind: FileErrorKind;
   message: string;
+  /** A workspace package of this repository that did not load (not built, or not linked): its name. */
+  unbuiltPackage?: string;
 }
 
 /**

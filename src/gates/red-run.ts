@@ -18,7 +18,10 @@ export function evaluateRedRun(input: GateInput): Finding[] {
   let rightFailures = 0;
   for (const e of run.fileErrors) {
     if (e.kind === 'missing-symbol') rightFailures++;
-    else findings.push({ code: 'RED_WRONG_REASON', severity: 'error', path: e.file, data: { kind: e.kind, message: e.message } });
+    else {
+      const unbuilt = e.unbuiltPackage === undefined ? {} : { unbuiltPackage: e.unbuiltPackage };
+      findings.push({ code: 'RED_WRONG_REASON', severity: 'error', path: e.file, data: { kind: e.kind, message: e.message, ...unbuilt } });
+    }
   }
   for (const file of filesWithoutResults(run)) {
     findings.push({ code: 'RED_WRONG_REASON', severity: 'error', path: file, data: { kind: 'no-tests', message: 'no test ran in this file' } });

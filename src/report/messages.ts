@@ -39,9 +39,9 @@ const EXAMPLE: Record<string, string> = {
 const exampleOf = (language: string | undefined): string => EXAMPLE[language ?? ''] ?? 'expect(...).toBe(...), assert.equal(...)';
 const FILE_MISSING_WORDS = { missing: 'no such file', directory: 'a directory, not a file', unreadable: 'unreadable' };
 
-/** RED_WRONG_REASON's next step for a missing module: a workspace package of the repository that is not built (runners/classify) is not one to install. */
-function missingModuleNext(message: string): string {
-  return / is a workspace package of this repository /.test(message)
+/** RED_WRONG_REASON's next step for a missing module: a workspace package of the repository that is not built (runners/classify, `unbuiltPackage`) is not one to install. */
+function missingModuleNext(unbuiltPackage: string | undefined): string {
+  return unbuiltPackage !== undefined
     ? 'build that workspace package and let the tests load it from what is committed (an alias to its sources in the runner config, or isolation.link to the build), then commit again'
     : "install the package the test imports, or fix the import; if it is the project's own new module, add it as an empty file in this commit, so the test fails on what the module lacks";
 }
@@ -144,7 +144,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     what: `${f.path}${f.data?.test ? ` > ${d(f.data, 'test')}` : ''} fails for the wrong reason (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
     next:
       d(f.data, 'kind') === 'missing-module'
-        ? missingModuleNext(d(f.data, 'message'))
+        ? missingModuleNext(f.data.unbuiltPackage)
         : d(f.data, 'kind') === 'no-tests'
           ? 'the file must define at least one test that runs'
           : d(f.data, 'kind') === 'snapshot-missing'

@@ -4,7 +4,7 @@
  * file that produced no results failed on syntax, a missing package, a missing project symbol or
  * module, no tests, or another load error. Pure: the test sources arrive as text.
  */
-import type { FailureClass, FileErrorKind } from '../types.js';
+import type { FailureClass, FileError } from '../types.js';
 import { isProjectModuleSpecifier, isProjectPath, packageNameOf, scanImports, type ImportDecl } from './imports.js';
 import { classifyTsDiagnostics } from './ts-diagnostics.js';
 import type { IsProjectImport } from './types.js';
@@ -109,7 +109,7 @@ export function classifyThrown(error: { name?: string | undefined; code?: string
  *   jest    `Cannot find module '@demo/core' from 'packages/app/test/a.test.js'`
  *   ts-jest `error TS2307: Cannot find module '@demo/core' or its corresponding type declarations.`
  */
-export function unbuiltWorkspacePackage(text: string, workspacePackages: ReadonlySet<string> | undefined): string | undefined {
+export function unbuiltWorkspacePackage(text: string, workspacePackages: ReadonlySet<string> | undefined): { name: string; message: string } | undefined {
   if (!workspacePackages || workspacePackages.size === 0) return undefined;
   const entry = /Cannot find (?:package|module) '[^']*\/node_modules\/((?:@[^/']+\/)?[^/']+)\/([^']+)'/.exec(text);
   // The package itself, not a subpath (`@demo/core/src/new` may be the new module a RED is about).
@@ -119,11 +119,11 @@ export function unbuiltWorkspacePackage(text: string, workspacePackages: Readonl
   const name = entry ? entry[1]! : named && packageNameOf(named[1]!) === named[1] ? named[1] : undefined;
   if (name === undefined || !workspacePackages.has(name)) return undefined;
   const what = entry ? `its entry ${entry[2]} is not there` : 'its entry could not be loaded';
-  return (
+  const message =
     `${name} is a workspace package of this repository and ${what}: a build product (gitignored) is not in the private copy the tests run in, which holds only what git tracks, ` +
     `and a package that was never built or linked (npm install) does not load. Build it (its package.json "build" script), then point the runner at its sources ` +
-    `(an alias, as vue's vitest config does) or link the build (isolation.link, which reads the working tree's build)`
-  );
+    `(an alias, as vue's vitest config does) or link the build (isolation.link, which reads the working tree's build)`;
+  return { name, message };
 }
 
 /**
@@ -136,10 +136,10 @@ export function unbuiltWorkspacePackage(text: string, workspacePackages: Readonl
  *           `Failed to parse source for import analysis because the content contains invalid JS syntax.`
  *           `Transform failed with 1 error: … [PARSE_ERROR] …`, `No test suite found in file /x/a.test.ts`
  */
-export function classifyLoadError(text: string, ctx: ImportContext): { kind: FileErrorKind; message: string } {
+export function classifyLoadError(text: string, ctx: ImportContext): Omit<FileError, 'file'> {
   const clean = stripAnsi(text);
   const unbuilt = unbuiltWorkspacePackage(clean, ctx.workspacePackages);
-  if (unbuilt) return { kind: 'missing-module', message: unbuilt };
+  if (unbuilt) return { kind: 'missing-module', message: unbuilt.message, unbuiltPackage: unbuilt.name };
   // ts-jest and ts-node print the type checker's diagnostics, every one of the file.
   const typed = classifyTsDiagnostics(clean, ctx);
   if (typed) return typed;

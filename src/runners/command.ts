@@ -19,7 +19,7 @@
  * "could not verify", and says to add `{report}`).
  */
 import { isAbsolute } from 'node:path';
-import type { FailureClass, FileError, FileErrorKind, TestCaseResult } from '../types.js';
+import type { FailureClass, FileError, TestCaseResult } from '../types.js';
 import { classifyLoadError, classifyThrown, stripAnsi, type ImportContext } from './classify.js';
 import { exceptionOf, GENERIC_TYPE, readJUnit, type JUnitCase, type Thrown } from './junit.js';
 import { asArg, isProjectFile, toRepoPath } from './paths.js';
@@ -139,7 +139,7 @@ function failureOf(t: Thrown, ctx: ImportContext): FailureClass {
   return explainPythonError(header, ctx) === 'missing-symbol' ? 'missing-symbol' : 'exception';
 }
 
-function loadErrorOf(t: Thrown, ctx: ImportContext): { kind: FileErrorKind; message: string } {
+function loadErrorOf(t: Thrown, ctx: ImportContext): Omit<FileError, 'file'> {
   const message = headerOf(t);
   const js = classifyLoadError(message, ctx);
   if (js.kind !== 'load-error') return js;

@@ -11,7 +11,7 @@
  * A file jest's testMatch/testPathIgnorePatterns rejected is simply absent.
  */
 import { join } from 'node:path';
-import type { FailureClass, FileErrorKind, TestCaseResult } from '../types.js';
+import type { FailureClass, FileError, TestCaseResult } from '../types.js';
 import { classifyLoadError, classifyThrown, firstLine, stripAnsi, type ImportContext } from './classify.js';
 import { isProjectModuleSpecifier, scanImports } from './imports.js';
 import { parseJestShaped } from './jest-shape.js';
@@ -125,7 +125,7 @@ function toTest(file: string, a: JestAssertion, ctx: ImportContext): TestCaseRes
 const SUITE_FAILED = /^\s*● Test suite failed to run\s*$/m;
 
 /** The text under `● Test suite failed to run` → why the file could not run. */
-function classifySuiteError(body: string, ctx: ImportContext): { kind: FileErrorKind; message: string } {
+function classifySuiteError(body: string, ctx: ImportContext): Omit<FileError, 'file'> {
   const empty = /Your test suite must contain at least one test\./.exec(body);
   if (empty) return { kind: 'no-tests', message: empty[0] };
   const found = classifyLoadError(body, ctx);

@@ -19,7 +19,7 @@
  * loading (syntax, a missing module, an error in a describe body, a forbidden `.only`) ends the
  * whole run with no report and `Exception during run: <error>` on stderr.
  */
-import type { FileError, FileErrorKind, TestCaseResult } from '../types.js';
+import type { FileError, TestCaseResult } from '../types.js';
 import { classifyLoadError, classifyThrown, firstLine, stripAnsi, type ImportContext } from './classify.js';
 import { scanImports } from './imports.js';
 import { isMissingTranspiledSymbol } from './jest.js';
@@ -115,7 +115,7 @@ function culpritOf(text: string, o: ParseInput, files: string[]): string | undef
   return importers.length === 1 ? importers[0] : undefined;
 }
 
-function classifyLoad(text: string, ctx: ImportContext): { kind: FileErrorKind; message: string } {
+function classifyLoad(text: string, ctx: ImportContext): Omit<FileError, 'file'> {
   const found = classifyLoadError(text, ctx);
   if (found.kind === 'load-error' && isMissingTranspiledSymbol(found.message, ctx)) return { ...found, kind: 'missing-symbol' };
   return found;

@@ -153,7 +153,7 @@ describe('REFACTOR in npm workspaces: the import graph follows a workspace packa
 
 describe('a workspace package that is not built', () => {
   it(
-    'a RED importing it is refused with a message naming the package, its missing entry and the build, not "install the package"',
+    'a RED importing it is refused as a missing module that names the package (unbuiltPackage, in the JSON too), not one to install',
     { timeout: 120_000 },
     () => {
       const r = workspaces('node');
@@ -172,10 +172,11 @@ describe('a workspace package that is not built', () => {
           "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '@demo/core';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
       });
       r.git('add', 'packages/app/test/sum.test.js');
-      const out = attemptCommit(r, 1, 'RED_WRONG_REASON');
-      expect(out).toMatch(/@demo\/core is a workspace package/);
-      expect(out).toMatch(/dist\/index\.js/);
-      expect(out).not.toMatch(/install the package the test imports/);
+      const verdict = JSON.parse(r.tdd('verify', '--json').stdout) as { findings: { code: string; data?: { kind?: string; unbuiltPackage?: string } }[] };
+      expect(verdict.findings.filter((f) => f.code === 'RED_WRONG_REASON').map((f) => f.data)).toEqual([
+        expect.objectContaining({ kind: 'missing-module', unbuiltPackage: '@demo/core' }),
+      ]);
+      attemptCommit(r, 1, 'RED_WRONG_REASON');
     },
   );
 });

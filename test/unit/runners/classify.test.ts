@@ -134,13 +134,13 @@ describe('classifyLoadError: a workspace package that is not built', () => {
   ])('%s: a missing module, the message naming the package (and its entry)', (_, text, entry) => {
     const got = classifyLoadError(text, ctx(ws));
     expect(got.kind).toBe('missing-module');
-    expect(got.message).toContain('@demo/core');
+    expect(got.unbuiltPackage).toBe('@demo/core');
     if (entry) expect(got.message).toContain(entry);
     // Not a workspace package: what it was before.
-    expect(classifyLoadError(text, ctx()).message).not.toContain('workspace');
+    expect(classifyLoadError(text, ctx()).unbuiltPackage).toBeUndefined();
   });
 
   it('a subpath of the package may be the new module a RED is about: not said to be unbuilt', () => {
-    expect(classifyLoadError("Cannot find module '@demo/core/src/notyet' from 'test/a.test.ts'", ctx(ws)).message).not.toContain('workspace');
+    expect(classifyLoadError("Cannot find module '@demo/core/src/notyet' from 'test/a.test.ts'", ctx(ws)).unbuiltPackage).toBeUndefined();
   });
 });
