@@ -204,11 +204,16 @@ describe('hooks/github-action/action.yml', () => {
     expect(shards.sort()).toEqual([...whole].sort());
   });
 
-  it('without tdd-hooks installed in the project: exit 2, and the annotation names the fix', () => {
+  it('without tdd-hooks installed in the project: exit 2, one error annotation about the project, and no audit', () => {
     const dir = checkout('main', 'action-bare');
     rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
     const r = runAction(dir);
     expect(r.steps[0]).toEqual(['tdd audit', 2]);
-    expect(r.stdout).toMatch(/^::error title=tdd-hooks not installed::.*devDependency/m);
+    // An error on no file (the project's setup, not a commit), and the only annotation: no audit ran.
+    const annotations = r.stdout.split('\n').filter((l) => l.startsWith('::'));
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatch(/^::error title=[^:,]+::\S/);
+    expect(annotations[0]).not.toMatch(/\bfile=/);
+    expect(existsSync(join(dir, 'tdd-audit.json'))).toBe(false);
   });
 });
