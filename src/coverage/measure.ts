@@ -23,6 +23,7 @@ const JS_SOURCE = /\.[cm]?[jt]sx?$/;
 const PLAIN_JS = /\.[cm]?js$/;
 const PYTHON = /\.py$/;
 const GO = /\.go$/;
+const RUBY = /\.rb$/;
 
 /** Source code of a programming language: what a GREEN's coverage is asked about (data, styles and manifests are not). */
 export const SOURCE_CODE =
@@ -39,8 +40,8 @@ export const MEASURABLE: Record<RunnerName, RegExp | undefined> = {
   go: GO,
   cargo: undefined,
   command: undefined,
-  rspec: undefined,
-  minitest: undefined,
+  rspec: RUBY,
+  minitest: RUBY,
   maven: undefined,
   phpunit: undefined,
 };
@@ -49,8 +50,6 @@ export const MEASURABLE: Record<RunnerName, RegExp | undefined> = {
 export const NOT_MEASURED: Partial<Record<RunnerName, CannotMeasure>> = {
   cargo: { reason: 'cargo has no coverage of its own (cargo-llvm-cov and llvm-tools are not used)' },
   command: { reason: "a custom test command's coverage is not known" },
-  rspec: { reason: 'Ruby coverage (the Coverage module) is not read yet' },
-  minitest: { reason: 'Ruby coverage (the Coverage module) is not read yet' },
   maven: { reason: 'JVM coverage (a JaCoCo agent) is not read yet' },
   phpunit: { reason: 'PHP coverage (Xdebug or PCOV) is not read yet' },
 };
@@ -77,7 +76,7 @@ export function withCoverage(
   runner: RunnerName,
   built: Measured,
   ask: CoverageAsk,
-  o: { root: string; vitestProvider?: boolean; vitestVersion?: string },
+  o: { root: string; vitestProvider?: boolean; vitestVersion?: string; rubyCoverage?: string },
 ): Measured | CannotMeasure {
   const env = { ...built.env };
   switch (runner) {
@@ -119,6 +118,14 @@ export function withCoverage(
       const i = built.argv.indexOf('test');
       const flags = [`-coverprofile=${ask.dir}/go.out`, '-covermode=set', `-coverpkg=${pkgs.join(',')}`];
       return { argv: [...built.argv.slice(0, i + 1), ...flags, ...built.argv.slice(i + 1)], env };
+    }
+    case 'rspec':
+    case 'minitest': {
+      // Our Coverage starter (runners/ruby/tdd_coverage.rb), first on RUBYOPT: before any of the project's code loads.
+      if (!o.rubyCoverage || /\s/.test(o.rubyCoverage))
+        return { reason: `Ruby coverage's starter cannot be loaded through RUBYOPT (${o.rubyCoverage ?? 'not built'}: missing, or a path with a space)` };
+      const spec = { out: ask.dir, root: o.root, files: ask.files.map((f) => `${o.root}/${f}`) };
+      return { argv: built.argv, env: { ...env, TDD_HOOKS_COVERAGE: JSON.stringify(spec), RUBYOPT: `-r${o.rubyCoverage}` } };
     }
     default:
       return NOT_MEASURED[runner] ?? { reason: `${runner} has no coverage tdd-hooks reads` };

@@ -14,6 +14,7 @@ import { MEASURABLE, NOT_MEASURED, withCoverage, type CoverageAsk } from '../cov
 import { mergePythonLines } from '../coverage/python-lines.js';
 import type { FileCoverage, RunCoverage } from '../coverage/types.js';
 import { attributeProcess, parseV8Scripts, v8Regions } from '../coverage/v8.js';
+import { RUBY_COVERAGE } from '../paths.js';
 import type { RunnerName } from './types.js';
 
 /** The command with coverage on, or the run's coverage already decided (nothing it can measure). */
@@ -38,6 +39,7 @@ export function planCoverage(
     root: o.root,
     ...(vitestProvider === undefined ? {} : { vitestProvider }),
     ...(o.runnerVersion ? { vitestVersion: o.runnerVersion } : {}),
+    rubyCoverage: RUBY_COVERAGE,
   });
   if ('reason' in measured) {
     coverage.unmeasured.push({ runner, ...measured, files: ask.files });
@@ -106,8 +108,11 @@ async function readFiles(runner: RunnerName, ask: CoverageAsk, root: string, fro
       return new Map([...files].map(([abs, regions]) => [toRel(abs), { kind: 'regions' as const, runs: [regions] }]));
     }
     case 'pytest':
-    case 'unittest': {
-      const outs = names.filter((n) => /^python-\d+\.json$/.test(n));
+    case 'unittest':
+    case 'rspec':
+    case 'minitest': {
+      // One file per process, the same lines format (Python's tracer, Ruby's Coverage starter).
+      const outs = names.filter((n) => /^(?:python|ruby)-\d+\.json$/.test(n));
       return outs.length === 0 ? undefined : mergePythonLines(await Promise.all(outs.map(read)));
     }
     case 'go': {

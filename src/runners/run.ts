@@ -210,7 +210,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   const started = Date.now();
   const proc = await runProcess(command0.argv, {
     cwd: root,
-    env: { ...runnerEnv(o.env, command0.env), ...(o.guard ? guardEnv(o.guard, leaksFile, o.env) : {}) },
+    env: withGuard(runnerEnv(o.env, command0.env), o, command0.env, leaksFile),
     timeoutMs: o.timeoutMs,
     // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
     ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),
@@ -249,6 +249,16 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   if (leaks.length > 0) Object.assign(result, { status: 'leaked', reason: 'leaked', leaks });
   if (measuring) result.coverage = measuring.ask ? await measuring.read(measuring.ask) : measuring.coverage;
   return { parsed: result, outputTail, ...(rerun ? { rerun } : {}) };
+}
+
+/**
+ * The run's environment with the leak guard's. A RUBYOPT the command adds (GREEN's Coverage starter)
+ * comes first, before the user's own (bundler's `-rbundler/setup`, which may load project code), and
+ * the guard's after both.
+ */
+function withGuard(env: NodeJS.ProcessEnv, o: RunTestsOptions, added: Record<string, string>, leaksFile: string): NodeJS.ProcessEnv {
+  if (added.RUBYOPT) env.RUBYOPT = [added.RUBYOPT, o.env.RUBYOPT].filter(Boolean).join(' ');
+  return o.guard ? { ...env, ...guardEnv(o.guard, leaksFile, env) } : env;
 }
 
 /** The report files a runner wrote into the tree (adapter.reportFiles), as one `<testsuites>` document; undefined when there are none. */
