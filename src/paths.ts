@@ -25,4 +25,6 @@ export const RUBY_COVERAGE = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_
 /** Our PHP files (bin/build.mjs copies them): the guard, and the ini folder (PHP_INI_SCAN_DIR) that prepends it to every PHP process of a run. */
 export const PHP_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'php', 'tdd_guard.php');
 export const PHP_GUARD_INI_DIR = join(PACKAGE_ROOT, 'dist', 'runners', 'php', 'conf.d');
+/** The ini folder of a GREEN run that measures PHP coverage: PCOV on, the guard's file (which reads it) prepended. */
+export const PHP_COVERAGE_INI_DIR = join(PACKAGE_ROOT, 'dist', 'runners', 'php', 'coverage.d');
 export const HOOK_TEMPLATES = join(PACKAGE_ROOT, 'hooks');
