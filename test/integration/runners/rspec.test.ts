@@ -49,6 +49,8 @@ describe('rspec adapter on real runs', () => {
     ['amber-missing-module', [], [[F, 'missing-module']], 'LoadError: cannot load such file -- tdd_hooks_not_installed_gem'],
     ['amber-no-tests', [], [[F, 'no-tests']], undefined],
     ['amber-exception', [['Calc reads the first of nothing', 'failed', 'exception']], [], 'IndexError: index 0 outside of array bounds'],
+    // A helper the spec never defined (its receiver is the example): the test's own mistake, not a missing symbol.
+    ['amber-test-own-method', [['Calc adds', 'failed', 'exception']], [], "NoMethodError: undefined method `add_with_calc' for #<RSpec::ExampleGroups::Calc"],
     ['green', [['Calc adds', 'passed', undefined]], [], undefined],
     ['skipped', [['Calc adds', 'skipped', undefined]], [], undefined],
     // The project filters on :focus (its spec_helper): our support file refuses the run instead of hiding 'adds zero'.
