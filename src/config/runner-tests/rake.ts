@@ -48,6 +48,22 @@ function taskGlobs(block: string): string[] | undefined {
   return out;
 }
 
+/**
+ * A Rakefile's test settings as a canonical string (test-settings.ts): each TestTask's first line
+ * and its `test_files` and `pattern` assignments, whitespace aside; the rest of the Rakefile (build
+ * and release tasks) is free.
+ */
+export function rakeSettings(text: string): string {
+  const starts = [...text.matchAll(TASK)].map((m) => m.index);
+  return starts
+    .map((start, i) => {
+      const block = text.slice(start, starts[i + 1] ?? text.length);
+      const head = block.slice(0, block.indexOf('\n') === -1 ? undefined : block.indexOf('\n'));
+      return [head, TEST_FILES.exec(block)?.[0] ?? '', PATTERN.exec(block)?.[0] ?? ''].map((x) => x.replace(/\s+/g, ' ').trim()).join('\n');
+    })
+    .join('\n\n');
+}
+
 /** minitest's test files in `folder` by its Rakefile, or undefined when it has none, names none, or cannot be read as data. */
 export function readRakeTests(folder: RunnerFolder): TestMatch | undefined {
   const text = RAKE_FILES.map((n) => folder.read(n)).find((t) => t !== null);

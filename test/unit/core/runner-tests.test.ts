@@ -245,6 +245,15 @@ describe("minitest: the Rakefile's Rake::TestTask", () => {
     expect(read('minitest', files)).toEqual(expected);
   });
 
+  it("its TestTasks' test files are frozen test settings; the rest of the Rakefile is free", () => {
+    const rakefile = `require "bundler/gem_tasks"\n${task('  t.test_files = FileList["test/**/spec_*.rb"]\n')}\ntask default: :test\n`;
+    const settings = (text: string) => testSettingsOf('Rakefile', text);
+    expect(hasTestSettings('gems/rack/Rakefile')).toBe(true);
+    expect(settings(rakefile)).toBe(settings(rakefile.replace('task default: :test', 'task default: [:test, :rubocop]').replace('  t.libs', '    t.libs')));
+    expect(settings(rakefile.replace('spec_*.rb', 'spec_calc.rb'))).not.toBe(settings(rakefile));
+    expect(settings(rakefile.replace('  t.libs << "test"\n', '  t.libs << "test"\n  t.pattern = "test/none/*.rb"\n'))).not.toBe(settings(rakefile));
+  });
+
   it('in a runner folder, its globs are the repository paths', () => {
     expect(read('minitest', { Rakefile: task('  t.pattern = "test/**/spec_*.rb"\n') }, 'gems/rack')).toEqual({ tests: ['gems/rack/test/**/spec_*.rb'] });
   });
