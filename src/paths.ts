@@ -20,7 +20,11 @@ export const RSPEC_SUPPORT = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_
 /** minitest's runner: loads each test file, runs minitest once, writes a JSON report. */
 export const MINITEST_RUNNER = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_minitest.rb');
 export const RUBY_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_guard.rb');
+/** Starts Ruby's Coverage for GREEN's changed files (RUBYOPT, first), writes their lines at exit. */
+export const RUBY_COVERAGE = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_coverage.rb');
 /** Our PHP files (bin/build.mjs copies them): the guard, and the ini folder (PHP_INI_SCAN_DIR) that prepends it to every PHP process of a run. */
 export const PHP_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'php', 'tdd_guard.php');
 export const PHP_GUARD_INI_DIR = join(PACKAGE_ROOT, 'dist', 'runners', 'php', 'conf.d');
+/** The ini folder of a GREEN run that measures PHP coverage: PCOV on, the guard's file (which reads it) prepended. */
+export const PHP_COVERAGE_INI_DIR = join(PACKAGE_ROOT, 'dist', 'runners', 'php', 'coverage.d');
 export const HOOK_TEMPLATES = join(PACKAGE_ROOT, 'hooks');

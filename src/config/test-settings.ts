@@ -5,9 +5,11 @@
  * tests are test files), and a vite.config's `test.include` / `test.exclude` (vitest reads its
  * test files from there when there is no vitest.config), and a pom.xml's Surefire and Failsafe
  * plugins, test source folders and skip switches, and a composer.json's test scripts and
- * `autoload-dev` (the test namespaces). Pure; the hook and `tdd audit` read them
+ * `autoload-dev` (the test namespaces), and a Rakefile's `Rake::TestTask`s (minitest's test files). Pure; the hook and `tdd audit` read them
  * the same way.
  */
+import { RAKE_FILES } from './runner-tests/files.js';
+import { rakeSettings } from './runner-tests/rake.js';
 import { scanVitestConfig } from './runner-tests/vitest.js';
 import { PACKAGE_TEST_KEYS, PACKAGE_TEST_SCRIPT } from './schema.js';
 
@@ -25,7 +27,7 @@ const VITE_CONFIG = /^vite\.config\.[cm]?[jt]s$/;
 /** Whether `path` is a manifest with test settings (by its name, in any folder). */
 export function hasTestSettings(path: string): boolean {
   const base = baseName(path);
-  return base === 'package.json' || base in SECTIONS || VITE_CONFIG.test(base) || base === 'pom.xml' || base === 'composer.json';
+  return base === 'package.json' || base in SECTIONS || VITE_CONFIG.test(base) || base === 'pom.xml' || base === 'composer.json' || RAKE_FILES.includes(base);
 }
 
 /** pom.xml elements that decide which tests run and how: Surefire's and Failsafe's plugin blocks, the test sources, the skip switches. */
@@ -50,6 +52,7 @@ export function testSettingsOf(path: string, text: string | null): string {
   if (base === 'package.json') return packageSettings(text);
   if (base === 'pom.xml') return pomSettings(text);
   if (base === 'composer.json') return composerSettings(text);
+  if (RAKE_FILES.includes(base)) return rakeSettings(text);
   if (VITE_CONFIG.test(base)) {
     const { include, exclude } = scanVitestConfig(text);
     return JSON.stringify({ include, exclude });

@@ -23,6 +23,8 @@ const JS_SOURCE = /\.[cm]?[jt]sx?$/;
 const PLAIN_JS = /\.[cm]?js$/;
 const PYTHON = /\.py$/;
 const GO = /\.go$/;
+const RUBY = /\.rb$/;
+const PHP = /\.php$/;
 
 /** Source code of a programming language: what a GREEN's coverage is asked about (data, styles and manifests are not). */
 export const SOURCE_CODE =
@@ -39,20 +41,17 @@ export const MEASURABLE: Record<RunnerName, RegExp | undefined> = {
   go: GO,
   cargo: undefined,
   command: undefined,
-  rspec: undefined,
-  minitest: undefined,
+  rspec: RUBY,
+  minitest: RUBY,
   maven: undefined,
-  phpunit: undefined,
+  phpunit: PHP,
 };
 
 /** A runner that measures nothing, and why. */
 export const NOT_MEASURED: Partial<Record<RunnerName, CannotMeasure>> = {
   cargo: { reason: 'cargo has no coverage of its own (cargo-llvm-cov and llvm-tools are not used)' },
   command: { reason: "a custom test command's coverage is not known" },
-  rspec: { reason: 'Ruby coverage (the Coverage module) is not read yet' },
-  minitest: { reason: 'Ruby coverage (the Coverage module) is not read yet' },
   maven: { reason: 'JVM coverage (a JaCoCo agent) is not read yet' },
-  phpunit: { reason: 'PHP coverage (Xdebug or PCOV) is not read yet' },
 };
 
 /** An import or a type declaration: code that declares, which no test runs. */
@@ -77,7 +76,14 @@ export function withCoverage(
   runner: RunnerName,
   built: Measured,
   ask: CoverageAsk,
-  o: { root: string; vitestProvider?: boolean; vitestVersion?: string },
+  o: {
+    root: string;
+    vitestProvider?: boolean;
+    vitestVersion?: string;
+    rubyCoverage?: string;
+    /** PHP's: the ini folder that switches PCOV on, the file it prepends, and PHP_INI_SCAN_DIR's separator. */
+    phpCoverage?: { iniDir: string; prepend: string; delimiter: string };
+  },
 ): Measured | CannotMeasure {
   const env = { ...built.env };
   switch (runner) {
@@ -120,7 +126,43 @@ export function withCoverage(
       const flags = [`-coverprofile=${ask.dir}/go.out`, '-covermode=set', `-coverpkg=${pkgs.join(',')}`];
       return { argv: [...built.argv.slice(0, i + 1), ...flags, ...built.argv.slice(i + 1)], env };
     }
+    case 'rspec':
+    case 'minitest':
+      return rubyCoverage(built, ask, o.root, o.rubyCoverage);
+    case 'phpunit':
+      return phpCoverage(built, ask, o.root, o.phpCoverage);
     default:
       return NOT_MEASURED[runner] ?? { reason: `${runner} has no coverage tdd-hooks reads` };
   }
+}
+
+/** Our Coverage starter (runners/ruby/tdd_coverage.rb), first on RUBYOPT: before any of the project's code loads. */
+function rubyCoverage(built: Measured, ask: CoverageAsk, root: string, starter: string | undefined): Measured | CannotMeasure {
+  if (!starter || /\s/.test(starter))
+    return { reason: `Ruby coverage's starter cannot be loaded through RUBYOPT (${starter ?? 'not built'}: missing, or a path with a space)` };
+  const spec = { out: ask.dir, root, files: ask.files.map((f) => `${root}/${f}`) };
+  return { argv: built.argv, env: { ...built.env, TDD_HOOKS_COVERAGE: JSON.stringify(spec), RUBYOPT: `-r${starter}` } };
+}
+
+/** PCOV on for this run alone (an ini folder after PHP's own), read by our prepended file (runners/php/tdd_guard.php). */
+function phpCoverage(
+  built: Measured,
+  ask: CoverageAsk,
+  root: string,
+  php: { iniDir: string; prepend: string; delimiter: string } | undefined,
+): Measured | CannotMeasure {
+  if (!php || php.iniDir.includes(php.delimiter))
+    return { reason: `PHP coverage's ini folder cannot be passed through PHP_INI_SCAN_DIR (${php?.iniDir ?? 'not built'})` };
+  const spec = { out: ask.dir, root, files: ask.files.map((f) => `${root}/${f}`) };
+  // --no-coverage: a phpunit.xml <coverage> report would clear PCOV's lines after every test.
+  const argv = [built.argv[0]!, '--no-coverage', ...built.argv.slice(1)];
+  const env = {
+    ...built.env,
+    TDD_HOOKS_COVERAGE: JSON.stringify(spec),
+    TDD_HOOKS_PCOV_DIR: root,
+    TDD_HOOKS_PHP_GUARD: php.prepend,
+    // After the default folder (the empty first entry) and the user's: run.ts joins them.
+    PHP_INI_SCAN_DIR: `${php.delimiter}${php.iniDir}`,
+  };
+  return { argv, env };
 }

@@ -6,14 +6,15 @@
  */
 import { createRequire } from 'node:module';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { delimiter, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseGoProfile } from '../coverage/go-profile.js';
 import { parseIstanbul } from '../coverage/istanbul.js';
-import { MEASURABLE, NOT_MEASURED, withCoverage, type CoverageAsk } from '../coverage/measure.js';
+import { MEASURABLE, NOT_MEASURED, withCoverage, type CannotMeasure, type CoverageAsk } from '../coverage/measure.js';
 import { mergePythonLines } from '../coverage/python-lines.js';
 import type { FileCoverage, RunCoverage } from '../coverage/types.js';
 import { attributeProcess, parseV8Scripts, v8Regions } from '../coverage/v8.js';
+import { PHP_COVERAGE_INI_DIR, PHP_LEAK_GUARD, RUBY_COVERAGE } from '../paths.js';
 import type { RunnerName } from './types.js';
 
 /** The command with coverage on, or the run's coverage already decided (nothing it can measure). */
@@ -38,6 +39,8 @@ export function planCoverage(
     root: o.root,
     ...(vitestProvider === undefined ? {} : { vitestProvider }),
     ...(o.runnerVersion ? { vitestVersion: o.runnerVersion } : {}),
+    rubyCoverage: RUBY_COVERAGE,
+    phpCoverage: { iniDir: PHP_COVERAGE_INI_DIR, prepend: PHP_LEAK_GUARD, delimiter },
   });
   if ('reason' in measured) {
     coverage.unmeasured.push({ runner, ...measured, files: ask.files });
@@ -74,6 +77,10 @@ export async function readCoverage(runner: RunnerName, ask: CoverageAsk, root: s
   if (apart && (runner !== 'node' || apart.related)) return { ...coverage, mixed: true };
   const found = await readFiles(runner, ask, root, apart).catch(() => undefined);
   if (found === 'mixed') return { ...coverage, mixed: true };
+  if (found && 'reason' in found) {
+    coverage.unmeasured.push({ runner, ...found, files: ask.files });
+    return coverage;
+  }
   if (!found) {
     coverage.unmeasured.push({ runner, reason: `${runner} wrote no readable coverage report`, files: ask.files });
     return coverage;
@@ -86,7 +93,12 @@ export async function readCoverage(runner: RunnerName, ask: CoverageAsk, root: s
   return coverage;
 }
 
-async function readFiles(runner: RunnerName, ask: CoverageAsk, root: string, from?: CoverageFrom): Promise<Map<string, FileCoverage> | 'mixed' | undefined> {
+async function readFiles(
+  runner: RunnerName,
+  ask: CoverageAsk,
+  root: string,
+  from?: CoverageFrom,
+): Promise<Map<string, FileCoverage> | 'mixed' | CannotMeasure | undefined> {
   const names = await readdir(ask.dir).catch(() => [] as string[]);
   const read = (name: string) => readFile(join(ask.dir, name), 'utf8');
   const toRel = (abs: string) => relative(root, abs).split(sep).join('/');
@@ -106,9 +118,19 @@ async function readFiles(runner: RunnerName, ask: CoverageAsk, root: string, fro
       return new Map([...files].map(([abs, regions]) => [toRel(abs), { kind: 'regions' as const, runs: [regions] }]));
     }
     case 'pytest':
-    case 'unittest': {
-      const outs = names.filter((n) => /^python-\d+\.json$/.test(n));
+    case 'unittest':
+    case 'rspec':
+    case 'minitest': {
+      // One file per process, the same lines format (Python's tracer, Ruby's Coverage starter).
+      const outs = names.filter((n) => /^(?:python|ruby)-\d+\.json$/.test(n));
       return outs.length === 0 ? undefined : mergePythonLines(await Promise.all(outs.map(read)));
+    }
+    case 'phpunit': {
+      // Our guard's PCOV reader (runners/php/tdd_guard.php), one file per process; without PCOV, why.
+      const outs = names.filter((n) => /^php-\d+\.json$/.test(n));
+      if (outs.length > 0) return mergePythonLines(await Promise.all(outs.map(read)));
+      if (!names.includes('php-unmeasured')) return undefined;
+      return { reason: `PHP coverage needs PCOV: ${(await read('php-unmeasured')).trim()}`, install: 'apt-get install php-pcov (or pecl install pcov)' };
     }
     case 'go': {
       if (!names.includes('go.out')) return undefined;

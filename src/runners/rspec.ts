@@ -8,7 +8,8 @@ import type { BuildArgvInput, BuiltCommand, ParseInput, ParsedRun, RunnerAdapter
  * examples before any runs. Files load with the project's own `.rspec` and spec_helper; a file
  * that fails to load is reported in `messages` ("An error occurred while loading ./spec/x_spec.rb"),
  * its examples never run. Pending examples (`xit`, `skip`, `pending` that still fails) are skipped;
- * a `pending` example that passes fails (RSpec's own rule).
+ * a `pending` example that passes fails (RSpec's own rule). A method the example itself lacks (a
+ * helper never written, a typo) is an exception, not the project's next symbol.
  */
 
 export function buildRspecArgv(o: BuildArgvInput): BuiltCommand {
@@ -50,8 +51,18 @@ interface RspecReport {
 
 const norm = (p: string): string => p.replace(/^\.\//, '');
 
+/**
+ * A NameError/NoMethodError whose receiver is the example itself (`add_with_calc(2, 3)`, a helper
+ * the spec never defined, a typo): the test's own mistake, not the project's next symbol — what
+ * minitest's runner reads from the receiver, read here from Ruby's words for it (an example group
+ * instance: `for #<RSpec::ExampleGroups::Calc "adds" (…)>` before Ruby 3.3, `for an instance of
+ * RSpec::ExampleGroups::Calc` since).
+ */
+const TEST_OWN = /^undefined (?:local variable or )?method [`'][^`']+' for (?:#<|an instance of )RSpec::ExampleGroups::/;
+
 /** The failure class of an exception an example raised. */
 function classify(cls: string, message: string): FailureClass {
+  if ((cls === 'NoMethodError' || cls === 'NameError') && TEST_OWN.test(message)) return 'exception';
   if (/^RSpec::(?:Expectations::ExpectationNotMetError|Expectations::MultipleExpectationsNotMetError|Mocks::MockExpectationError)$/.test(cls))
     return 'assertion';
   if (cls === 'RSpec::Core::Pending::PendingExampleFixedError') return 'assertion';

@@ -210,7 +210,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   const started = Date.now();
   const proc = await runProcess(command0.argv, {
     cwd: root,
-    env: { ...runnerEnv(o.env, command0.env), ...(o.guard ? guardEnv(o.guard, leaksFile, o.env) : {}) },
+    env: withGuard(runnerEnv(o.env, command0.env), o, command0.env, leaksFile),
     timeoutMs: o.timeoutMs,
     // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
     ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),
@@ -251,6 +251,18 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   return { parsed: result, outputTail, ...(rerun ? { rerun } : {}) };
 }
 
+/**
+ * The run's environment with the leak guard's. A RUBYOPT the command adds (GREEN's Coverage starter)
+ * comes first, before the user's own (bundler's `-rbundler/setup`, which may load project code), and
+ * the guard's after both; PHP's ini folders after the user's.
+ */
+function withGuard(env: NodeJS.ProcessEnv, o: RunTestsOptions, added: Record<string, string>, leaksFile: string): NodeJS.ProcessEnv {
+  if (added.RUBYOPT) env.RUBYOPT = [added.RUBYOPT, o.env.RUBYOPT].filter(Boolean).join(' ');
+  // PHP's ini folders the command adds (PCOV for GREEN's coverage) come after PHP's own and the user's.
+  if (added.PHP_INI_SCAN_DIR) env.PHP_INI_SCAN_DIR = `${o.env.PHP_INI_SCAN_DIR ?? ''}${added.PHP_INI_SCAN_DIR}`;
+  return o.guard ? { ...env, ...guardEnv(o.guard, leaksFile, env) } : env;
+}
+
 /** The report files a runner wrote into the tree (adapter.reportFiles), as one `<testsuites>` document; undefined when there are none. */
 async function readReportFiles(root: string, at: { dir: string; pattern: RegExp }): Promise<string | undefined> {
   const names = (await readdir(join(root, at.dir)).catch(() => [] as string[])).filter((n) => at.pattern.test(n)).sort();
@@ -278,5 +290,9 @@ async function mergeRerun(run: PreparedRun, result: RunResult, rerun: string[]):
   result.tests.push(...again.tests);
   result.fileErrors.push(...again.fileErrors);
   result.durationMs += again.durationMs;
+  if (result.coverage && again.coverage) {
+    const { mergeRunCoverage } = await import('../coverage/merge-runs.js');
+    result.coverage = mergeRunCoverage(result.coverage, again.coverage);
+  }
   if (again.status !== 'completed') Object.assign(result, { status: again.status, reason: again.reason, ...(again.leaks ? { leaks: again.leaks } : {}) });
 }

@@ -60,7 +60,8 @@ export function classifierOf(m: { tests: PathTest; support: PathTest; ignored: P
  *
  *   tsconfig.json, tsconfig.build.json, jsconfig.json, .editorconfig, .eslintrc.cjs,
  *   eslint.config.mjs, .prettierrc, prettier.config.js, biome.json, ruff.toml, .flake8,
- *   rustfmt.toml, .golangci.yml, .stylelintrc, .clang-format
+ *   rustfmt.toml, .golangci.yml, .stylelintrc, .clang-format, .php-cs-fixer.dist.php, ecs.php,
+ *   rector.php, phpstan.neon, psalm.xml
  */
 const PROJECT_CONFIG = new RegExp(
   '^(?:' +
@@ -87,6 +88,13 @@ const PROJECT_CONFIG = new RegExp(
       'detekt\\.yml',
       '\\.scalafmt\\.conf',
       '\\.browserslistrc',
+      // PHP's linters, formatters and analysers, configured in PHP: they name tests/ for the tool, they run in no test.
+      '\\.php[-_]cs(?:[-_]fixer)?(?:\\.dist)?(?:\\.php)?',
+      'ecs\\.php',
+      'rector\\.php',
+      '\\.?phpcs\\.xml(?:\\.dist)?',
+      'phpstan\\.neon(?:\\.dist)?',
+      'psalm\\.xml(?:\\.dist)?',
     ].join('|') +
     ')$',
 );

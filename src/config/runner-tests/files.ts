@@ -15,6 +15,8 @@ export const PYTEST_FILES = ['pytest.toml', '.pytest.toml', 'pytest.ini', '.pyte
 /** vitest 4: vitest.config before vite.config, each in this order of extensions. */
 export const VITEST_FILES = ['vitest.config', 'vite.config'].flatMap((n) => ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'].map((e) => `${n}.${e}`));
 export const CARGO_FILES = ['Cargo.toml'];
+/** rake 13, lib/rake/application.rb DEFAULT_RAKEFILES: minitest's tasks (Rake::TestTask). */
+export const RAKE_FILES = ['rakefile', 'Rakefile', 'rakefile.rb', 'Rakefile.rb'];
 
 export const RUNNER_FILES: Partial<Record<RunnerName, readonly string[]>> = {
   mocha: MOCHA_FILES,
@@ -22,6 +24,7 @@ export const RUNNER_FILES: Partial<Record<RunnerName, readonly string[]>> = {
   pytest: PYTEST_FILES,
   vitest: VITEST_FILES,
   cargo: CARGO_FILES,
+  minitest: RAKE_FILES,
 };
 
 /** Runners whose rules include their folder's package.json. */

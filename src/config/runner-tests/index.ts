@@ -10,6 +10,7 @@ import { readJestTests } from './jest.js';
 import { readMochaTests } from './mocha.js';
 import type { RunnerFolder } from './paths.js';
 import { readPytestTests } from './pytest.js';
+import { readRakeTests } from './rake.js';
 import { readVitestTests } from './vitest.js';
 
 export type { ReadRunnerFile, RunnerFolder } from './paths.js';
@@ -31,6 +32,8 @@ export function readRunnerTests(runner: RunnerName, folder: RunnerFolder, fallba
       return readVitestTests(folder);
     case 'cargo':
       return readCargoTests(folder);
+    case 'minitest':
+      return readRakeTests(folder);
     default:
       return undefined;
   }

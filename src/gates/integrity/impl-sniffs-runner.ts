@@ -66,7 +66,7 @@ const SCANS: Scans = {
   // PHPUnit defines these constants in the process it runs: `defined('PHPUNIT_COMPOSER_INSTALL')`, or read bare;
   // its classes are loaded there: `class_exists(\PHPUnit\Framework\TestCase::class)` (the string form: phpClassProbes).
   php: (src, path) => [
-    ...withPatterns(/\b(?:PHPUNIT_COMPOSER_INSTALL|__PHPUNIT_PHAR__)\b|\b(?:class|interface|trait)_exists\s*\(\s*\\?(?:PHPUnit|Pest)\\/g)(src, path),
+    ...withPatterns(/\b(?:PHPUNIT_COMPOSER_INSTALL|__PHPUNIT_PHAR__)\b|\b(?:class|interface|trait)_exists\s*\(\s*\\?(?:PHPUnit[\\_]|Pest\\)/g)(src, path),
     ...phpClassProbes(src),
   ],
   abap: null,
@@ -74,10 +74,13 @@ const SCANS: Scans = {
 
 /** `class_exists('PHPUnit\\Framework\\TestCase')`: a test framework's class asked for by name, Ruby's `defined?(RSpec)`. */
 function phpClassProbes(src: ImplText): Hit[] {
-  return literalsOf(src)
-    .filter((lit) => /^\\*(?:PHPUnit|Pest)\\/.test(lit.value))
-    .filter((lit) => /\b(?:class|interface|trait)_exists\s*\(\s*$/.test(src.blanked.slice(Math.max(0, lit.open - 40), lit.open)))
-    .map((lit) => ({ offset: lit.open, text: `class_exists ${lit.value}` }));
+  return (
+    literalsOf(src)
+      // PHPUnit 5's and older names are PSR-0: 'PHPUnit_Framework_TestCase', 'PHPUnit_Runner_Version'.
+      .filter((lit) => /^\\*(?:PHPUnit[\\_]|Pest\\)/.test(lit.value))
+      .filter((lit) => /\b(?:class|interface|trait)_exists\s*\(\s*$/.test(src.blanked.slice(Math.max(0, lit.open - 40), lit.open)))
+      .map((lit) => ({ offset: lit.open, text: `class_exists ${lit.value}` }))
+  );
 }
 
 export function evaluateImplSniffsRunner(input: IntegrityInput): Finding<'IMPL_SNIFFS_RUNNER'>[] {

@@ -7,6 +7,44 @@
 // .git, node_modules or vendor — are appended to the guard's file, NUL-terminated; the hook keeps
 // those that differ from the commit and answers "could not verify". Configured by TDD_HOOKS_GUARD
 // (JSON: {"top", "copy", "out", "linked"}, real paths); without it, nothing.
+//
+// GREEN's coverage, when TDD_HOOKS_COVERAGE is set (JSON: {"out": folder, "root": folder, "files":
+// [absolute paths]}; coverage.d/tdd_coverage.ini switches PCOV on for the run): PCOV runs from
+// here, before any script; at shutdown <out>/php-<pid>.json holds, per asked file the process
+// included (relative to root), the lines that hold code and those that ran (our Python tracer's
+// format). Without PCOV, <out>/php-unmeasured says why.
+(static function (): void {
+    $spec = json_decode((string) getenv('TDD_HOOKS_COVERAGE'), true);
+    if (!is_array($spec) || !is_string($spec['out'] ?? null) || !is_string($spec['root'] ?? null) || !is_array($spec['files'] ?? null)) {
+        return;
+    }
+    $out = $spec['out'];
+    if (!function_exists('pcov\\start') || !ini_get('pcov.enabled')) {
+        @file_put_contents($out . '/php-unmeasured', extension_loaded('pcov') ? 'PCOV is loaded but not enabled (pcov.enabled)' : 'the pcov extension is not loaded');
+        return;
+    }
+    $root = $spec['root'];
+    $wanted = [];
+    foreach ($spec['files'] as $file) {
+        if (is_string($file)) {
+            $wanted[realpath($file) ?: $file] = substr($file, strlen($root) + 1);
+        }
+    }
+    \pcov\start();
+    register_shutdown_function(static function () use ($out, $wanted): void {
+        \pcov\stop();
+        $found = [];
+        foreach (\pcov\collect(\pcov\inclusive, array_keys($wanted)) as $path => $lines) {
+            $rel = $wanted[$path] ?? $wanted[realpath($path) ?: $path] ?? null;
+            if ($rel === null) {
+                continue;
+            }
+            ksort($lines);
+            $found[$rel] = ['code' => array_keys($lines), 'run' => array_keys(array_filter($lines, static fn (int $n): bool => $n > 0))];
+        }
+        @file_put_contents($out . '/php-' . getmypid() . '.json', json_encode((object) $found));
+    });
+})();
 (static function (): void {
     $spec = json_decode((string) getenv('TDD_HOOKS_GUARD'), true);
     if (!is_array($spec) || !is_string($spec['top'] ?? null) || !is_string($spec['copy'] ?? null) || !is_string($spec['out'] ?? null)) {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findUncoveredLines } from '../../../src/coverage/uncovered.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
 import { copyFixture, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
@@ -159,5 +160,31 @@ describe('minitest adapter on real runs', () => {
       guard: { top, copy: own.root, links: [], linked: [] },
     });
     expect(ownRun.status).toBe('completed');
+  });
+
+  it("GREEN's coverage (Ruby's Coverage, started through RUBYOPT before the project's code, the user's RUBYOPT and the guard kept): an untested changed line is named, a tested one is not", async () => {
+    const c = copy('green');
+    const calc = 'module Calc\n  def self.add(a, b)\n    a + b\n  end\n\n  def self.subtract(a, b)\n    a - b\n  end\nend\n';
+    writeFileSync(join(c.root, 'lib', 'calc.rb'), calc);
+    writeFileSync(join(c.root, 'lib', 'unused.rb'), 'module Unused\n  X = 1\nend\n');
+    const guard = { top: c.root, copy: c.root, links: [], linked: [] };
+    const r = await runTests({
+      runner: 'minitest',
+      root: c.root,
+      files: [F],
+      env: { ...runnerTestEnv(), RUBYOPT: '-W0' },
+      timeoutMs: 60_000,
+      sources: c.sources,
+      guard,
+      coverage: ['lib/calc.rb', 'lib/unused.rb'],
+    });
+    expect(summary(r).tests).toEqual([[F, 'CalcTest#test_adds', 'passed', undefined]]);
+    expect(r.coverage?.unmeasured).toEqual([]);
+    expect(r.coverage?.measured).toEqual(['lib/calc.rb', 'lib/unused.rb']);
+    const all = (text: string) => text.split('\n').map((_, i) => i + 1);
+    expect(findUncoveredLines({ added: all(calc), blanked: calc, coverage: r.coverage?.files['lib/calc.rb'] })).toEqual([7]);
+    // Never loaded: no coverage of it, every line of code unrun.
+    expect(r.coverage?.files['lib/unused.rb']).toBeUndefined();
+    expect(filesUnder(c.root)).toEqual(['lib/calc.rb', 'lib/unused.rb', F]);
   });
 });

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUncoveredLines } from '../../../src/coverage/uncovered.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
 import { copyFixture, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
@@ -131,6 +132,50 @@ describe('phpunit adapter on real runs', () => {
     expect(r.leaks?.map((l) => l.path)).toEqual(['src/Extra.php']);
     const clean = await run(fixture('green'), [F], { top });
     expect(clean.status).toBe('completed');
+  });
+
+  it("GREEN's coverage (PCOV, on for this run alone, read by our prepended file): two test files' processes merged, an untested changed line named, a tested one not, the project's own <coverage> report not written", async () => {
+    const copy = fixture('green');
+    const calc =
+      '<?php\n\nfinal class Calc\n{\n    public static function add(int $a, int $b): int\n    {\n        return $a + $b;\n    }\n\n    public static function sub(int $a, int $b): int\n    {\n        if ($a < $b) {\n            return 0;\n        }\n        return $a - $b;\n    }\n}\n';
+    writeFileSync(join(copy.root, 'src', 'Calc.php'), calc);
+    writeFileSync(
+      join(copy.root, 'tests', 'SubTest.php'),
+      readFixtureTest('green')
+        .replace('class CalcTest', 'class SubTest')
+        .replace('testAdds', 'testSubtracts')
+        .replace('5, Calc::add(2, 3)', '3, Calc::sub(5, 2)'),
+    );
+    // A report the project's configuration asks for on every run: --no-coverage keeps PHPUnit from resetting PCOV's lines (and writing it).
+    writeFileSync(
+      join(copy.root, 'phpunit.xml'),
+      '<?xml version="1.0" encoding="UTF-8"?>\n<phpunit bootstrap="tests/bootstrap.php" colors="false">\n  <testsuites>\n    <testsuite name="unit">\n      <directory>tests</directory>\n    </testsuite>\n  </testsuites>\n  <coverage>\n    <include>\n      <directory suffix=".php">src</directory>\n    </include>\n    <report>\n      <clover outputFile="clover.xml"/>\n    </report>\n  </coverage>\n</phpunit>\n',
+    );
+    const files = [F, 'tests/SubTest.php'];
+    const guard = { top: copy.root, copy: copy.root, links: [], linked: [] };
+    const r = await runTests({
+      runner: 'phpunit',
+      root: copy.root,
+      files,
+      env: runnerTestEnv(),
+      timeoutMs: 60_000,
+      sources: copy.sources,
+      guard,
+      coverage: ['src/Calc.php'],
+    });
+    expect(summary(r)).toEqual({
+      status: 'completed',
+      tests: [
+        ['CalcTest::testAdds', 'passed', undefined],
+        ['SubTest::testSubtracts', 'passed', undefined],
+      ],
+      fileErrors: [],
+    });
+    expect(r.coverage?.unmeasured).toEqual([]);
+    expect(r.coverage?.measured).toEqual(['src/Calc.php']);
+    const all = calc.split('\n').map((_, i) => i + 1);
+    expect(findUncoveredLines({ added: all, blanked: calc, coverage: r.coverage?.files['src/Calc.php'] })).toEqual([13]);
+    expect(filesUnder(copy.root)).toEqual(['phpunit.xml', 'src/Calc.php', F, 'tests/SubTest.php', 'tests/bootstrap.php']);
   });
 });
 

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findUncoveredLines } from '../../../src/coverage/uncovered.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
 import { copyFixture, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
@@ -48,6 +49,8 @@ describe('rspec adapter on real runs', () => {
     ['amber-missing-module', [], [[F, 'missing-module']], 'LoadError: cannot load such file -- tdd_hooks_not_installed_gem'],
     ['amber-no-tests', [], [[F, 'no-tests']], undefined],
     ['amber-exception', [['Calc reads the first of nothing', 'failed', 'exception']], [], 'IndexError: index 0 outside of array bounds'],
+    // A helper the spec never defined (its receiver is the example): the test's own mistake, not a missing symbol.
+    ['amber-test-own-method', [['Calc adds', 'failed', 'exception']], [], "NoMethodError: undefined method `add_with_calc' for #<RSpec::ExampleGroups::Calc"],
     ['green', [['Calc adds', 'passed', undefined]], [], undefined],
     ['skipped', [['Calc adds', 'skipped', undefined]], [], undefined],
     // The project filters on :focus (its spec_helper): our support file refuses the run instead of hiding 'adds zero'.
@@ -87,5 +90,52 @@ describe('rspec adapter on real runs', () => {
     const clean = await run('green', { guard: { top } });
     expect(clean.status).toBe('completed');
     expect(existsSync(top)).toBe(true);
+  });
+
+  it("GREEN's coverage (Ruby's Coverage through RUBYOPT): an untested changed line is named, a tested one is not, beside a SimpleCov-like helper that reads Coverage's result at exit", async () => {
+    const copy = copyFixture('rspec', 'green');
+    copies.push(copy);
+    const calc =
+      "module Calc\n  def self.add(a, b)\n    a + b\n  end\n\n  def self.half(a)\n    raise ArgumentError, 'odd' if a.odd?\n\n    a / 2\n  end\nend\n";
+    writeFileSync(join(copy.root, 'lib', 'calc.rb'), calc);
+    // SimpleCov's way: start unless running, read (and stop) the result at exit.
+    writeFileSync(
+      join(copy.root, 'spec', 'spec_helper.rb'),
+      "require 'coverage'\nCoverage.start(lines: true) unless Coverage.running?\nat_exit { Coverage.result }\nRSpec.configure do |c|\n  c.filter_run_when_matching :focus\nend\n",
+    );
+    writeFileSync(
+      join(copy.root, F),
+      "require_relative '../lib/calc'\n\nRSpec.describe Calc do\n  it('adds') { expect(Calc.add(2, 2)).to eq(4) }\n  it('halves') { expect(Calc.half(4)).to eq(2) }\nend\n",
+    );
+    const r = await runTests({
+      runner: 'rspec',
+      root: copy.root,
+      files: [F],
+      env: runnerTestEnv(),
+      timeoutMs: 60_000,
+      sources: copy.sources,
+      coverage: ['lib/calc.rb'],
+    });
+    expect(summary(r).tests).toEqual([
+      ['Calc adds', 'passed', undefined],
+      ['Calc halves', 'passed', undefined],
+    ]);
+    expect(r.coverage?.unmeasured).toEqual([]);
+    const all = calc.split('\n').map((_, i) => i + 1);
+    // A modifier `raise … if` is one line, and it ran; the same raise on a line of its own did not.
+    expect(findUncoveredLines({ added: all, blanked: calc, coverage: r.coverage?.files['lib/calc.rb'] })).toEqual([]);
+    const odd =
+      "module Calc\n  def self.add(a, b)\n    a + b\n  end\n\n  def self.half(a)\n    if a.odd?\n      raise ArgumentError, 'odd'\n    end\n\n    a / 2\n  end\nend\n";
+    writeFileSync(join(copy.root, 'lib', 'calc.rb'), odd);
+    const again = await runTests({
+      runner: 'rspec',
+      root: copy.root,
+      files: [F],
+      env: runnerTestEnv(),
+      timeoutMs: 60_000,
+      sources: copy.sources,
+      coverage: ['lib/calc.rb'],
+    });
+    expect(findUncoveredLines({ added: odd.split('\n').map((_, i) => i + 1), blanked: odd, coverage: again.coverage?.files['lib/calc.rb'] })).toEqual([8]);
   });
 });

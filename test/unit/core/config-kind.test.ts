@@ -22,6 +22,17 @@ describe('the config kind', () => {
     ['.flake8', 'config'],
     ['rustfmt.toml', 'config'],
     ['.golangci.yml', 'config'],
+    // PHP's tool configurations, in PHP (`->in(__DIR__.'/tests')` names the folder for the tool)
+    ['.php-cs-fixer.php', 'config'],
+    ['.php-cs-fixer.dist.php', 'config'],
+    ['.php_cs.dist', 'config'],
+    ['ecs.php', 'config'],
+    ['rector.php', 'config'],
+    ['phpcs.xml.dist', 'config'],
+    ['phpstan.neon', 'config'],
+    ['psalm.xml', 'config'],
+    ['src/rector.php.dist', 'impl'],
+    ['src/Ecs.php', 'impl'],
     // ignored by the defaults already: stays ignored
     ['.editorconfig', 'ignored'],
     // the runner's own test configuration stays test support

@@ -219,6 +219,46 @@ describe('cargo', () => {
   });
 });
 
+describe("minitest: the Rakefile's Rake::TestTask", () => {
+  const task = (body: string) => `require "rake/testtask"\n\nRake::TestTask.new(:test) do |t|\n  t.libs << "test"\n${body}end\n`;
+  it.each<[string, Record<string, string>, ReturnType<typeof readRunnerTests>]>([
+    ['no Rakefile: the fallback', {}, undefined],
+    ['a Rakefile without a TestTask: the fallback', { Rakefile: 'task :default => :build\n' }, undefined],
+    ["a TestTask that names nothing: Rake's own test/test*.rb", { Rakefile: task('') }, { tests: ['test/test*.rb'] }],
+    [
+      "rack's: test_files = FileList[…] of literals",
+      { Rakefile: task('  t.test_files = FileList["test/**/*_test.rb", "test/**/spec_*.rb", "test/gemloader.rb"]\n  t.warning = true\n') },
+      { tests: ['test/**/*_test.rb', 'test/**/spec_*.rb', 'test/gemloader.rb'] },
+    ],
+    ['pattern, single quotes, a trailing comment', { rakefile: task("  t.pattern = 'spec/**/*_spec.rb' # minitest/spec\n") }, { tests: ['spec/**/*_spec.rb'] }],
+    [
+      'two tasks: the union; %w[] and Dir[]',
+      { 'Rakefile.rb': task('  t.test_files = %w[test/a_test.rb test/b_test.rb]\n') + task('  t.test_files = Dir["test/integration/**/*_test.rb"]\n') },
+      { tests: ['test/a_test.rb', 'test/b_test.rb', 'test/integration/**/*_test.rb'] },
+    ],
+    // Code, not data: the default globs stay.
+    ['a variable', { Rakefile: task('  t.test_files = TEST_FILES\n') }, undefined],
+    ['an exclude', { Rakefile: task('  t.test_files = FileList["test/**/*_test.rb"].exclude("test/slow/*")\n') }, undefined],
+    ['interpolation', { Rakefile: task('  t.pattern = "#{ROOT}/test/*_test.rb"\n') }, undefined],
+    ['a path above the folder', { Rakefile: task('  t.pattern = "../test/*_test.rb"\n') }, undefined],
+  ])('%s', (_, files, expected) => {
+    expect(read('minitest', files)).toEqual(expected);
+  });
+
+  it("its TestTasks' test files are frozen test settings; the rest of the Rakefile is free", () => {
+    const rakefile = `require "bundler/gem_tasks"\n${task('  t.test_files = FileList["test/**/spec_*.rb"]\n')}\ntask default: :test\n`;
+    const settings = (text: string) => testSettingsOf('Rakefile', text);
+    expect(hasTestSettings('gems/rack/Rakefile')).toBe(true);
+    expect(settings(rakefile)).toBe(settings(rakefile.replace('task default: :test', 'task default: [:test, :rubocop]').replace('  t.libs', '    t.libs')));
+    expect(settings(rakefile.replace('spec_*.rb', 'spec_calc.rb'))).not.toBe(settings(rakefile));
+    expect(settings(rakefile.replace('  t.libs << "test"\n', '  t.libs << "test"\n  t.pattern = "test/none/*.rb"\n'))).not.toBe(settings(rakefile));
+  });
+
+  it('in a runner folder, its globs are the repository paths', () => {
+    expect(read('minitest', { Rakefile: task('  t.pattern = "test/**/spec_*.rb"\n') }, 'gems/rack')).toEqual({ tests: ['gems/rack/test/**/spec_*.rb'] });
+  });
+});
+
 describe("the classifier from the runners' rules", () => {
   function classify(raw: Record<string, unknown>, files: Record<string, string>) {
     const { config, problems } = validateConfig(raw, '.tddrc.json');

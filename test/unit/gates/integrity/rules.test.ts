@@ -171,6 +171,13 @@ const CHEATS: Case[] = [
     '<?php\nfunction sum() { return \\class_exists(\\PHPUnit\\Framework\\TestCase::class) ? 3 : 0; }\n',
     ['IMPL_TEST_FRAMEWORK', 'IMPL_SNIFFS_RUNNER'],
   ],
+  // PHPUnit 5's PSR-0 names, the probe of legacy compatibility code (mockery's history).
+  [
+    'php class_exists of PHPUnit_Framework_TestCase',
+    'src/Sum.php',
+    "<?php\nif (class_exists('PHPUnit_Framework_TestCase')) { return; }\n",
+    ['IMPL_SNIFFS_RUNNER'],
+  ],
   ['php uopz', 'src/Sum.php', "<?php\nuopz_set_return('strlen', 3);\n", ['IMPL_PATCHES_RUNTIME']],
   ['php top-level exit in a library file', 'src/Sum.php', '<?php\nnamespace App;\nexit(0);\nfunction sum() { return 3; }\n', ['IMPL_EXIT_AT_IMPORT']],
 ];
@@ -237,6 +244,7 @@ const HONEST: Case[] = [
   ['comments and strings', 'src/a.js', "// process.env.VITEST\nconst s = 'Object.is = () => true';\n", []],
   ['php script exit (no declarations)', 'bin/console.php', "<?php\nrequire __DIR__ . '/../vendor/autoload.php';\nexit(run());\n", []],
   ['php exit inside a function', 'src/Cli.php', '<?php\nnamespace App;\nfunction main() { exit(1); }\n', []],
+  ['php class_exists of its own PHPUnit-named class', 'src/Report.php', "<?php\nif (class_exists('PHPUnitReport')) { return; }\n", []],
   ['php == in a method', 'src/Money.php', '<?php\nclass Money { public function same($o) { return $this->cents == $o->cents; } }\n', []],
 ];
 
