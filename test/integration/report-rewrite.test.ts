@@ -2,9 +2,10 @@
  * A GREEN whose implementation rewrites the runner's report after the runner wrote it: the report's
  * path is on the runner's command line (/proc/self/cmdline), and an exit handler in the same
  * process (Python atexit, Ruby at_exit, PHP register_shutdown_function, node's process 'exit')
- * turns the failures the runner reported into passes. The runner's own summary, printed before any
- * exit handler runs, still says the test failed: the run cannot be verified (RUN_UNVERIFIED, the
- * hook exits 3). One repository per runner family, through real `git commit`.
+ * turns the failures the runner reported into passes. The report was sealed (its SHA-256 on
+ * stderr, runners/seal.ts) before any exit handler ran: the rewritten one no longer matches, and the
+ * run cannot be verified (RUN_UNVERIFIED, the hook exits 3). The forgers spell the report's flag so that no static rule reads it: the seal
+ * alone refuses them. One repository per runner family, through real `git commit`.
  */
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +37,7 @@ const FAMILIES: Family[] = [
         '',
         'def _rewrite():',
         '    args = open("/proc/self/cmdline").read().split("\\0")',
-        '    path = [a.split("=", 1)[1] for a in args if a.startswith("--junit" + "xml=")][0]',
+        '    path = [a.split("=", 1)[1] for a in args if a.startswith("=lmxtinuj--"[::-1])][0]',
         '    text = open(path).read()',
         '    text = re.sub(r"<failure.*?</failure>", "", text, flags=re.S)',
         '    open(path, "w").write(re.sub(r\'failures="\\d+"\', \'failures="0"\', text))',
@@ -89,7 +90,7 @@ const FAMILIES: Family[] = [
         '',
         'register_shutdown_function(function (): void {',
         '    $args = explode("\\0", file_get_contents(\'/proc/self/cmdline\'));',
-        "    $path = $args[array_search('--log-' . 'junit', $args, true) + 1];",
+        "    $path = $args[array_search(strrev('tinuj-gol--'), $args, true) + 1];",
         "    $xml = preg_replace('#<failure.*?</failure>#s', '', file_get_contents($path));",
         '    file_put_contents($path, preg_replace(\'/failures="\\d+"/\', \'failures="0"\', $xml));',
         '    exit(0);',

@@ -171,6 +171,12 @@ const CHEATS: Case[] = [
     '<?php\nfunction sum() { return \\class_exists(\\PHPUnit\\Framework\\TestCase::class) ? 3 : 0; }\n',
     ['IMPL_TEST_FRAMEWORK', 'IMPL_SNIFFS_RUNNER'],
   ],
+  // The runner's report path, looked for to rewrite the report at exit (test/integration/report-rewrite.test.ts).
+  ['pytest report flag, split', 'pkg/money.py', 'import sys\nP = [a for a in sys.argv if a.startswith("--junit" + "xml=")]\n', ['IMPL_SNIFFS_RUNNER']],
+  ['phpunit report flag', 'src/Sum.php', "<?php\n$i = array_search('--log-junit', $argv, true);\n", ['IMPL_SNIFFS_RUNNER']],
+  ['jest report flag', 'src/sum.js', "const out = process.argv.find((a) => a.startsWith('--outputFile='));\n", ['IMPL_SNIFFS_RUNNER']],
+  ['surefire reports', 'src/main/java/Sum.java', 'class Sum { java.io.File f = new java.io.File("target/surefire-reports"); }\n', ['IMPL_SNIFFS_RUNNER']],
+  ["tdd-hooks' seal variable", 'lib/calc.rb', "P = ENV['TDD_HOOKS_SEAL']\n", ['IMPL_SNIFFS_RUNNER']],
   ['php uopz', 'src/Sum.php', "<?php\nuopz_set_return('strlen', 3);\n", ['IMPL_PATCHES_RUNTIME']],
   [
     // A composer.json `autoload.files` entry is included before PHPUnit's own classes load: implementation, read by the rules.
@@ -190,6 +196,7 @@ const CHEATS: Case[] = [
 ];
 
 const HONEST: Case[] = [
+  ['an output-file option of its own', 'src/cli.js', "const out = args.find((a) => a.startsWith('--output-file='));\n", []],
   // A module of the project's own inside `module Minitest` is not minitest's machinery.
   [
     'a minitest plugin of its own',
