@@ -8,7 +8,8 @@
  *
  *   tdd-hooks-seal <sha256>
  *
- * (minitest's and unittest's runners of ours right after they write it; pytest's through a plugin
+ * (minitest's and unittest's runners of ours right after they write it; RSpec's through our support
+ * file, once RSpec's run returns (the JSON formatter has closed the file); pytest's through a plugin
  * of ours that runs after its junitxml writer; PHPUnit's through the guard's shutdown function,
  * the first one registered, so the first to run; mocha's through node's guard, in the very call
  * that writes it.) The report read after the run must hash to the
@@ -25,7 +26,7 @@ export const SEAL_ENV = 'TDD_HOOKS_SEAL';
 export const PYTEST_SEAL_PLUGIN = 'tdd_hooks_seal';
 
 /** The runners whose report is sealed (when the run is guarded: PHP's seal lives in the guard). */
-const SEALED: ReadonlySet<RunnerName> = new Set<RunnerName>(['minitest', 'unittest', 'pytest', 'phpunit', 'mocha']);
+const SEALED: ReadonlySet<RunnerName> = new Set<RunnerName>(['minitest', 'unittest', 'pytest', 'phpunit', 'mocha', 'rspec']);
 
 export function isSealed(runner: RunnerName): boolean {
   return SEALED.has(runner);
