@@ -15,6 +15,8 @@ export const NODE_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'leak-guard
 export const UNITTEST_SHIM = join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'unittest_shim.py');
 /** Put first on PYTHONPATH for a test run: its sitecustomize.py closes every Python process to the work tree. */
 export const PYTHON_SITE = join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'closed-site');
+/** pytest's report seal (a plugin: src/runners/seal.ts), on PYTHONPATH after the closed site for a guarded pytest run. */
+export const PYTEST_SEAL_DIR = join(PACKAGE_ROOT, 'dist', 'runners', 'python', 'seal');
 /** Our Ruby files (bin/build.mjs copies them): RSpec's support file, and the guard RUBYOPT loads into every Ruby process of a run. */
 export const RSPEC_SUPPORT = join(PACKAGE_ROOT, 'dist', 'runners', 'ruby', 'tdd_rspec.rb');
 /** minitest's runner: loads each test file, runs minitest once, writes a JSON report. */

@@ -109,7 +109,14 @@ const MESSAGES: { [A in AuditCode]: Words<A> } = {
     next: 'the tests must pass at every GREEN and REFACTOR commit; fix it in a new commit',
   }),
   AUDIT_REPLAY_UNVERIFIED: (f) => ({
-    what: `could not replay: the ${d(f.data, 'runner')} run ${d(f.data, 'reason')}`,
+    what: `could not replay: the ${d(f.data, 'runner')} run ${
+      f.data && 'leaks' in f.data
+        ? `read files of the work tree, not the commit (${f.data.leaks
+            .map((l) => l.path)
+            .slice(0, 3)
+            .join(', ')})`
+        : d(f.data, 'reason')
+    }`,
     next: 'install what the tests need (npm ci) and run the audit again; the tests of old commits run with the dependencies installed now',
   }),
   AUDIT_IMPL_INTEGRITY: (f) => {
@@ -154,6 +161,8 @@ function failure(f: AuditFinding<'AUDIT_REPLAY_GREEN_FAILED'>): string {
       return `was ${d(f.data, 'status')}`;
     case 'GREEN_RED_TEST_MISSING':
       return 'failed at RED and did not run';
+    case 'GREEN_SNAPSHOT_MISSING':
+      return `needs a snapshot nobody wrote (${d(f.data, 'snapshot')})`;
     default:
       return `failed (${gate})`;
   }

@@ -17,7 +17,8 @@ import { runStaged } from '../verify/run-staged.js';
 import { restateGates, type GateTable } from './rules/types.js';
 import type { AuditFinding, ReplayPlan, Rules } from './types.js';
 
-const CODES = {
+/** The commit-time gates a replay restates, and as what (every error evaluateGreenRun and evaluateRedRun give: test/unit/audit/replay-table.test.ts). */
+export const REPLAY_GATES = {
   RED_TESTS_PASS: 'AUDIT_REPLAY_RED_PASSED',
   RED_NEW_TEST_PASSES: 'AUDIT_REPLAY_RED_PASSED',
   RED_WRONG_REASON: 'AUDIT_REPLAY_RED_WRONG_REASON',
@@ -26,7 +27,9 @@ const CODES = {
   GREEN_NO_TESTS_RAN: 'AUDIT_REPLAY_GREEN_FAILED',
   GREEN_TEST_SKIPPED: 'AUDIT_REPLAY_GREEN_FAILED',
   GREEN_RED_TEST_MISSING: 'AUDIT_REPLAY_GREEN_FAILED',
+  GREEN_SNAPSHOT_MISSING: 'AUDIT_REPLAY_GREEN_FAILED',
   RUN_UNVERIFIED: 'AUDIT_REPLAY_UNVERIFIED',
+  RUN_LEAKED: 'AUDIT_REPLAY_UNVERIFIED',
 } as const satisfies GateTable;
 
 export interface ReplayInput {
@@ -37,7 +40,7 @@ export interface ReplayInput {
 }
 
 function restate(plan: ReplayPlan, findings: Finding[], run: RunResult): AuditFinding[] {
-  return restateGates(CODES, { sha: plan.commit, phase: plan.phase }, findings).map((f): AuditFinding =>
+  return restateGates(REPLAY_GATES, { sha: plan.commit, phase: plan.phase }, findings).map((f): AuditFinding =>
     f.code === 'AUDIT_REPLAY_UNVERIFIED' ? { ...f, data: { ...f.data, runner: run.runner, output: run.outputTail ?? '' } } : f,
   );
 }

@@ -41,9 +41,11 @@ export interface AuditFindingData {
   AUDIT_FALSE_FAIL: { patterns: string; task: string | null };
   AUDIT_REPLAY_RED_PASSED: GateData<'RED_TESTS_PASS' | 'RED_NEW_TEST_PASSES'>;
   AUDIT_REPLAY_RED_WRONG_REASON: GateData<'RED_WRONG_REASON'>;
-  AUDIT_REPLAY_GREEN_FAILED: GateData<'GREEN_TESTS_FAIL' | 'GREEN_FILE_ERROR' | 'GREEN_NO_TESTS_RAN' | 'GREEN_TEST_SKIPPED' | 'GREEN_RED_TEST_MISSING'>;
+  AUDIT_REPLAY_GREEN_FAILED: GateData<
+    'GREEN_TESTS_FAIL' | 'GREEN_FILE_ERROR' | 'GREEN_NO_TESTS_RAN' | 'GREEN_TEST_SKIPPED' | 'GREEN_RED_TEST_MISSING' | 'GREEN_SNAPSHOT_MISSING'
+  >;
   /** `output`: the tail of the run's output. */
-  AUDIT_REPLAY_UNVERIFIED: GateData<'RUN_UNVERIFIED'> & { runner: string; output: string };
+  AUDIT_REPLAY_UNVERIFIED: GateData<'RUN_UNVERIFIED' | 'RUN_LEAKED'> & { runner: string; output: string };
   AUDIT_IMPL_INTEGRITY: GateData<IntegrityCode>;
   AUDIT_RED_CHANGES_PASSING_TEST: { test: string; change: 'edited' | 'deleted' | 'outside'; task: string | null };
   AUDIT_RED_REVISED: { why: string; tests: string[] };

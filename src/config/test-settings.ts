@@ -30,19 +30,35 @@ export function hasTestSettings(path: string): boolean {
   return base === 'package.json' || base in SECTIONS || VITE_CONFIG.test(base) || base === 'pom.xml' || base === 'composer.json' || RAKE_FILES.includes(base);
 }
 
-/** pom.xml elements that decide which tests run and how: Surefire's and Failsafe's plugin blocks, the test sources, the skip switches. */
+/** pom.xml elements that decide which tests run and how: Surefire's and Failsafe's plugin blocks, the test sources, the skip switches, the test JVM's arguments (a `-javaagent` there can patch JUnit). */
 const POM_TEST_ELEMENT =
-  /<(testSourceDirectory|testResources|testOutputDirectory|skipTests|maven\.test\.[\w.]+|surefire\.[\w.]+|failsafe\.[\w.]+)>[\s\S]*?<\/\1>/g;
+  /<(testSourceDirectory|testResources|testOutputDirectory|skipTests|argLine|maven\.test\.[\w.]+|surefire\.[\w.]+|failsafe\.[\w.]+)>[\s\S]*?<\/\1>/g;
 
-/** A pom's test settings, whitespace and comments aside: a GREEN that adds `<skipTests>` or an `<excludes>` to Surefire changes them. */
+/**
+ * A plugin that takes part in building or running the tests: bound to a phase from
+ * generate-test-sources to test (an antrun or exec step after Surefire that rewrites its reports,
+ * a resources copy over the test sources), or running a goal named for tests (`add-test-source`,
+ * `testResources`).
+ */
+const TEST_PHASE_PLUGIN =
+  /<phase>\s*(?:generate-test-sources|process-test-sources|generate-test-resources|process-test-resources|test-compile|process-test-classes|test)\s*<\/phase>|<goal>\s*[\w-]*test[\w-]*\s*<\/goal>/i;
+
+/**
+ * A pom's test settings, whitespace and comments aside: a GREEN that adds `<skipTests>` or an
+ * `<excludes>` to Surefire changes them, and so does one that changes a plugin of the test phases
+ * or a property those plugin blocks read (`<skip>${quick}</skip>`: the `<quick>` element, in
+ * `<properties>` or a profile's).
+ */
 function pomSettings(text: string): string {
   const pom = text.replace(/<!--[\s\S]*?-->/g, '');
   const plugins = [...pom.matchAll(/<plugin>[\s\S]*?<\/plugin>/g)]
     .map((m) => m[0])
-    .filter((p) => /<artifactId>\s*maven-(?:surefire|failsafe)-plugin\s*<\/artifactId>/.test(p));
+    .filter((p) => /<artifactId>\s*maven-(?:surefire|failsafe)-plugin\s*<\/artifactId>/.test(p) || TEST_PHASE_PLUGIN.test(p));
   const outside = pom.replace(/<plugin>[\s\S]*?<\/plugin>/g, '');
   const elements = [...outside.matchAll(POM_TEST_ELEMENT)].map((m) => m[0]);
-  return [...plugins, ...elements].map((x) => x.replace(/\s+/g, ' ').replace(/> </g, '><')).join('\n');
+  const read = new Set(plugins.flatMap((p) => [...p.matchAll(/\$\{([\w.-]+)\}/g)].map((m) => m[1]!)));
+  const properties = [...outside.matchAll(/<([\w.-]+)>([^<]*)<\/\1>/g)].filter((m) => read.has(m[1]!)).map((m) => m[0]);
+  return [...plugins, ...elements, ...properties].map((x) => x.replace(/\s+/g, ' ').replace(/> </g, '><')).join('\n');
 }
 
 /** The test settings of a manifest's text as a canonical string ('' when absent); unparsable JSON is compared whole. */

@@ -108,6 +108,21 @@ function buildFailure(out: string): string | undefined {
   return goal ? `maven failed: ${goal[1]!.slice(0, 300)}` : undefined;
 }
 
+/** Surefire's own count, logged by Maven (not by the test JVM, whose output Maven prints without a level). */
+const SUMMARY = /^\[(?:INFO|WARNING|ERROR)\] Tests run: \d+, Failures: (\d+), Errors: (\d+)/gm;
+
+/**
+ * The report holds no failure, but Maven says one: its exit code, or a `Tests run:` count of its
+ * own. The report files are written by Maven, then the test JVM ends: a shutdown hook of the
+ * implementation there can rewrite them (runners/seal.ts), not what Maven already said.
+ */
+function summaryFailure(o: ParseInput): string | undefined {
+  const counted = [...o.stdout.matchAll(SUMMARY)].some((m) => Number(m[1]) + Number(m[2]) > 0);
+  if (counted) return 'Surefire counted failing tests but its report holds none: the report was rewritten after Surefire wrote it';
+  if (o.exitCode !== 0) return `${buildFailure(o.stdout) ?? `maven exited ${o.exitCode}`}, but its report holds no failure: it cannot be trusted`;
+  return undefined;
+}
+
 export function parseMavenReport(o: ParseInput): ParsedRun {
   const base = { exitCode: o.exitCode, files: o.files, tests: [] as TestCaseResult[], fileErrors: [] as FileError[] };
   const errors = readCompileErrors(o.stdout, o.root);
@@ -128,6 +143,8 @@ export function parseMavenReport(o: ParseInput): ParsedRun {
   }
   const ran = new Set(tests.map((t) => t.file));
   const fileErrors: FileError[] = o.files.filter((f) => !ran.has(f)).map((file) => ({ file, kind: 'no-tests', message: `${file}: no tests ran` }));
+  const forged = fileErrors.length === 0 && !tests.some((t) => t.status === 'failed') ? summaryFailure(o) : undefined;
+  if (forged) return { ...base, status: 'unknown', reason: forged };
   return { ...base, status: 'completed', tests, fileErrors };
 }
 

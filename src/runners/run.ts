@@ -5,7 +5,7 @@
  * never as a pass.
  */
 import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
-import { MINITEST_RUNNER, RSPEC_SUPPORT, UNITTEST_SHIM } from '../paths.js';
+import { MINITEST_RUNNER, PYTEST_SEAL_DIR, RSPEC_SUPPORT, UNITTEST_SHIM } from '../paths.js';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
@@ -13,6 +13,7 @@ import { runProcess } from '../process/spawn.js';
 import { getAdapter } from './index.js';
 import { guardEnv, missingGuardFile, phpUnguarded, rubyUnguarded, readCargoLeaks, readGuardLeaks, readStaticLeaks, type LeakGuard } from './leak-check.js';
 import { locateRunner } from './locate.js';
+import { checkSeal, isSealed, sealEnv, stripSeals } from './seal.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
 import type { IsProjectImport, RunnerAdapter, RunnerName } from './types.js';
 import { isDirectory } from '../fs-read.js';
@@ -210,7 +211,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   const started = Date.now();
   const proc = await runProcess(command0.argv, {
     cwd: root,
-    env: withGuard(runnerEnv(o.env, command0.env), o, command0.env, leaksFile),
+    env: withSeal(o, withGuard(runnerEnv(o.env, command0.env), o, command0.env, leaksFile), reportPath),
     timeoutMs: o.timeoutMs,
     // 64 MiB: go's -json is ~0.5 KB per passing test; a cut report is "unknown", never a pass.
     ...(adapter.stdoutReport ? { stdoutLimit: 64 * 1024 * 1024 } : {}),
@@ -218,20 +219,21 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   // An inline program (unittest's loader after `-c`) is evidence by its start, not its 7 KB.
   const command = command0.argv.map((a) => (a.length > 200 ? `${a.slice(0, 60).split('\n')[0]}… (${a.length} characters)` : a));
   const common = { runner: o.runner, command, exitCode: proc.exitCode, durationMs: proc.durationMs };
-  const outputTail = tail(`${proc.stdout}\n${proc.stderr}`);
+  const outputTail = tail(`${proc.stdout}\n${stripSeals(proc.stderr)}`);
   if (proc.error !== undefined) return { ...base, ...common, status: 'runner-missing', reason: `could not start: ${proc.error}` };
   if (proc.interrupted) return { ...base, ...common, status: 'interrupted', reason: 'interrupted', outputTail };
   if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: `no result within ${o.timeoutMs} ms`, outputTail };
   // Killed from outside (OOM killer, a signal to the runner alone): a report may be half-written.
   if (proc.signal !== null) return { ...base, ...common, status: 'interrupted', reason: `runner killed by ${proc.signal}`, outputTail };
-  const report = adapter.reportFiles
-    ? await readReportFiles(root, adapter.reportFiles({ root, reportPath }))
-    : await readFile(reportPath, 'utf8').catch(() => undefined);
+  const bytes = adapter.reportFiles ? undefined : await readFile(reportPath).catch(() => undefined);
+  const report = adapter.reportFiles ? await readReportFiles(root, adapter.reportFiles({ root, reportPath })) : bytes?.toString('utf8');
+  const sealed = o.guard && isSealed(o.runner) ? checkSeal(proc.stderr, bytes) : { stderr: proc.stderr };
+  if (sealed.problem) return { ...base, ...common, status: 'unknown', reason: sealed.problem, outputTail };
   const parsed = adapter.parse({
     report,
     exitCode: proc.exitCode,
     stdout: proc.stdout,
-    stderr: proc.stderr,
+    stderr: sealed.stderr,
     files: present,
     root,
     sources: o.sources,
@@ -261,6 +263,11 @@ function withGuard(env: NodeJS.ProcessEnv, o: RunTestsOptions, added: Record<str
   // PHP's ini folders the command adds (PCOV for GREEN's coverage) come after PHP's own and the user's.
   if (added.PHP_INI_SCAN_DIR) env.PHP_INI_SCAN_DIR = `${o.env.PHP_INI_SCAN_DIR ?? ''}${added.PHP_INI_SCAN_DIR}`;
   return o.guard ? { ...env, ...guardEnv(o.guard, leaksFile, env) } : env;
+}
+
+/** The run's environment, asking the runner for its report's seal (runners/seal.ts) when the run is guarded. */
+function withSeal(o: RunTestsOptions, env: NodeJS.ProcessEnv, reportPath: string): NodeJS.ProcessEnv {
+  return o.guard ? { ...env, ...sealEnv(o.runner, reportPath, env, PYTEST_SEAL_DIR) } : env;
 }
 
 /** The report files a runner wrote into the tree (adapter.reportFiles), as one `<testsuites>` document; undefined when there are none. */

@@ -105,6 +105,8 @@ const TOOLCHAINS: Toolchain[] = [
     ],
     skipped: MT_TEST.replace('  def test_adds\n', '  def test_adds\n    skip "later"\n'),
     impl: { 'lib/calc.rb': 'module Calc\n  def self.add(a, b)\n    a + b\n  end\nend\n' },
+  },
+  {
     runner: 'phpunit',
     // install detects PHPUnit from composer.json's require-dev (or a phpunit.xml / phpunit.xml.dist).
     skeleton: {

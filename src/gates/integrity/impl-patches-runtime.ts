@@ -95,6 +95,13 @@ function scanRuby(src: ImplText): Hit[] {
   for (const m of src.blanked.matchAll(/\b(?:RSpec\s*::\s*Matchers\s*\.\s*define|Minitest\s*::\s*Assertions|RSpec\s*\.\s*configure)\b/g)) {
     hits.push({ offset: m.index, text: m[0].replace(/\s+/g, '') });
   }
+  // Reopened inside `module Minitest` (a gem vendored into the project does it so): its assertions, a test's run, a result's verdict.
+  for (const m of src.blanked.matchAll(/^[ \t]*module[ \t]+Minitest\b/gm)) {
+    const rest = src.blanked.slice(m.index + m[0].length);
+    const end = /^end\b/m.exec(rest)?.index ?? rest.length;
+    const inner = /^[ \t]*(?:module|class)[ \t]+(?:Assertions|Test|Runnable|Result)\b/m.exec(rest.slice(0, end));
+    if (inner) hits.push({ offset: m.index + m[0].length + inner.index, text: `Minitest::${inner[0].trim().split(/\s+/)[1]}` });
+  }
   return hits;
 }
 

@@ -28,13 +28,21 @@ const RUNNER_WORD =
  * system properties Surefire sets in its test JVM (`System.getProperty("surefire.test.class.path")`).
  */
 const MARKER_LITERALS = new Set(['_called_from_test', 'PHPUNIT_COMPOSER_INSTALL', '__PHPUNIT_PHAR__', 'surefire.test.class.path', 'surefire.real.class.path']);
+/**
+ * Where a run's report goes: the runners' report flags (pytest's `--junitxml=`, PHPUnit's
+ * `--log-junit`, jest's `--outputFile=`, mocha's `--reporter-option`, node's
+ * `--test-reporter-destination`), Surefire's report folder, tdd-hooks' own variables and seal
+ * (runners/seal.ts): implementation that looks for them is after the report, to rewrite it.
+ */
+const REPORT_LITERAL =
+  /^(?:--junit-?xml|--log-junit|--outputFile|--reporter-options?|--test-reporter-destination)(?:=|$)|surefire-reports|^TDD_HOOKS_[A-Z_]+$|^tdd-hooks-seal\b/;
 
 function scanCommon(src: ImplText): Hit[] {
   const hits: Hit[] = [];
   for (const m of src.blanked.matchAll(NAME)) hits.push({ offset: m.index, text: m[0] });
   const literals = literalsOf(src);
   for (const lit of [...literals, ...joinedLiterals(src, literals)]) {
-    if (isRunnerEnv(lit.value) || MARKER_LITERALS.has(lit.value)) hits.push({ offset: lit.open, text: lit.value });
+    if (isRunnerEnv(lit.value) || MARKER_LITERALS.has(lit.value) || REPORT_LITERAL.test(lit.value)) hits.push({ offset: lit.open, text: lit.value });
     else if (RUNNER_WORD.test(lit.value)) {
       const start = src.blanked.lastIndexOf('\n', lit.open) + 1;
       const end = src.blanked.indexOf('\n', lit.close);

@@ -46,6 +46,17 @@
     });
 })();
 (static function (): void {
+    // The report's seal (src/runners/seal.ts): this shutdown function is the first registered, so it
+    // runs before any of the project's, after the runner wrote its report.
+    $seal = getenv('TDD_HOOKS_SEAL');
+    if (is_string($seal) && $seal !== '') {
+        register_shutdown_function(static function () use ($seal): void {
+            $data = is_file($seal) ? file_get_contents($seal) : false;
+            if ($data !== false) {
+                fwrite(STDERR, "\ntdd-hooks-seal " . hash('sha256', $data) . "\n");
+            }
+        });
+    }
     $spec = json_decode((string) getenv('TDD_HOOKS_GUARD'), true);
     if (!is_array($spec) || !is_string($spec['top'] ?? null) || !is_string($spec['copy'] ?? null) || !is_string($spec['out'] ?? null)) {
         return;

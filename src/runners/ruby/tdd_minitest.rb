@@ -17,6 +17,9 @@ started = Process.pid
 # What writes the report, taken before any project code loads (a redefined File.write changes nothing).
 write_report = File.method(:write)
 to_json = JSON.method(:generate)
+# The report's seal (src/runners/seal.ts): its SHA-256 on stderr as it is written, before any at_exit of the project runs.
+require 'digest'
+seal = ENV['TDD_HOOKS_SEAL'] && [Digest::SHA256.method(:hexdigest), STDERR.method(:syswrite)]
 # minitest's own machinery, which no project code may redefine: its assertions, a test's run, a result's verdict.
 assertion_names = Minitest::Assertions.public_instance_methods(false) + %i[run capture_exceptions]
 # minitest's own list of test classes (the array `inherited` fills), not a method project code could redefine.
@@ -147,5 +150,7 @@ rescue TddHooksFocused => e
 end
 exit!(2) unless Process.pid == started
 
-write_report.call(report_path, to_json.call({ 'tests' => ours.tests, 'loadErrors' => load_errors, 'focused' => focused }))
+report = to_json.call({ 'tests' => ours.tests, 'loadErrors' => load_errors, 'focused' => focused })
+write_report.call(report_path, report)
+seal&.then { |digest, say| say.call("\ntdd-hooks-seal #{digest.call(report)}\n") }
 exit(passed && load_errors.empty? && focused.nil? ? 0 : 1)

@@ -379,6 +379,28 @@ describe("a pom's test settings are frozen, the rest of it free", () => {
       expect(settings(changed)).not.toBe(settings(pom));
     expect(settings(`<!-- <skipTests>true</skipTests> -->${pom}`)).toBe(settings(pom));
   });
+
+  it('a plugin of the test phases, a property Surefire reads, and the test JVM arguments count too', () => {
+    const reads = pom
+      .replace('<version>2.22.3</version>', '<version>2.22.3</version><configuration><skip>${quick}</skip></configuration>')
+      .replace('<properties>', '<properties><quick>false</quick>');
+    const copyOver = (phase: string) =>
+      pom.replace(
+        '</plugins>',
+        `<plugin><artifactId>maven-resources-plugin</artifactId><executions><execution><phase>${phase}</phase><goals><goal>copy-resources</goal></goals></execution></executions></plugin></plugins>`,
+      );
+    for (const changed of [
+      [reads, reads.replace('<quick>false</quick>', '<quick>true</quick>')],
+      [reads, reads.replace('<project>', '<project><profiles><profile><properties><quick>true</quick></properties></profile></profiles>')],
+      [pom, copyOver('generate-test-sources')],
+      [pom, copyOver('test')],
+      [pom, pom.replace('<properties>', '<properties><argLine>-javaagent:lib/agent.jar</argLine>')],
+    ])
+      expect(settings(changed[1]!)).not.toBe(settings(changed[0]!));
+    // A plugin of the main build, and a property no test plugin reads, stay free.
+    expect(settings(copyOver('generate-sources'))).toBe(settings(pom));
+    expect(settings(reads.replace('<maven.compiler.release>17', '<maven.compiler.release>21'))).toBe(settings(reads));
+  });
 });
 
 describe("composer.json's test settings", () => {

@@ -95,6 +95,21 @@ describe('parseMavenReport', () => {
   <testcase name="later" classname="calc.CalcTest(tddrunX)" time="0"><skipped message="later"/></testcase>
 </testsuite>`;
 
+  it('refuses a report with no failure that Maven contradicts: the test JVM rewrote it after Surefire wrote it', () => {
+    const passing = `<testsuites><testsuite name="calc.CalcTest" tests="1"><testcase name="adds" classname="calc.CalcTest(tddrunX)" time="0"/></testsuite></testsuites>`;
+    const results =
+      '[INFO] Results:\n[INFO] \n[ERROR] Failures: \n[ERROR]   CalcTest.adds:7 expected: <5> but was: <0>\n[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0\n';
+    expect(parseMavenReport(parseInput({ report: passing, exitCode: 1, stdout: results })).status).toBe('unknown');
+    // testFailureIgnore: Maven exits 0, and still counts the failure.
+    expect(parseMavenReport(parseInput({ report: passing, exitCode: 0, stdout: results.replace('[ERROR] Tests', '[WARNING] Tests') })).status).toBe('unknown');
+    // The test JVM's own output (no level) proves nothing; an honest passing run stays a pass.
+    const honest = parseMavenReport(
+      parseInput({ report: passing, exitCode: 0, stdout: 'Tests run: 1, Failures: 1, Errors: 0\n[INFO] Tests run: 1, Failures: 0, Errors: 0, Skipped: 0\n' }),
+    );
+    expect(honest.status).toBe('completed');
+    expect(honest.tests.map((t) => t.status)).toEqual(['passed']);
+  });
+
   it("reads Surefire's testcases: the nested class under its outer file, the suffix dropped", () => {
     const r = parseMavenReport(parseInput({ report: `<testsuites>${SUREFIRE.replace(/^<\?xml[^>]*\?>/, '')}</testsuites>` }));
     expect(r.status).toBe('completed');

@@ -178,11 +178,39 @@ const CHEATS: Case[] = [
     "<?php\nif (class_exists('PHPUnit_Framework_TestCase')) { return; }\n",
     ['IMPL_SNIFFS_RUNNER'],
   ],
+  // The runner's report path, looked for to rewrite the report at exit (test/integration/report-rewrite.test.ts).
+  ['pytest report flag, split', 'pkg/money.py', 'import sys\nP = [a for a in sys.argv if a.startswith("--junit" + "xml=")]\n', ['IMPL_SNIFFS_RUNNER']],
+  ['phpunit report flag', 'src/Sum.php', "<?php\n$i = array_search('--log-junit', $argv, true);\n", ['IMPL_SNIFFS_RUNNER']],
+  ['jest report flag', 'src/sum.js', "const out = process.argv.find((a) => a.startsWith('--outputFile='));\n", ['IMPL_SNIFFS_RUNNER']],
+  ['surefire reports', 'src/main/java/Sum.java', 'class Sum { java.io.File f = new java.io.File("target/surefire-reports"); }\n', ['IMPL_SNIFFS_RUNNER']],
+  ["tdd-hooks' seal variable", 'lib/calc.rb', "P = ENV['TDD_HOOKS_SEAL']\n", ['IMPL_SNIFFS_RUNNER']],
   ['php uopz', 'src/Sum.php', "<?php\nuopz_set_return('strlen', 3);\n", ['IMPL_PATCHES_RUNTIME']],
+  [
+    // A composer.json `autoload.files` entry is included before PHPUnit's own classes load: implementation, read by the rules.
+    'php class shadowing PHPUnit, loaded by autoload.files',
+    'bootstrap/helpers.php',
+    "<?php\nnamespace PHPUnit\\Framework;\n\nabstract class Assert\n{\n    public static function assertSame($a, $b, string $m = ''): void {}\n}\n",
+    ['IMPL_TEST_FRAMEWORK'],
+  ],
+  [
+    'minitest reopened by a vendored gem',
+    'vendor/gems/fast/lib/fast.rb',
+    'module Minitest\n  module Assertions\n    def assert_equal(*) = true\n  end\nend\n',
+    ['IMPL_PATCHES_RUNTIME'],
+  ],
+  ['minitest result reopened', 'lib/calc.rb', 'module Minitest\n  class Result\n    def passed? = true\n  end\nend\n', ['IMPL_PATCHES_RUNTIME']],
   ['php top-level exit in a library file', 'src/Sum.php', '<?php\nnamespace App;\nexit(0);\nfunction sum() { return 3; }\n', ['IMPL_EXIT_AT_IMPORT']],
 ];
 
 const HONEST: Case[] = [
+  ['an output-file option of its own', 'src/cli.js', "const out = args.find((a) => a.startsWith('--output-file='));\n", []],
+  // A module of the project's own inside `module Minitest` is not minitest's machinery.
+  [
+    'a minitest plugin of its own',
+    'lib/minitest/slow_plugin.rb',
+    'module Minitest\n  def self.plugin_slow_init(options)\n    options[:slow] = true\n  end\nend\n',
+    [],
+  ],
   ['Fake It', 'src/sum.js', 'export function sum(a, b) {\n  return 3;\n}\n', []],
   ['a helper the test reaches', 'src/sum.js', "import { add } from './math.js';\nexport const sum = (a, b) => add(a, b);\n", []],
   ['node:assert in code', 'src/sum.js', "import assert from 'node:assert';\nexport function sum(a, b) { assert(typeof a === 'number'); return a + b; }\n", []],

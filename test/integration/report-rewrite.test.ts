@@ -1,0 +1,194 @@
+/**
+ * A GREEN whose implementation rewrites the runner's report after the runner wrote it: the report's
+ * path is on the runner's command line (/proc/self/cmdline), and an exit handler in the same
+ * process (Python atexit, Ruby at_exit, PHP register_shutdown_function, node's process 'exit')
+ * turns the failures the runner reported into passes. The report was sealed (its SHA-256 on
+ * stderr, runners/seal.ts) before any exit handler ran: the rewritten one no longer matches, and the
+ * run cannot be verified (RUN_UNVERIFIED, the hook exits 3). The forgers spell the report's flag so that no static rule reads it: the seal
+ * alone refuses them. One repository per runner family, through real `git commit`.
+ */
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { attemptCommit } from '../helpers/cycle.js';
+import { makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
+
+interface Family {
+  runner: string;
+  skeleton: Record<string, string>;
+  node?: boolean;
+  testPath: string;
+  test: string;
+  /** A wrong implementation that rewrites the report at exit. */
+  forged: Record<string, string>;
+}
+
+const FAMILIES: Family[] = [
+  {
+    runner: 'pytest',
+    skeleton: { '.tddrc.json': '{ "runner": "pytest" }\n', 'pytest.ini': '[pytest]\npythonpath = .\n', 'calc.py': '' },
+    testPath: 'tests/test_calc.py',
+    test: 'from calc import add\n\n\ndef test_adds():\n    assert add(2, 3) == 5\n',
+    forged: {
+      'calc.py': [
+        'import atexit',
+        'import re',
+        '',
+        '',
+        'def _rewrite():',
+        '    args = open("/proc/self/cmdline").read().split("\\0")',
+        '    path = [a.split("=", 1)[1] for a in args if a.startswith("=lmxtinuj--"[::-1])][0]',
+        '    text = open(path).read()',
+        '    text = re.sub(r"<failure.*?</failure>", "", text, flags=re.S)',
+        '    open(path, "w").write(re.sub(r\'failures="\\d+"\', \'failures="0"\', text))',
+        '',
+        '',
+        'atexit.register(_rewrite)',
+        '',
+        '',
+        'def add(a, b):',
+        '    return 0',
+        '',
+      ].join('\n'),
+    },
+  },
+  {
+    runner: 'minitest',
+    skeleton: { Rakefile: 'require "rake/testtask"\n\nRake::TestTask.new(:test) { |t| t.libs << "test" }\n', 'lib/calc.rb': '' },
+    testPath: 'test/calc_test.rb',
+    test: 'require "minitest/autorun"\nrequire_relative "../lib/calc"\n\nclass CalcTest < Minitest::Test\n  def test_adds\n    assert_equal 5, Calc.add(2, 3)\n  end\nend\n',
+    forged: {
+      'lib/calc.rb': [
+        'require "json"',
+        '',
+        'at_exit do',
+        '  args = File.read("/proc/self/cmdline").split("\\0")',
+        '  path = args[args.index { |a| a.end_with?(".rb") && a.include?("tdd_") } + 1]',
+        '  report = JSON.parse(File.read(path))',
+        '  report["tests"].each { |t| t["status"] = "passed"; t.delete("class"); t.delete("message") }',
+        '  File.write(path, JSON.generate(report))',
+        '  exit!(0)',
+        'end',
+        '',
+        'module Calc',
+        '  def self.add(_a, _b)',
+        '    0',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+    },
+  },
+  {
+    runner: 'rspec',
+    skeleton: { '.rspec': '--require spec_helper\n', 'spec/spec_helper.rb': 'RSpec.configure { |c| c.order = :defined }\n', 'lib/calc.rb': '' },
+    testPath: 'spec/calc_spec.rb',
+    test: "require_relative '../lib/calc'\n\nRSpec.describe 'Calc' do\n  it 'adds' do\n    expect(Calc.add(2, 3)).to eq(5)\n  end\nend\n",
+    forged: {
+      'lib/calc.rb': [
+        'require "json"',
+        '',
+        'at_exit do',
+        '  args = File.read("/proc/self/cmdline").split("\\0")',
+        '  path = args[args.index("--out") + 1]',
+        '  report = JSON.parse(File.read(path))',
+        '  report["examples"].each { |e| e["status"] = "passed"; e.delete("exception") }',
+        '  report["summary"]["failure_count"] = 0',
+        '  File.write(path, JSON.generate(report))',
+        '  exit!(0)',
+        'end',
+        '',
+        'module Calc',
+        '  def self.add(_a, _b)',
+        '    0',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+    },
+  },
+  {
+    runner: 'phpunit',
+    skeleton: { '.tddrc.json': '{ "runner": "phpunit" }\n', 'src/Calc.php': '<?php\n' },
+    testPath: 'tests/CalcTest.php',
+    test: "<?php\n\nrequire_once __DIR__ . '/../src/Calc.php';\n\nuse PHPUnit\\Framework\\TestCase;\n\nfinal class CalcTest extends TestCase\n{\n    public function testAdds(): void\n    {\n        $this->assertSame(5, Calc::add(2, 3));\n    }\n}\n",
+    forged: {
+      'src/Calc.php': [
+        '<?php',
+        '',
+        'register_shutdown_function(function (): void {',
+        '    $args = explode("\\0", file_get_contents(\'/proc/self/cmdline\'));',
+        "    $path = $args[array_search(strrev('tinuj-gol--'), $args, true) + 1];",
+        "    $xml = preg_replace('#<failure.*?</failure>#s', '', file_get_contents($path));",
+        '    file_put_contents($path, preg_replace(\'/failures="\\d+"/\', \'failures="0"\', $xml));',
+        '    exit(0);',
+        '});',
+        '',
+        'final class Calc',
+        '{',
+        '    public static function add(int $a, int $b): int',
+        '    {',
+        '        return 0;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    },
+  },
+  {
+    runner: 'mocha',
+    node: true,
+    skeleton: { 'package.json': '{ "name": "p", "private": true, "devDependencies": { "mocha": "*" } }\n', '.gitignore': 'node_modules\n' },
+    testPath: 'test/math.test.js',
+    test: "const assert = require('node:assert/strict');\nconst { add } = require('../src/math');\n\nit('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n",
+    forged: {
+      'src/math.js': [
+        "const fs = require('node:fs');",
+        '',
+        "process.on('exit', () => {",
+        "  const args = fs.readFileSync('/proc/self/cmdline', 'utf8').split('\\0');",
+        "  const arg = args.find((a) => a.includes('out' + 'put='));",
+        "  const path = arg.slice(arg.indexOf('put=') + 4);",
+        "  const report = JSON.parse(fs.readFileSync(path, 'utf8'));",
+        '  for (const t of report.tests) t.err = {};',
+        '  report.passes = report.tests;',
+        '  report.failures = [];',
+        '  report.stats.failures = 0;',
+        '  report.stats.passes = report.tests.length;',
+        '  fs.writeFileSync(path, JSON.stringify(report));',
+        '  process.exitCode = 0;',
+        '});',
+        '',
+        'exports.add = () => 0;',
+        '',
+      ].join('\n'),
+    },
+  },
+];
+
+let repo: Repo | undefined;
+afterEach(() => repo?.cleanup());
+
+describe.each(FAMILIES)('$runner: an exit handler that rewrites the report', (f) => {
+  it('cannot turn the failing GREEN into a pass', { timeout: 120_000 }, () => {
+    const r = (repo = makeRepo(f.skeleton));
+    if (f.node) symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(r.dir, 'node_modules'), 'dir');
+    expect(r.tdd('install').status).toBe(0);
+    expect(JSON.parse(r.read('.tddrc.json')).runner).toBe(f.runner);
+    r.git('add', '-A');
+    r.tdd('phase', 'off', '--reason', 'skeleton');
+    expect(r.commit('skeleton').status).toBe(0);
+    r.tdd('phase', 'red');
+    r.write({ [f.testPath]: f.test });
+    r.git('add', '-A');
+    attemptCommit(r, 0);
+
+    r.write(f.forged);
+    r.git('add', '-A');
+    const verdict = r.tdd('verify', '--json');
+    expect(verdict.status, verdict.stdout + verdict.stderr).toBe(3);
+    const { findings } = JSON.parse(verdict.stdout) as { findings: { code: string }[] };
+    expect(findings.map((x) => x.code)).toContain('RUN_UNVERIFIED');
+    attemptCommit(r, 1, 'RUN_UNVERIFIED');
+  });
+});
