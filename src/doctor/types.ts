@@ -205,6 +205,10 @@ export interface AgentFacts {
   cli: { rel: string; present: boolean };
   /** Codex's own configuration, when its hooks are installed: the user's (CODEX_HOME) and the project's. */
   codex?: { userConfig: string; user: string | null; project: string | null; folders: string[] };
+  /** The user-wide Claude Code plugin / Gemini CLI extension (hooks/claude-plugin, hooks/gemini-extension), where enabled or installed. */
+  plugins?: { agent: 'claude' | 'gemini'; path: string }[];
+  /** A tdd-hooks on PATH (what the plugin's launcher runs when the project has none). */
+  globalCli?: boolean;
 }
 
 /** Stable codes, documented in the README; tests assert these, never the wording. */
@@ -265,7 +269,9 @@ export type DoctorCode =
   | 'AGENT_HOOK_CLI_MISSING'
   | 'AGENT_CODEX_UNTRUSTED'
   | 'AGENT_CODEX_HOOKS_OFF'
-  | 'AGENT_HOOKS_SWITCHED_OFF';
+  | 'AGENT_HOOKS_SWITCHED_OFF'
+  | 'AGENT_PLUGIN_OK'
+  | 'AGENT_PLUGIN_CLI_MISSING';
 
 /** One check's verdict. `fix` is the exact command that repairs it (made from the facts). */
 export interface CheckResult {
