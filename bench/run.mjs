@@ -262,11 +262,19 @@ function agentGuard() {
     'guard: Write implementation in RED (denied)': guard(call('Write', { file_path: join(r.dir, 'src/a.js'), content: 'x' })),
     'guard: Bash `npm test > out.log` (allowed: git ignores out.log)': guard(call('Bash', { command: 'npm test > out.log 2>&1' })),
     'guard: Bash `git commit --no-verify` (denied)': guard(call('Bash', { command: 'git commit --no-verify -m x' })),
-    // The index changed (git add): the committed rules are read from git again, once.
-    'guard: the first decision after `git add` (asks git)': {
+    // The index changed (git add of a doc): the rules' own entries in the index file are the same, so no git.
+    'guard: the first decision after `git add` of a doc (reads the index)': {
       before: (i) => {
         r.write({ [`docs/n${i}.md`]: `${i}\n` });
         r.run('git', ['add', `docs/n${i}.md`]);
+      },
+      ...guard(call('Write', { file_path: join(r.dir, 'test/a.test.js'), content: 'x' })),
+    },
+    // A file the rules are read from staged (package.json): the committed rules are read from git again, once.
+    'guard: the first decision after staging package.json (asks git)': {
+      before: (i) => {
+        r.write({ 'package.json': `${JSON.stringify({ name: 'guard', description: `run ${i}` })}\n` });
+        r.run('git', ['add', 'package.json']);
       },
       ...guard(call('Write', { file_path: join(r.dir, 'test/a.test.js'), content: 'x' })),
     },

@@ -4,17 +4,23 @@
  * configuration with the runners' own files in the index (config/load); reading them takes git,
  * so the compiled classifier is kept in `<state>/guard.json`, keyed by HEAD and the index's stamp:
  * a decision then reads three small files and starts no process. Any commit, `git add` or
- * `git reset` changes the key, and the next decision asks git again.
+ * `git reset` changes the key; then the index file itself says whether the entries the rules were
+ * read from (the configuration files, the runners' own files) are still the same (git/index-file):
+ * a `git add` of anything else keeps the rules, and only a change to those, or an index the file
+ * alone cannot answer for, asks git again.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILES, type Config } from '../config/schema.js';
+import { indexEntriesOf, sameIndexEntries, type IndexEntries } from '../git/index-file.js';
 import type { RepoContext } from '../git/queries.js';
+import { CONFIG_NAMES } from '../config/object-names.js';
+import { ALL_RUNNER_FILES } from '../config/runner-tests/files.js';
 import { classifierOf, globListsOf, matchTest, regexTest, type Classifier, type CompiledMatch } from '../snapshot/kinds.js';
 import { expireOff, taskKey } from '../state/machine.js';
 import { readStateFile, writeJsonAtomic } from '../state/store.js';
 import type { State } from '../state/types.js';
-import { findRepo } from './repo.js';
+import { findRepo, type GuardRepo } from './repo.js';
 import type { GuardContext } from './types.js';
 
 const CACHE_VERSION = 1;
@@ -29,6 +35,8 @@ interface Cache {
   plan: string | null;
   /** git's global excludes file (core.excludesFile, else its default), for agent/gitignore. */
   excludesFile: string | null;
+  /** The index entries the rules were read from, as the index file had them (absent: not known). */
+  entries?: IndexEntries | null;
 }
 
 export interface GuardRepoInfo {
@@ -57,7 +65,12 @@ function readCache(file: string): Cache | undefined {
       !Array.isArray(c.tests) ||
       !c.tests.every((m) => strings(m?.tests)) ||
       !strings(c.support) ||
-      !strings(c.ignored)
+      !strings(c.ignored) ||
+      !(
+        c.entries === undefined ||
+        c.entries === null ||
+        (typeof c.entries === 'object' && Object.values(c.entries).every((v) => v === null || typeof v === 'string'))
+      )
     )
       return undefined;
     return c;
@@ -90,7 +103,7 @@ async function contextOf(top: string, state: State, plan: string | null): Promis
 export async function readGuardContext(start: string, env: NodeJS.ProcessEnv): Promise<ReadContext | undefined> {
   const found = findRepo(start, env);
   const cache = found ? readCache(join(found.stateDir, 'guard.json')) : undefined;
-  if (found && cache && cache.head === found.head && cache.index === found.indexStamp) {
+  if (found && cache && cache.head === found.head && (cache.index === found.indexStamp || sameEntries(found, cache.entries))) {
     const state = await readStateFile(found.stateDir);
     // The state as the hooks read it (verify/context readState): written at this HEAD, and no
     // `phase off --until` past its time. Else git is asked below, which follows it to HEAD
@@ -118,13 +131,23 @@ export async function readGuardContext(start: string, env: NodeJS.ProcessEnv): P
     }
   }
   const cc = await readCommitContext(repo);
+  // The entries the rules were read from, while the index is still the one git read (else not kept).
+  const entries = found ? readEntries(found, [...CONFIG_NAMES, ...ALL_RUNNER_FILES, ...(cc.loaded.indexPaths ?? [])]) : undefined;
   const config = cc.loaded.config;
   // The global excludes file does not change with the index: kept from the last read.
   const excludesFile = cache ? cache.excludesFile : await readExcludesFile(repo.top, env);
   if (found) {
     const lists = globListsOf(config);
     const compiled = readCompiled(found.stateDir, lists) ?? (await compile(lists));
-    const next: Cache = { version: CACHE_VERSION, head: found.head, index: found.indexStamp, ...compiled, plan: config.plan ?? null, excludesFile };
+    const next: Cache = {
+      version: CACHE_VERSION,
+      head: found.head,
+      index: found.indexStamp,
+      ...compiled,
+      plan: config.plan ?? null,
+      excludesFile,
+      entries: entries ?? null,
+    };
     await writeJsonAtomic(join(found.stateDir, 'guard.json'), next).catch(() => {});
   }
   const commonDir = found?.commonDir ?? repo.gitDir;
@@ -135,6 +158,40 @@ export async function readGuardContext(start: string, env: NodeJS.ProcessEnv): P
     excludesFile,
     slow: true,
   };
+}
+
+/** The index's stamp as findRepo takes it (mtime, size, inode): git replaces the file on every write. */
+function indexStampOf(gitDir: string): string {
+  try {
+    const st = statSync(join(gitDir, 'index'));
+    return `${st.mtimeMs}:${st.size}:${st.ino}`;
+  } catch {
+    return 'none';
+  }
+}
+
+/**
+ * `paths`' entries in the index file, when the file is the one `found` saw (a `git add` racing
+ * the read leaves nothing kept) and the file alone can say (git/index-file). Larger than 16 MB:
+ * asking git costs less than reading it.
+ */
+function readEntries(found: GuardRepo, paths: string[]): IndexEntries | undefined {
+  if (found.head === null) return undefined;
+  try {
+    const file = join(found.gitDir, 'index');
+    if (statSync(file).size > 16 << 20) return undefined;
+    const entries = indexEntriesOf(readFileSync(file), paths, found.head.length === 64 ? 32 : 20);
+    return entries && indexStampOf(found.gitDir) === found.indexStamp ? entries : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the index still has the entries the cached rules were read from. */
+function sameEntries(found: GuardRepo, cached: IndexEntries | null | undefined): boolean {
+  if (!cached) return false;
+  const now = readEntries(found, Object.keys(cached));
+  return now !== undefined && sameIndexEntries(now, cached);
 }
 
 type Lists = ReturnType<typeof globListsOf>;

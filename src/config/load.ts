@@ -17,6 +17,11 @@ export interface LoadedConfig {
   /** The staged package.json, parsed when runner detection needed it. */
   packageJson: Record<string, unknown> | undefined;
   warnings: Finding[];
+  /**
+   * The paths read from the index (`:<path>`) that the rules depend on, when more than
+   * configObjectNames' (a runner in a folder): what a cache of the rules must see unchanged.
+   */
+  indexPaths?: string[];
 }
 
 // Synchronous: the first asynchronous read starts libuv's thread pool (0.8–6 ms) on a hook's hot path.
@@ -84,7 +89,7 @@ export async function loadConfig(ctx: RepoContext, prefetched?: (Buffer | null)[
     { sync: true },
   );
   paths.forEach((p, i) => files.set(p, more[i] ?? null));
-  return withHarnessNotes(loadFrom(ctx, ruling, staged, rules));
+  return { ...withHarnessNotes(loadFrom(ctx, ruling, staged, rules)), indexPaths: paths };
 }
 
 /** A harness key built by code cannot be read: said, so a setup file it names is known to be unguarded. */

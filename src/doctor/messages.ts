@@ -143,6 +143,10 @@ const MESSAGES: { [C in DoctorCode]: Words<C> } = {
     `${p('config')} sets ${s(d.key)}: ${s(d.agent)} runs no hook at all, so nothing guards its edits (the commit hooks still check every commit); remove the key for the guard to run`,
   AGENT_CODEX_HOOKS_OFF: (d) =>
     `${s(d.config)} switches Codex's hooks off ([features] hooks = false): set it to true, or remove the line, for the guard to run`,
+  AGENT_PLUGIN_OK: (d, p) =>
+    `${s(d.agent)}'s user-wide tdd-hooks ${d.agent === 'gemini' ? 'extension' : 'plugin'} (${p('path')}) runs the guard in this project`,
+  AGENT_PLUGIN_CLI_MISSING: (d, p) =>
+    `${s(d.agent)}'s user-wide tdd-hooks ${d.agent === 'gemini' ? 'extension' : 'plugin'} (${p('path')}) finds no CLI here (${s(d.cli)}, nor tdd-hooks on PATH): it denies every edit and shell call in this project until there is one`,
 };
 
 /** What doctor cannot read, said with a healthy agent's hooks. */

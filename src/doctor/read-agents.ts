@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import { AGENTS } from '../agent/types.js';
 import { agentFiles, isOurCommand } from '../install/agent-entries.js';
 import { locateCli, PACKAGE_BIN } from '../install/package-files.js';
@@ -42,6 +42,37 @@ async function readClaudeSwitches(top: string, env: NodeJS.ProcessEnv): Promise<
   return out;
 }
 
+/** JSON of a file, or undefined. */
+async function readJson(path: string): Promise<unknown> {
+  const text = await readOr(path);
+  try {
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The user-wide plugin and extension: Claude Code's `enabledPlugins` naming tdd-hooks@<marketplace>
+ * in the user's or the project's settings; Gemini CLI's installed extension folder (~/.gemini/extensions/tdd-hooks).
+ */
+async function readPlugins(top: string, env: NodeJS.ProcessEnv): Promise<NonNullable<AgentFacts['plugins']>> {
+  const out: NonNullable<AgentFacts['plugins']> = [];
+  const claudeHome = env.CLAUDE_CONFIG_DIR || (env.HOME ? join(env.HOME, '.claude') : '');
+  for (const file of [...(claudeHome ? [join(claudeHome, 'settings.json')] : []), join(top, '.claude', 'settings.json')]) {
+    const enabled = ((await readJson(file)) as { enabledPlugins?: Record<string, unknown> } | undefined)?.enabledPlugins;
+    if (enabled && typeof enabled === 'object' && Object.entries(enabled).some(([k, v]) => k.startsWith('tdd-hooks@') && v === true)) {
+      out.push({ agent: 'claude', path: file });
+      break;
+    }
+  }
+  const manifest = env.HOME ? join(env.HOME, '.gemini', 'extensions', 'tdd-hooks', 'gemini-extension.json') : '';
+  if (manifest && ((await readJson(manifest)) as { name?: unknown } | undefined)?.name === 'tdd-hooks') out.push({ agent: 'gemini', path: manifest });
+  return out;
+}
+
+const onPath = (env: NodeJS.ProcessEnv, name: string): boolean => (env.PATH ?? '').split(delimiter).some((d) => d !== '' && existsSync(join(d, name)));
+
 export async function readAgentFacts(l: Pick<LayoutFacts, 'top' | 'commonDir'>, env: NodeJS.ProcessEnv, packageBin = PACKAGE_BIN): Promise<AgentFacts> {
   const installed: AgentHookFacts[] = [];
   for (const agent of AGENTS) {
@@ -56,6 +87,8 @@ export async function readAgentFacts(l: Pick<LayoutFacts, 'top' | 'commonDir'>, 
   }
   const cli = locateCli(l.top, l.top, packageBin).rel;
   const facts: AgentFacts = { installed, cli: { rel: cli, present: existsSync(join(l.top, cli)) } };
+  const plugins = await readPlugins(l.top, env);
+  if (plugins.length > 0) Object.assign(facts, { plugins, globalCli: onPath(env, 'tdd-hooks') });
   if (installed.some((a) => a.agent === 'codex')) {
     const home = env.CODEX_HOME || (env.HOME ? join(env.HOME, '.codex') : '');
     const userConfig = home ? join(home, 'config.toml') : '';

@@ -205,6 +205,10 @@ export interface AgentFacts {
   cli: { rel: string; present: boolean };
   /** Codex's own configuration, when its hooks are installed: the user's (CODEX_HOME) and the project's. */
   codex?: { userConfig: string; user: string | null; project: string | null; folders: string[] };
+  /** The user-wide Claude Code plugin / Gemini CLI extension (hooks/claude-plugin, hooks/gemini-extension), where enabled or installed. */
+  plugins?: { agent: 'claude' | 'gemini'; path: string }[];
+  /** A tdd-hooks on PATH (what the plugin's launcher runs when the project has none). */
+  globalCli?: boolean;
 }
 
 type Path = { path: string };
@@ -290,6 +294,8 @@ export interface DoctorFindingData {
   AGENT_CODEX_UNTRUSTED: { agent: 'codex'; trust: 'untrusted' | 'unknown'; config: string; top: string };
   AGENT_CODEX_HOOKS_OFF: { agent: 'codex'; config: string };
   AGENT_HOOKS_SWITCHED_OFF: { agent: AgentName; config: string; key: string };
+  AGENT_PLUGIN_OK: Path & { agent: 'claude' | 'gemini' };
+  AGENT_PLUGIN_CLI_MISSING: Path & { agent: 'claude' | 'gemini'; cli: string };
 }
 
 /** Stable codes, documented in the README; tests assert these, never the wording. */

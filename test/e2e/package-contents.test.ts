@@ -46,6 +46,9 @@ const ALLOWED = [
   /^hooks\/[a-z-]+\.sh$/,
   // The audit as a GitHub Action (uses: <owner>/tdd-hooks/hooks/github-action@<tag>).
   /^hooks\/github-action\/action\.yml$/,
+  // The Claude Code plugin (its marketplace beside it) and the Gemini CLI extension, with their launcher.
+  /^hooks\/claude-plugin\/(\.claude-plugin\/(plugin|marketplace)\.json|hooks\/(hooks\.json|tdd-guard\.sh))$/,
+  /^hooks\/gemini-extension\/(gemini-extension\.json|hooks\/(hooks\.json|tdd-guard\.sh))$/,
   /^schema\/tddrc\.schema\.json$/,
 ];
 
@@ -66,7 +69,8 @@ describe('the packed tarball', () => {
     expect(stray).toEqual([]);
     // tsc's one-file-per-module output stays home: a handful of declarations, no compiled sources.
     expect([...paths].filter((p) => p.endsWith('.js') && p.startsWith('dist/') && p.split('/').length > 2 && !p.startsWith('dist/runners/'))).toEqual([]);
-    expect(packed.entryCount).toBeLessThan(150);
+    // 149 before the plugin and the extension (7 files).
+    expect(packed.entryCount).toBeLessThan(160);
   });
 
   it('holds every file the package opens at run time', () => {
@@ -79,6 +83,11 @@ describe('the packed tarball', () => {
       join(PYTHON_SITE, 'sitecustomize.py'),
       join(HOOK_TEMPLATES, 'shim.sh'),
       join(HOOK_TEMPLATES, 'husky-block.sh'),
+      // What the agents load: the plugin's and the extension's manifests, hooks and launcher.
+      ...['.claude-plugin/plugin.json', '.claude-plugin/marketplace.json', 'hooks/hooks.json', 'hooks/tdd-guard.sh'].map((f) =>
+        join(HOOK_TEMPLATES, 'claude-plugin', f),
+      ),
+      ...['gemini-extension.json', 'hooks/hooks.json', 'hooks/tdd-guard.sh'].map((f) => join(HOOK_TEMPLATES, 'gemini-extension', f)),
     ]) {
       expect(paths, inPackage(file)).toContain(inPackage(file));
     }

@@ -107,7 +107,17 @@ function checkAgent(f: DoctorFacts, a: AgentHookFacts): CheckResult[] {
   return problems.map((p) => ({ id, ...p }));
 }
 
+/** The user-wide plugin / extension: its launcher runs this project's CLI (or a tdd-hooks on PATH), and denies every call without one. */
+function checkPlugin(f: DoctorFacts, p: NonNullable<DoctorFacts['agents']['plugins']>[number]): CheckResult {
+  const id = `agent-${p.agent}` as const;
+  if (f.agents.cli.present || f.agents.globalCli) return { id, status: 'ok', code: 'AGENT_PLUGIN_OK', data: { agent: p.agent, path: p.path } };
+  const { packageManager: pm, dependencies } = f.project;
+  const fix = atTop(f.layout, dependencies.includes('tdd-hooks') ? installDependencies(pm) : addDevDependency(pm, 'tdd-hooks'));
+  return { id, status: 'fail', code: 'AGENT_PLUGIN_CLI_MISSING', data: { agent: p.agent, path: p.path, cli: f.agents.cli.rel }, fix };
+}
+
 export function checkAgents(f: DoctorFacts): CheckResult[] | null {
-  if (f.agents.installed.length === 0) return null;
-  return f.agents.installed.flatMap((a) => checkAgent(f, a));
+  const plugins = f.agents.plugins ?? [];
+  if (f.agents.installed.length === 0 && plugins.length === 0) return null;
+  return [...f.agents.installed.flatMap((a) => checkAgent(f, a)), ...plugins.map((p) => checkPlugin(f, p))];
 }

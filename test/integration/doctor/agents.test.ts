@@ -4,9 +4,9 @@
  * way a person or another tool breaks it → doctor names it with its code, and its fix, run, mends it.
  * A CLI doctor calls missing is one the agent's own hook command indeed cannot start.
  */
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS } from '../../../src/agent/types.js';
 import { payload, runAgentHook } from '../../helpers/agent-fixtures.js';
@@ -160,5 +160,33 @@ describe('doctor: the agents install --agent set up', () => {
     expect(missing[0]!.fix).toBe('npm install');
     const ran = runAgentHook(r, 'claude', payload('claude', 'pretooluse-write-impl', r.dir));
     expect(ran.status).toBe(2);
+  });
+
+  it('the user-wide plugin and extension: AGENT_PLUGIN_OK; without a CLI here, AGENT_PLUGIN_CLI_MISSING with the install command', async () => {
+    const r = fresh();
+    const home = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-agent-home-')));
+    try {
+      // As `claude plugin install tdd-hooks@tdd-hooks` and `gemini extensions install …` leave them.
+      mkdirSync(join(home, '.claude'));
+      writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ enabledPlugins: { 'tdd-hooks@tdd-hooks': true } }));
+      cpSync(join(PROJECT_ROOT, 'hooks', 'gemini-extension'), join(home, '.gemini', 'extensions', 'tdd-hooks'), { recursive: true });
+      const path = (process.env.PATH ?? '')
+        .split(delimiter)
+        .filter((d) => d && !existsSync(join(d, 'tdd-hooks')))
+        .join(delimiter);
+      const plugins = async () =>
+        (await runDoctor(r.dir, { ...r.env, HOME: home, PATH: path, CODEX_HOME: codexHome })).checks.filter((c) => c.code.startsWith('AGENT_PLUGIN'));
+      expect(await plugins()).toMatchObject([
+        { id: 'agent-claude', status: 'ok', code: 'AGENT_PLUGIN_OK', data: { path: join(home, '.claude', 'settings.json') } },
+        { id: 'agent-gemini', status: 'ok', code: 'AGENT_PLUGIN_OK' },
+      ]);
+      r.remove('node_modules/tdd-hooks');
+      expect(await plugins()).toMatchObject([
+        { status: 'fail', code: 'AGENT_PLUGIN_CLI_MISSING', fix: 'npm install' },
+        { status: 'fail', code: 'AGENT_PLUGIN_CLI_MISSING', fix: 'npm install' },
+      ]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

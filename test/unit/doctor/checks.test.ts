@@ -512,6 +512,15 @@ describe('agent-<name>', () => {
   const withAgents = (a: AgentHookFacts, over: Partial<DoctorFacts['agents']> = {}) =>
     facts({ agents: { installed: [a], cli: { rel: CLI, present: true }, ...over } });
   const codex = (user: string | null) => withAgents(installed('codex'), { codex: { userConfig: codexHome, user, project: null, folders: [TOP] } });
+  const plugin = (present: boolean, globalCli: boolean) =>
+    facts({
+      agents: {
+        installed: [],
+        cli: { rel: CLI, present },
+        plugins: [{ agent: 'gemini', path: '/home/u/.gemini/extensions/tdd-hooks/gemini-extension.json' }],
+        globalCli,
+      },
+    });
   const content = (files: AgentFileFact[], path: string, change: (text: string) => string) => {
     const f = files.find((x) => x.path === path)!;
     if (f.fact.kind === 'file') f.fact = { ...f.fact, content: change(f.fact.content) };
@@ -559,6 +568,13 @@ describe('agent-<name>', () => {
       'codex, hooks off',
       codex(`[projects."${TOP}"]\ntrust_level = "trusted"\n[features]\nhooks = false\n`),
       { status: 'warn', code: 'AGENT_CODEX_HOOKS_OFF', fix: undefined },
+    ],
+    ['the Gemini extension, user-wide, the CLI here', plugin(true, false), { status: 'ok', code: 'AGENT_PLUGIN_OK', fix: undefined }],
+    ['the Gemini extension, no CLI here but tdd-hooks on PATH', plugin(false, true), { status: 'ok', code: 'AGENT_PLUGIN_OK', fix: undefined }],
+    [
+      'the Gemini extension, no CLI at all: it denies every call',
+      plugin(false, false),
+      { status: 'fail', code: 'AGENT_PLUGIN_CLI_MISSING', fix: 'npm install' },
     ],
   ]);
   it('no agent installed: the check does not show', () => expect(checkAgents(facts())).toBeNull());
