@@ -32,7 +32,7 @@ beforeAll(() => {
     'calc/__init__.py': '',
     '.gitignore': '__pycache__/\n.pytest_cache/\n',
   });
-}, 120_000);
+});
 
 afterAll(() => {
   repo?.cleanup();

@@ -26,7 +26,7 @@ beforeAll(() => {
   });
   const install = repo.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', packed.tarball, 'vitest@4.1.12', 'vite@8.3.8']);
   expect(install.status, install.stderr).toBe(0);
-}, 240_000);
+});
 
 afterAll(() => {
   repo?.cleanup();

@@ -44,7 +44,7 @@ beforeAll(() => {
   // A real install, as a user would: the tarball and vitest (from the npm cache when warm).
   const install = repo.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', tarball, 'vitest@4.1.12', 'vite@8.3.8']);
   expect(install.status, install.stderr).toBe(0);
-}, 240_000);
+});
 
 afterAll(() => {
   repo?.cleanup();

@@ -54,7 +54,7 @@ beforeAll(() => {
       '',
     ].join('\n'),
   });
-}, 180_000);
+});
 
 afterAll(() => {
   repo?.cleanup();

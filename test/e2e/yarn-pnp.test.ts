@@ -44,7 +44,7 @@ beforeAll(() => {
   });
   const add = yarn('add', '-D', 'vitest@4.1.12', 'vite@8.3.8', `tdd-hooks@file:${packed.tarball}`);
   expect(add.status, add.stdout + add.stderr).toBe(0);
-}, 240_000);
+});
 
 afterAll(() => {
   repo?.cleanup();
