@@ -29,7 +29,7 @@ export default defineConfig({
       // Real temporary git repositories, real runners, through the library and the built CLI (dist/).
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
       // The packed package installed in fresh projects, real `git commit`, a real browser.
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/pack-setup.ts'] } },
     ],
   },
 });
