@@ -9,8 +9,10 @@ export default defineConfig({
     root,
     exclude: ['test/fixtures/**', 'node_modules/**'],
     env: { NO_COLOR: '1' },
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A safety net for a hung test, never a measure: every wait in the suite is on an event, and a
+    // real-commit case that takes 40 s on a quiet machine takes 2–3× that beside two CPU hogs.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     // Two files at a time even on two cores (vitest's default there is one): the integration tests
     // wait on git and the runners more than they compute, and they are written to hold under load
@@ -27,7 +29,7 @@ export default defineConfig({
       // Real temporary git repositories, real runners, through the library and the built CLI (dist/).
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
       // The packed package installed in fresh projects, real `git commit`, a real browser.
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/pack-setup.ts'] } },
     ],
   },
 });

@@ -8,10 +8,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, trailersOf } from '../helpers/cycle.js';
-import { packPackage } from '../helpers/pack.js';
+import { sharedPack } from '../helpers/pack.js';
 import { isolatedEnv, makeRepo, type Repo } from '../helpers/repo.js';
 
 let repo: Repo;
@@ -19,20 +19,19 @@ let prefix: string;
 let env: Record<string, string>;
 
 beforeAll(() => {
-  const packed = packPackage();
+  const packed = sharedPack();
   prefix = mkdtempSync(join(tmpdir(), 'tdd-global-'));
   execFileSync('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', packed.tarball], {
     env: isolatedEnv(),
     stdio: 'pipe',
   });
-  rmSync(dirname(packed.tarball), { recursive: true, force: true });
   env = { PATH: `${join(prefix, 'bin')}${delimiter}${process.env.PATH}` };
   repo = makeRepo({
     'pyproject.toml': '[project]\nname = "calc"\nversion = "0.1.0"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
     'calc/__init__.py': '',
     '.gitignore': '__pycache__/\n.pytest_cache/\n',
   });
-}, 120_000);
+});
 
 afterAll(() => {
   repo?.cleanup();

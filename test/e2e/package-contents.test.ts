@@ -5,10 +5,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, posix, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOOK_TEMPLATES, NODE_LEAK_GUARD, NODE_REPORTER, PACKAGE_BIN, PYTHON_SITE, UNITTEST_SHIM } from '../../src/paths.js';
-import { packPackage, type Packed } from '../helpers/pack.js';
+import { sharedPack, type Packed } from '../helpers/pack.js';
 import { PROJECT_ROOT } from '../helpers/repo.js';
 
 let packed: Packed;
@@ -17,7 +17,7 @@ let paths: Set<string>;
 let shipped: Record<string, unknown>;
 
 beforeAll(() => {
-  packed = packPackage();
+  packed = sharedPack();
   paths = new Set(packed.files.map((f) => f.path));
   // The tarball, laid out as an installed package, for the consumer's type check.
   unpacked = mkdtempSync(join(tmpdir(), 'tdd-packed-'));
@@ -28,7 +28,6 @@ beforeAll(() => {
 });
 afterAll(() => {
   rmSync(unpacked, { recursive: true, force: true });
-  rmSync(dirname(packed.tarball), { recursive: true, force: true });
 });
 
 /** What may ship: the bin, the bundles and the files a test run loads, the hook templates, the schema, the types. */

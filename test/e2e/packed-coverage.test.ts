@@ -6,11 +6,11 @@
  * and accepted, named and recorded in warn mode; vitest without the provider says "not measured"
  * (warn) or could not verify (refuse, exit 3) with the install command.
  */
-import { renameSync, rmSync, symlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { renameSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, codesOf, trailersOf } from '../helpers/cycle.js';
-import { packPackage } from '../helpers/pack.js';
+import { sharedPack } from '../helpers/pack.js';
 import { makeRepo, type Repo } from '../helpers/repo.js';
 
 const VITEST_TEST = `import { expect, it } from 'vitest';
@@ -32,12 +32,10 @@ const CJS_FAKE = 'function sum(a, b) {\n  return 3;\n}\n\nmodule.exports = { sum
 const CJS_BRANCHY = 'function sum(a, b) {\n  if (a === 1 && b === 2) {\n    return 3;\n  }\n  return 0;\n}\n\nmodule.exports = { sum };\n';
 
 let installed: Repo;
-let packDir: string;
 const repos: Repo[] = [];
 
 beforeAll(() => {
-  const packed = packPackage();
-  packDir = dirname(packed.tarball);
+  const packed = sharedPack();
   installed = makeRepo({ 'package.json': JSON.stringify({ name: 'deps', private: true }) + '\n' });
   const deps = [packed.tarball, 'vitest@4.1.12', 'vite@8.3.8', '@vitest/coverage-v8@4.1.12', 'jest@30.5.2'];
   const install = installed.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', ...deps]);
@@ -47,7 +45,6 @@ beforeAll(() => {
 afterAll(() => {
   for (const r of repos) r.cleanup();
   installed?.cleanup();
-  rmSync(packDir, { recursive: true, force: true });
 });
 
 /** A project of `runner` sharing the installed node_modules, its RED committed: `sum(1, 2)` is 3. */

@@ -4,33 +4,28 @@
  * refused with its integrity code and nothing in the tree changed — then the honest Fake It, and
  * the cheat amended in past the hooks, which `tdd audit` refuses.
  */
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, trailersOf } from '../helpers/cycle.js';
-import { packPackage } from '../helpers/pack.js';
+import { sharedPack } from '../helpers/pack.js';
 import { makeRepo, type Repo } from '../helpers/repo.js';
 
 const TEST = "import { expect, it } from 'vitest';\nimport { sum } from '../src/sum.js';\n\nit('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n});\n";
 const sum = (body: string, head = '') => `${head}export function sum(a, b) {\n${body}\n}\n`;
 
 let repo: Repo;
-let packDir: string;
 
 beforeAll(() => {
-  const packed = packPackage();
-  packDir = dirname(packed.tarball);
+  const packed = sharedPack();
   repo = makeRepo({
     'package.json': JSON.stringify({ name: 'app', type: 'module', private: true, scripts: { test: 'vitest run' } }, null, 2) + '\n',
     '.gitignore': 'node_modules/\n',
   });
   const install = repo.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', packed.tarball, 'vitest@4.1.12', 'vite@8.3.8']);
   expect(install.status, install.stderr).toBe(0);
-}, 240_000);
+});
 
 afterAll(() => {
   repo?.cleanup();
-  rmSync(packDir, { recursive: true, force: true });
 });
 
 describe('the packed package refuses what GREEN hides in implementation', () => {

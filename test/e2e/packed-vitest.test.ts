@@ -3,11 +3,11 @@
  * `npx tdd-hooks install`, and walk RED → GREEN → REFACTOR through real `git commit` with real
  * vitest — honest commits accepted, cheats refused, nothing in the working tree changed.
  */
-import { readdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
-import { packPackage } from '../helpers/pack.js';
+import { sharedPack } from '../helpers/pack.js';
 import { makeRepo, type Repo } from '../helpers/repo.js';
 
 const TEST = `import { describe, expect, it } from 'vitest';
@@ -29,11 +29,9 @@ const IMPL = `export function parse(text: string): number {
 `;
 
 let repo: Repo;
-let packDir: string;
 
 beforeAll(() => {
-  const packed = packPackage();
-  packDir = dirname(packed.tarball);
+  const packed = sharedPack();
   const tarball = packed.tarball;
   repo = makeRepo({
     'package.json': JSON.stringify({ name: 'app', type: 'module', private: true, scripts: { test: 'vitest run' } }, null, 2) + '\n',
@@ -44,11 +42,10 @@ beforeAll(() => {
   // A real install, as a user would: the tarball and vitest (from the npm cache when warm).
   const install = repo.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', tarball, 'vitest@4.1.12', 'vite@8.3.8']);
   expect(install.status, install.stderr).toBe(0);
-}, 240_000);
+});
 
 afterAll(() => {
   repo?.cleanup();
-  rmSync(packDir, { recursive: true, force: true });
 });
 
 describe('the packed package in a fresh vitest project', () => {

@@ -8,10 +8,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, trailersOf } from '../helpers/cycle.js';
-import { packPackage } from '../helpers/pack.js';
+import { sharedPack } from '../helpers/pack.js';
 import { isolatedEnv, makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
 
 const hasPreCommit = spawnSync('python3', ['-m', 'pre_commit', '--version'], { encoding: 'utf8' }).status === 0;
@@ -25,12 +25,11 @@ let env: Record<string, string>;
 beforeAll(() => {
   if (!hasPreCommit) return;
   work = mkdtempSync(join(tmpdir(), 'tdd-pre-commit-'));
-  const packed = packPackage();
+  const packed = sharedPack();
   // The hook repository: the package as published, committed (pre-commit installs it with npm as a git dependency).
   const hooks = join(work, 'tdd-hooks');
   mkdirSync(hooks);
   execFileSync('tar', ['-xzf', packed.tarball, '-C', hooks, '--strip-components=1']);
-  rmSync(dirname(packed.tarball), { recursive: true, force: true });
   const git = (...args: string[]) => execFileSync('git', args, { cwd: hooks, env: isolatedEnv(), encoding: 'utf8' }).trim();
   git('init', '-q');
   git('add', '-A');
@@ -54,7 +53,7 @@ beforeAll(() => {
       '',
     ].join('\n'),
   });
-}, 180_000);
+});
 
 afterAll(() => {
   repo?.cleanup();

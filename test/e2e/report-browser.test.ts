@@ -65,7 +65,7 @@ beforeAll(async () => {
   page.on('request', (q) => requests.push(q.url()));
   page.on('requestfailed', (q) => page404.push(q.url()));
   await page.goto(url, { waitUntil: 'load' });
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -6,12 +6,12 @@
  * installed with npm into a folder of its own (the registry npm is configured with serves both).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, trailersOf } from '../helpers/cycle.js';
-import { packPackage } from '../helpers/pack.js';
+import { sharedPack } from '../helpers/pack.js';
 import { isolatedEnv, makeRepo, type Repo } from '../helpers/repo.js';
 
 const YARN_VERSION = '4.18.1';
@@ -21,7 +21,6 @@ const YARN = join(YARN_HOME, 'node_modules', '@yarnpkg', 'cli-dist', 'bin', 'yar
 
 let repo: Repo;
 let env: Record<string, string>;
-let tarballDir: string;
 
 beforeAll(() => {
   if (!existsSync(YARN)) {
@@ -33,8 +32,7 @@ beforeAll(() => {
   }
   const registry = execFileSync('npm', ['config', 'get', 'registry'], { env: isolatedEnv(), encoding: 'utf8' }).trim();
   env = { YARN_NPM_REGISTRY_SERVER: registry, YARN_ENABLE_TELEMETRY: '0', YARN_GLOBAL_FOLDER: join(YARN_HOME, 'global'), YARN_ENABLE_PROGRESS_BARS: '0' };
-  const packed = packPackage();
-  tarballDir = dirname(packed.tarball);
+  const packed = sharedPack();
   repo = makeRepo({
     'package.json':
       JSON.stringify({ name: 'app', private: true, type: 'module', packageManager: `yarn@${YARN_VERSION}`, scripts: { test: 'vitest run' } }, null, 2) + '\n',
@@ -44,11 +42,10 @@ beforeAll(() => {
   });
   const add = yarn('add', '-D', 'vitest@4.1.12', 'vite@8.3.8', `tdd-hooks@file:${packed.tarball}`);
   expect(add.status, add.stdout + add.stderr).toBe(0);
-}, 240_000);
+});
 
 afterAll(() => {
   repo?.cleanup();
-  if (tarballDir) rmSync(tarballDir, { recursive: true, force: true });
 });
 
 function yarn(...args: string[]) {

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { inject } from 'vitest';
 import { isolatedEnv, PROJECT_ROOT } from './repo.js';
 
 export interface PackedFile {
@@ -47,4 +48,20 @@ export function packPackage(): Packed {
     readdirSync(dir).find((f) => f.endsWith('.tgz'))!,
   );
   return { tarball, source, size: packed.size, entryCount: packed.entryCount, files: packed.files };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The package packed once for the whole e2e run (test/e2e/pack-setup.ts). */
+    packed: Packed;
+  }
+}
+
+/**
+ * The package packed once for every end-to-end file (the e2e project's global setup packs it and
+ * removes it at the end): read-only for the tests, which install it or unpack it, never edit it.
+ * Outside that project (a file run on its own with another config), a pack of its own.
+ */
+export function sharedPack(): Packed {
+  return inject('packed') ?? packPackage();
 }

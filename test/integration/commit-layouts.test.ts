@@ -161,7 +161,7 @@ describe('each runner runs where it lives', () => {
     );
   });
 
-  it('a Go module two folders down', { timeout: 120_000 }, () => {
+  it('a Go module two folders down', () => {
     const GO_ADD = 'package calc\n\n// Add adds.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n';
     const { r, config } = start({ 'services/api/go.mod': 'module example.com/api\n\ngo 1.19\n', 'services/api/calc.go': 'package calc\n' });
     expect(config.runners).toEqual([{ runner: 'go', root: 'services/api' }]);
@@ -177,30 +177,26 @@ describe('each runner runs where it lives', () => {
     );
   });
 
-  it(
-    "a cargo workspace: a member's integration tests are tests, run for that member alone (another member has a tests/add.rs too)",
-    { timeout: 180_000 },
-    () => {
-      const crate = (name: string) => `[package]\nname = "${name}"\nversion = "0.1.0"\nedition = "2021"\n`;
-      const RS_ADD = 'pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n';
-      const { r, config } = start({
-        'Cargo.toml': '[workspace]\nmembers = ["crates/*"]\nresolver = "2"\n',
-        '.gitignore': 'target\nCargo.lock\n',
-        'crates/calc/Cargo.toml': crate('calc'),
-        'crates/calc/src/lib.rs': 'pub fn add(_a: i32, _b: i32) -> i32 {\n    0\n}\n',
-        'crates/other/Cargo.toml': crate('other'),
-        'crates/other/src/lib.rs': 'pub fn one() -> i32 {\n    1\n}\n',
-        'crates/other/tests/add.rs': 'use other::one;\n\n#[test]\nfn is_one() {\n    assert_eq!(one(), 1);\n}\n',
-      });
-      expect(config.runner).toBe('cargo');
-      // An assertion is the right reason: cargo names the member's panic from the workspace's top.
-      cycle(
-        r,
-        { 'crates/calc/tests/add.rs': 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n' },
-        { 'crates/calc/src/lib.rs': RS_ADD },
-        { red: /^cargo: 0 passed, 1 failed \(assertion/, green: /^cargo: 1 passed, 0 failed/ },
-        trap(r, 'crates/calc/src/lib.rs', RS_ADD.replace('a + b', 'a - b'), RS_ADD),
-      );
-    },
-  );
+  it("a cargo workspace: a member's integration tests are tests, run for that member alone (another member has a tests/add.rs too)", () => {
+    const crate = (name: string) => `[package]\nname = "${name}"\nversion = "0.1.0"\nedition = "2021"\n`;
+    const RS_ADD = 'pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n';
+    const { r, config } = start({
+      'Cargo.toml': '[workspace]\nmembers = ["crates/*"]\nresolver = "2"\n',
+      '.gitignore': 'target\nCargo.lock\n',
+      'crates/calc/Cargo.toml': crate('calc'),
+      'crates/calc/src/lib.rs': 'pub fn add(_a: i32, _b: i32) -> i32 {\n    0\n}\n',
+      'crates/other/Cargo.toml': crate('other'),
+      'crates/other/src/lib.rs': 'pub fn one() -> i32 {\n    1\n}\n',
+      'crates/other/tests/add.rs': 'use other::one;\n\n#[test]\nfn is_one() {\n    assert_eq!(one(), 1);\n}\n',
+    });
+    expect(config.runner).toBe('cargo');
+    // An assertion is the right reason: cargo names the member's panic from the workspace's top.
+    cycle(
+      r,
+      { 'crates/calc/tests/add.rs': 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n' },
+      { 'crates/calc/src/lib.rs': RS_ADD },
+      { red: /^cargo: 0 passed, 1 failed \(assertion/, green: /^cargo: 1 passed, 0 failed/ },
+      trap(r, 'crates/calc/src/lib.rs', RS_ADD.replace('a + b', 'a - b'), RS_ADD),
+    );
+  });
 });

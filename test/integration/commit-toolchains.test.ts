@@ -155,7 +155,7 @@ let repo: Repo | undefined;
 afterEach(() => repo?.cleanup());
 
 describe.each(TOOLCHAINS)('$runner, through git commit', (t) => {
-  it('refuses the wrong reasons by class, accepts the honest cycle, refuses a skipped GREEN', { timeout: 120_000 }, () => {
+  it('refuses the wrong reasons by class, accepts the honest cycle, refuses a skipped GREEN', () => {
     const r = (repo = makeRepo(t.skeleton));
     expect(r.tdd('install').status).toBe(0);
     expect(JSON.parse(r.read('.tddrc.json')).runner).toBe(t.runner);

@@ -254,7 +254,7 @@ describe('.tddrc.json', () => {
       }),
       { numRuns: 12 * RUNS, endOnFailure: true },
     );
-  }, 120_000);
+  });
 
   it('staged, whatever it holds: judged by the committed rules (the implementation refused), or exit 2 names the file and the key', () => {
     const repo = freshRepo();
@@ -272,7 +272,7 @@ describe('.tddrc.json', () => {
       }),
       { numRuns: 10 * RUNS, endOnFailure: true },
     );
-  }, 120_000);
+  });
 
   // JSON.parse reads nesting that JSON.stringify cannot write back: the problem names its type.
   it.each([
@@ -350,7 +350,7 @@ describe('package.json#tdd', () => {
       }),
       { numRuns: 8 * RUNS, endOnFailure: true },
     );
-  }, 120_000);
+  });
 });
 
 describe('huge numbers in a configuration', () => {
@@ -434,7 +434,7 @@ describe('tdd-plan.json', () => {
       }),
       { numRuns: 10 * RUNS, endOnFailure: true },
     );
-  }, 120_000);
+  });
 
   it.each([
     ['a task list nested 5,000 levels deep', `${'['.repeat(5000)}${']'.repeat(5000)}`, '[0]'],
@@ -486,7 +486,7 @@ describe('local state under .git/tdd', () => {
       }),
       { numRuns: 4 * RUNS, endOnFailure: true },
     );
-  }, 120_000);
+  });
 
   it('garbage state and pending files never let a RED commit of implementation through (PHASE_UNSET after the rebuild)', () => {
     const repo = freshRepo();
@@ -505,7 +505,7 @@ describe('local state under .git/tdd', () => {
       }),
       { numRuns: 10 * RUNS, endOnFailure: true },
     );
-  }, 120_000);
+  });
 
   /** A state.json that passes the store's top-level test (version, phase, red, regression) with anything below it. */
   const shapedState = fc.record({
@@ -551,7 +551,7 @@ describe('local state under .git/tdd', () => {
         ],
       },
     );
-  }, 120_000);
+  });
 
   it('a pending.json for the very tree committed with --no-verify, wrong below the top: post-commit does not crash', () => {
     const repo = freshRepo();
@@ -633,7 +633,7 @@ describe('local state under .git/tdd', () => {
       ),
       { numRuns: 8 * RUNS, endOnFailure: true },
     );
-  }, 120_000);
+  });
 
   describe('a folder where a state file should be', () => {
     let repo: Repo;

@@ -118,7 +118,7 @@ describe('a workspace package’s name is the project', () => {
 });
 
 describe('REFACTOR in npm workspaces: the import graph follows a workspace package’s name', () => {
-  it('a refactor of @demo/core that breaks packages/app’s test (it imports "@demo/core") is refused', { timeout: 120_000 }, () => {
+  it('a refactor of @demo/core that breaks packages/app’s test (it imports "@demo/core") is refused', () => {
     const r = workspaces('node');
     r.write({
       'packages/app/test/other.test.js':
@@ -152,31 +152,27 @@ describe('REFACTOR in npm workspaces: the import graph follows a workspace packa
 });
 
 describe('a workspace package that is not built', () => {
-  it(
-    'a RED importing it is refused as a missing module that names the package (unbuiltPackage, in the JSON too), not one to install',
-    { timeout: 120_000 },
-    () => {
-      const r = workspaces('node');
-      // Its sources in src/, its entry a build product (node would fall back to an index.js at the top).
-      r.write({
-        'packages/core/package.json': pkg({ name: '@demo/core', version: '1.0.0', type: 'module', main: 'dist/index.js', scripts: { build: 'tsc' } }),
-        'packages/core/src/index.js': r.read('packages/core/index.js'),
-      });
-      r.git('rm', '-q', 'packages/core/index.js');
-      r.git('add', 'packages/core');
-      r.tdd('phase', 'off', '--reason', 'core builds to dist/');
-      expect(r.commit('core: dist').status).toBe(0);
-      r.tdd('phase', 'red', '--task', 'sum');
-      r.write({
-        'packages/app/test/sum.test.js':
-          "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '@demo/core';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
-      });
-      r.git('add', 'packages/app/test/sum.test.js');
-      const verdict = JSON.parse(r.tdd('verify', '--json').stdout) as { findings: { code: string; data?: { kind?: string; unbuiltPackage?: string } }[] };
-      expect(verdict.findings.filter((f) => f.code === 'RED_WRONG_REASON').map((f) => f.data)).toEqual([
-        expect.objectContaining({ kind: 'missing-module', unbuiltPackage: '@demo/core' }),
-      ]);
-      attemptCommit(r, 1, 'RED_WRONG_REASON');
-    },
-  );
+  it('a RED importing it is refused as a missing module that names the package (unbuiltPackage, in the JSON too), not one to install', () => {
+    const r = workspaces('node');
+    // Its sources in src/, its entry a build product (node would fall back to an index.js at the top).
+    r.write({
+      'packages/core/package.json': pkg({ name: '@demo/core', version: '1.0.0', type: 'module', main: 'dist/index.js', scripts: { build: 'tsc' } }),
+      'packages/core/src/index.js': r.read('packages/core/index.js'),
+    });
+    r.git('rm', '-q', 'packages/core/index.js');
+    r.git('add', 'packages/core');
+    r.tdd('phase', 'off', '--reason', 'core builds to dist/');
+    expect(r.commit('core: dist').status).toBe(0);
+    r.tdd('phase', 'red', '--task', 'sum');
+    r.write({
+      'packages/app/test/sum.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '@demo/core';\n\ntest('adds', () => {\n  assert.equal(sum(2, 3), 5);\n});\n",
+    });
+    r.git('add', 'packages/app/test/sum.test.js');
+    const verdict = JSON.parse(r.tdd('verify', '--json').stdout) as { findings: { code: string; data?: { kind?: string; unbuiltPackage?: string } }[] };
+    expect(verdict.findings.filter((f) => f.code === 'RED_WRONG_REASON').map((f) => f.data)).toEqual([
+      expect.objectContaining({ kind: 'missing-module', unbuiltPackage: '@demo/core' }),
+    ]);
+    attemptCommit(r, 1, 'RED_WRONG_REASON');
+  });
 });

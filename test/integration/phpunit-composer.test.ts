@@ -69,7 +69,7 @@ beforeAll(() => {
 afterAll(() => repo.cleanup());
 
 describe('a Composer project, through git commit', () => {
-  it("links vendor/ into the copy with Composer's own files copied: the tests load the staged src/, never the work tree's", { timeout: 120_000 }, () => {
+  it("links vendor/ into the copy with Composer's own files copied: the tests load the staged src/, never the work tree's", () => {
     const r = repo;
     expect(r.tdd('install').status).toBe(0);
     const config = JSON.parse(r.read('.tddrc.json')) as { runner: string; isolation?: { link: string[] } };

@@ -14,7 +14,7 @@ let out: string;
 beforeAll(() => {
   repo = makeHonestRepo();
   out = mkdtempSync(join(tmpdir(), 'tdd-ci-layer-'));
-}, 120_000);
+});
 afterAll(() => {
   repo?.cleanup();
   rmSync(out, { recursive: true, force: true });

@@ -36,7 +36,7 @@ beforeAll(() => {
   branch(origin, 'weak', 'honest');
   bypass(origin, { 'test/math.test.js': WEAKENED }, '', 'fix: flaky test');
   scratch = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-workflow-')));
-}, 120_000);
+});
 afterAll(() => {
   origin?.cleanup();
   if (scratch) rmSync(scratch, { recursive: true, force: true });

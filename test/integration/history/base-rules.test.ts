@@ -56,10 +56,10 @@ describe('tdd audit judges by the rules at the range’s base', () => {
     expect(audit(r).codes).toEqual(['AUDIT_OFF', 'AUDIT_NO_TRAILERS src/b.js', 'AUDIT_RULES_WIDENED src/b.js']);
     // From the skeleton on, the widening is the range's first off commit: allowOff 1 allows it.
     expect(audit(r, 'HEAD~2..HEAD')).toEqual({ status: 0, codes: [] });
-  }, 240_000);
+  });
 
   it('an off commit the policy allows may change the rules: the history is clean', () => {
     const r = (repo = history(2));
     expect(audit(r)).toEqual({ status: 0, codes: [] });
-  }, 240_000);
+  });
 });

@@ -63,7 +63,7 @@ describe('vitest setupFiles', () => {
     const audit = auditCodes(r, 'HEAD~1..HEAD');
     expect(audit.status).toBe(1);
     expect(audit.codes).toContain('AUDIT_FROZEN_TEST_CHANGED scripts/setup-vitest.js');
-  }, 240_000);
+  });
 });
 
 describe('pytest -p plugins', () => {
@@ -101,5 +101,5 @@ describe('pytest -p plugins', () => {
     });
     r.git('add', '-A');
     attemptCommit(r, 0);
-  }, 240_000);
+  });
 });

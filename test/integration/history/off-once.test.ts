@@ -67,7 +67,7 @@ describe('tdd phase off', () => {
     const audit = auditOf(r);
     expect(audit.status).toBe(1);
     expect(audit.findings.map((f) => `${f.code} ${f.severity}`)).toEqual(['AUDIT_OFF info', 'AUDIT_OFF error']);
-  }, 240_000);
+  });
 
   it('--until <task> keeps it while that task is active; a one-commit off in a range with allowOff 0 fails the audit, also after --amend --no-verify', () => {
     const r = (repo = setup({}));
@@ -95,7 +95,7 @@ describe('tdd phase off', () => {
     expect(trailersOf(r)['TDD-Phase']).toBe('off');
     const amended = auditOf(r, 'HEAD~2..HEAD');
     expect([amended.status, amended.findings.map((f) => f.code)]).toEqual([1, ['AUDIT_OFF', 'AUDIT_OFF']]);
-  }, 240_000);
+  });
 
   it('an off commit the policy allows passes the audit (allowOff true)', () => {
     const r = (repo = setup({ audit: { allowOff: true } }));
@@ -106,7 +106,7 @@ describe('tdd phase off', () => {
     const audit = auditOf(r);
     expect(audit.status).toBe(0);
     expect(audit.findings.map((f) => `${f.code} ${f.severity}`)).toEqual(['AUDIT_OFF info', 'AUDIT_OFF info']);
-  }, 240_000);
+  });
 
   it('bad input: --until a past time, a task that is not active, --reason without off, --revise without red: exit 2', () => {
     const r = (repo = setup({}));
@@ -115,5 +115,5 @@ describe('tdd phase off', () => {
     expect(r.tdd('phase', 'green', '--until', '2099-01-01').status).toBe(2);
     expect(r.tdd('phase', 'green', '--revise', 'x').status).toBe(2);
     expect(r.tdd('phase', 'red', '--revise', '  ').status).toBe(2);
-  }, 240_000);
+  });
 });

@@ -108,7 +108,7 @@ describe.each(FLAVOURS)('$name: RED adds; it does not take away', (f) => {
     const findings = (JSON.parse(audit.stdout) as { findings: { code: string; path?: string; data?: { test?: string } }[] }).findings;
     expect(findings.map((x) => [x.code, x.path])).toEqual([['AUDIT_RED_CHANGES_PASSING_TEST', f.test]]);
     expect(findings[0]!.data?.test).toMatch(/says[ _]hello/);
-  }, 240_000);
+  });
 
   it('a declared --revise lets one RED change the old test, recorded and shown; the next RED is guarded again', () => {
     const r = (repo = setup(f));
@@ -133,5 +133,5 @@ describe.each(FLAVOURS)('$name: RED adds; it does not take away', (f) => {
     r.write({ [f.test]: f.deleted });
     r.git('add', '-A');
     attemptCommit(r, 1, 'RED_CHANGES_PASSING_TEST');
-  }, 240_000);
+  });
 });

@@ -65,7 +65,7 @@ describe('simple-git-hooks', () => {
     expect(r.commit('skeleton').status).toBe(0);
   });
 
-  it('after simple-git-hooks rewrites the hooks (the next install), the commits still go through tdd-hooks', { timeout: 120_000 }, () => {
+  it('after simple-git-hooks rewrites the hooks (the next install), the commits still go through tdd-hooks', () => {
     runSgh();
     for (const hook of ['pre-commit', 'commit-msg', 'post-commit'])
       expect(r.read(`.git/hooks/${hook}`)).toMatch(new RegExp(`SKIP_SIMPLE_GIT_HOOKS[\\s\\S]*hook ${hook}`));

@@ -14,7 +14,7 @@ import { BYPASS_SUBJECT, EXPECTED_LIGHTS, HOSTILE_SUBJECT, makeReportRepo } from
 let repo: Repo;
 beforeAll(() => {
   repo = makeReportRepo();
-}, 120_000);
+});
 afterAll(() => repo?.cleanup());
 
 // As cli/main does: --json is taken out of argv and becomes ctx.json.

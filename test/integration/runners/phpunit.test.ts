@@ -74,7 +74,7 @@ describe('phpunit adapter on real runs', () => {
       const copy = fixture(name);
       results.set(name, { ...(await run(copy)), root: copy.root });
     }
-  }, 120_000);
+  });
 
   it('phpunit is installed (apt-get install phpunit; .ci/run does)', () => {
     const v = spawnSync('phpunit', ['--version'], { encoding: 'utf8' });

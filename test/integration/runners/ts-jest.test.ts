@@ -33,7 +33,7 @@ afterAll(() => r?.cleanup());
 const TEST = "import { add } from '../src/math';\n\ntest('adds', () => {\n  expect(add(2, 3)).toBe(5);\n});\n";
 
 describe('ts-jest: TypeScript diagnostics in a RED', () => {
-  it('a type error of the test’s own is refused (a broken suite, not the right reason)', { timeout: 120_000 }, () => {
+  it('a type error of the test’s own is refused (a broken suite, not the right reason)', () => {
     r.tdd('phase', 'red', '--task', 'broken');
     r.write({
       'test/broken.test.ts': "import { other } from '../src/math';\n\nconst n: number = 'one';\ntest('x', () => {\n  expect(other()).toBe(n);\n});\n",
@@ -44,7 +44,7 @@ describe('ts-jest: TypeScript diagnostics in a RED', () => {
     r.run('rm', ['test/broken.test.ts']);
   });
 
-  it('TS2305 (has no exported member) of the project is a missing symbol: RED, then GREEN', { timeout: 180_000 }, () => {
+  it('TS2305 (has no exported member) of the project is a missing symbol: RED, then GREEN', () => {
     r.tdd('phase', 'red', '--task', 'add');
     r.write({ 'test/math.test.ts': TEST });
     r.git('add', 'test/math.test.ts');
@@ -58,7 +58,7 @@ describe('ts-jest: TypeScript diagnostics in a RED', () => {
     expect(trailersOf(r)['TDD-Phase']).toBe('green');
   });
 
-  it('TS2554 (expected 0 arguments) on the project’s function is the right reason for a new parameter', { timeout: 120_000 }, () => {
+  it('TS2554 (expected 0 arguments) on the project’s function is the right reason for a new parameter', () => {
     r.tdd('phase', 'red', '--task', 'other-n');
     r.write({ 'test/other.test.ts': "import { other } from '../src/math';\n\ntest('scales', () => {\n  expect(other(3)).toBe(3);\n});\n" });
     r.git('add', 'test/other.test.ts');
