@@ -44,9 +44,13 @@ export interface SghPlan {
   lines: Record<HookName, string>;
 }
 
-/** The command simple-git-hooks writes after its prelude: TDD_HOOKS=0 skips it like the shim. */
+/**
+ * The command simple-git-hooks writes after its prelude: TDD_HOOKS=0 skips it like the shim. In
+ * braces: joined by `&&` to the user's command, `a && [ … ] || node …` ran tdd-hooks when `a` failed,
+ * and its exit 0 let the commit through past the user's failing check.
+ */
 export function sghLine(hook: HookName, cli: string): string {
-  return `[ "\${TDD_HOOKS-}" = 0 ] || node ${shQuote(cli)} hook ${hook} "$@"`;
+  return `{ [ "\${TDD_HOOKS-}" = 0 ] || node ${shQuote(cli)} hook ${hook} "$@"; }`;
 }
 
 function usesSgh(pkg: Record<string, unknown>): boolean {
@@ -94,6 +98,9 @@ function appendLine(existing: string, line: string): string {
 
 const indentOf = (text: string): string => /^\{\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
 
+/** Our line as sghLine writes it (or wrote it, without braces), whatever CLI path it names, with what joined it to the user's command. */
+const OUR_LINE = /(?:\s*&&\s*|\n)?(?:\{ )?\[ "\$\{TDD_HOOKS-\}" = 0 \] \|\| node (?:'[^']*'|\S+) hook (?:pre-commit|commit-msg|post-commit) "\$@"(?:; \})?/g;
+
 /** Pure: the configuration with our line in each of our hooks (after the user's command). */
 export function planSgh(source: SghSource, cli: string): SghPlan {
   const lines = Object.fromEntries(HOOK_NAMES.map((h) => [h, sghLine(h, cli)])) as Record<HookName, string>;
@@ -102,8 +109,12 @@ export function planSgh(source: SghSource, cli: string): SghPlan {
   const hooks: HookName[] = [];
   for (const hook of HOOK_NAMES) {
     const current = config[hook];
-    if (typeof current === 'string' && callsTddHook(current, hook)) continue;
-    config[hook] = appendLine(typeof current === 'string' ? current : '', lines[hook]);
+    // Our line as an older install wrote it (without braces) is written again; another call of our CLI is the user's.
+    const user = typeof current === 'string' ? current.replace(OUR_LINE, '').trim() : '';
+    if (typeof current === 'string' && user === current && callsTddHook(current, hook)) continue;
+    const next = appendLine(user, lines[hook]);
+    if (next === current) continue;
+    config[hook] = next;
     hooks.push(hook);
   }
   if (hooks.length === 0) return { file: source.file, action: 'unchanged', hooks, lines };
@@ -111,9 +122,6 @@ export function planSgh(source: SghSource, cli: string): SghPlan {
   const eol = source.text.endsWith('\n') ? '\n' : '';
   return { file: source.file, action: 'updated', hooks, lines, text: JSON.stringify(whole, null, indentOf(source.text)) + eol };
 }
-
-/** Our line as sghLine writes it, whatever CLI path it names, with what joined it to the user's command. */
-const OUR_LINE = /(?:\s*&&\s*|\n)?\[ "\$\{TDD_HOOKS-\}" = 0 \] \|\| node (?:'[^']*'|\S+) hook (?:pre-commit|commit-msg|post-commit) "\$@"/g;
 
 /** Pure: the configuration without our lines (a hook that held only ours goes); undefined when there were none. */
 export function planSghRemoval(source: SghSource): { file: string; text: string; hooks: string[] } | undefined {

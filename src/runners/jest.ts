@@ -55,7 +55,9 @@ export function buildJestArgv(o: BuildArgvInput): BuiltCommand {
     // Exact paths (no regex), still filtered by testMatch: a non-test file is absent from the report.
     // REFACTOR: the test files that depend on the changed sources, by jest's own graph (a test file
     // named there is related to itself).
-    ...(o.related ? ['--findRelatedTests', ...o.related.map(asArg), ...o.files.map(asArg)] : ['--runTestsByPath', ...o.files.map(asArg)]),
+    // A runner whose folder holds no test of the changed sources (another workspace package) finds
+    // none: without --passWithNoTests jest exits 1 "No tests found" and writes no report.
+    ...(o.related ? ['--findRelatedTests', '--passWithNoTests', ...o.related.map(asArg), ...o.files.map(asArg)] : ['--runTestsByPath', ...o.files.map(asArg)]),
   ];
   return { argv, env: {} };
 }

@@ -23,19 +23,27 @@ describe('npm workspaces, jest hoisted to the top', () => {
         'package.json': pkg({ name: 'mono', private: true, workspaces: ['packages/*'] }),
         'packages/lib/package.json': pkg({ name: '@mono/lib', version: '1.0.0', scripts: { test: 'jest' }, devDependencies: { jest: '30' } }),
         'packages/lib/src/sum.js': 'exports.sum = (a, b) => 0;\n',
+        // A second package with its own jest and a test that does not import lib (mobx's layout).
+        'packages/other/package.json': pkg({ name: '@mono/other', version: '1.0.0', scripts: { test: 'jest' }, devDependencies: { jest: '30' } }),
+        'packages/other/test/one.test.js': "test('one', () => {\n  expect(1).toBe(1);\n});\n",
         '.gitignore': 'node_modules\n',
       },
       { linkNodeModules: true },
     ));
     mkdirSync(join(r.dir, 'packages', 'lib', 'node_modules'));
     expect(r.tdd('install').status).toBe(0);
-    expect(JSON.parse(r.read('.tddrc.json'))).toEqual({ runners: [{ runner: 'jest', root: 'packages/lib' }] });
+    expect(JSON.parse(r.read('.tddrc.json'))).toEqual({
+      runners: [
+        { runner: 'jest', root: 'packages/lib' },
+        { runner: 'jest', root: 'packages/other' },
+      ],
+    });
     r.git('add', '-A');
     r.tdd('phase', 'off', '--reason', 'skeleton');
     expect(r.commit('skeleton').status).toBe(0);
     // doctor looks where the hook looks (it said RUNNER_MISSING, and its fix changed nothing).
     const doctor = JSON.parse(r.tdd('doctor', '--json').stdout) as { checks: { id: string; code: string }[] };
-    expect(doctor.checks.filter((c) => c.id === 'runner').map((c) => c.code)).toEqual(['RUNNER_OK']);
+    expect(doctor.checks.filter((c) => c.id === 'runner').map((c) => c.code)).toEqual(['RUNNER_OK', 'RUNNER_OK']);
     r.tdd('phase', 'red', '--task', 'sum');
     r.write({
       'packages/lib/test/sum.test.js': "const { sum } = require('../src/sum.js');\n\ntest('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n",
@@ -50,6 +58,12 @@ describe('npm workspaces, jest hoisted to the top', () => {
     r.git('add', 'packages/lib/src/sum.js');
     attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Phase']).toBe('green');
+    // REFACTOR of lib: packages/other's jest finds no related test. It exited 1 "No tests found" with
+    // no report, and the honest REFACTOR was exit 3 (mobx: every REFACTOR of packages/mobx/src).
+    r.write({ 'packages/lib/src/sum.js': 'exports.sum = (left, right) => left + right;\n' });
+    r.git('add', 'packages/lib/src/sum.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('refactor');
 
     // jest's cache is the private copy's own and outlives each run (it ran with --no-cache, cold, on
     // every commit); keyed by content, it served the trap's wrong code as wrong and the fix as the fix.

@@ -5,7 +5,7 @@
  * after the user's commands, so the hooks simple-git-hooks writes run tdd-hooks. Real
  * simple-git-hooks 2.14 from this checkout's node_modules, real commits.
  */
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, trailersOf } from '../../helpers/cycle.js';
@@ -35,7 +35,8 @@ beforeAll(() => {
         null,
         2,
       ) + '\n',
-    'lint.js': "require('fs').appendFileSync('.git/lint-ran', 'x\\n');\n",
+    // The user's check: it fails while .git/lint-fail exists.
+    'lint.js': "const fs = require('fs');\nfs.appendFileSync('.git/lint-ran', 'x\\n');\nif (fs.existsSync('.git/lint-fail')) process.exit(1);\n",
     'src/sum.js': 'exports.sum = (a, b) => 0;\n',
     '.gitignore': 'node_modules\n',
   });
@@ -56,9 +57,9 @@ describe('simple-git-hooks', () => {
     expect(report.simpleGitHooks).toMatchObject({ file: 'package.json', action: 'updated', hooks: ['pre-commit', 'commit-msg', 'post-commit'] });
     expect(report.setup).toContain('package.json');
     const config = sghConfig()!;
-    expect(config['pre-commit']).toMatch(/^node lint\.js && \[ "\$\{TDD_HOOKS-\}" = 0 \] \|\| node \S+ hook pre-commit "\$@"$/);
-    expect(config['commit-msg']).toMatch(/hook commit-msg "\$@"$/);
-    expect(config['post-commit']).toMatch(/hook post-commit "\$@"$/);
+    expect(config['pre-commit']).toMatch(/^node lint\.js && \{ \[ "\$\{TDD_HOOKS-\}" = 0 \] \|\| node \S+ hook pre-commit "\$@"; \}$/);
+    expect(config['commit-msg']).toMatch(/hook commit-msg "\$@"; \}$/);
+    expect(config['post-commit']).toMatch(/hook post-commit "\$@"; \}$/);
     expect(r.tdd('install', '--dry-run').stdout).toMatch(/simple-git-hooks already runs tdd-hooks/);
     r.git('add', '-A');
     r.tdd('phase', 'off', '--reason', 'skeleton');
@@ -82,6 +83,12 @@ describe('simple-git-hooks', () => {
     r.git('add', 'src/sum.js');
     attemptCommit(r, 1, 'GREEN_TESTS_FAIL');
     r.write({ 'src/sum.js': 'exports.sum = (a, b) => a + b;\n' });
+    // The user's check fails: the honest GREEN is refused by it (before, `node lint.js && [ … ] || node tdd.js …`
+    // ran tdd-hooks when lint failed, and its exit 0 let the commit through).
+    r.write({ '.git/lint-fail': '' });
+    r.git('add', 'src/sum.js');
+    attemptCommit(r, 1);
+    rmSync(join(r.dir, '.git', 'lint-fail'));
     r.git('add', 'src/sum.js');
     attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Phase']).toBe('green');

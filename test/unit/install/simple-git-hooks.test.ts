@@ -32,8 +32,22 @@ describe('simple-git-hooks: our line in its configuration', () => {
   it('a CLI path with a space is quoted, and still taken out', () => {
     const plan = planSgh(source({}), 'my tools/tdd.js');
     const config = (JSON.parse(plan.text!) as Record<string, Record<string, string>>)['simple-git-hooks']!;
-    expect(config['pre-commit']).toBe(`[ "\${TDD_HOOKS-}" = 0 ] || node 'my tools/tdd.js' hook pre-commit "$@"`);
+    expect(config['pre-commit']).toBe(`{ [ "\${TDD_HOOKS-}" = 0 ] || node 'my tools/tdd.js' hook pre-commit "$@"; }`);
     expect(JSON.parse(planSghRemoval({ ...source(config), text: plan.text })!.text)['simple-git-hooks']).toEqual({});
+  });
+
+  it('our line as an older install wrote it (no braces: a failing user command ran tdd-hooks) is written again; uninstall takes either out', () => {
+    const old = `pnpm check && [ "\${TDD_HOOKS-}" = 0 ] || node ${CLI} hook pre-commit "$@"`;
+    const plan = planSgh(source({ 'pre-commit': old }), CLI);
+    expect(plan.hooks).toContain('pre-commit');
+    const config = (JSON.parse(plan.text!) as Record<string, Record<string, string>>)['simple-git-hooks']!;
+    expect(config['pre-commit']).toBe(`pnpm check && ${sghLine('pre-commit', CLI)}`);
+    expect(JSON.parse(planSghRemoval(source({ 'pre-commit': old }))!.text)['simple-git-hooks']).toEqual({ 'pre-commit': 'pnpm check' });
+    // A call of our CLI the user wrote is theirs: left as it is.
+    expect(planSgh(source({ 'pre-commit': 'npx tdd hook pre-commit', 'commit-msg': 'x', 'post-commit': 'y' }), CLI).hooks).toEqual([
+      'commit-msg',
+      'post-commit',
+    ]);
   });
 
   const dir = mkdtempSync(join(tmpdir(), 'tdd-sgh-'));
