@@ -9,11 +9,10 @@ import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
 import type { GateInput } from '../gates/types.js';
 import { verdictOf } from '../gates/verdict.js';
-import { readPending } from '../state/store.js';
-import type { RedRecord } from '../state/types.js';
+import type { Pending, RedRecord } from '../state/types.js';
 import type { Finding, Phase, Snapshot } from '../types.js';
 import type { CommitContext } from './context.js';
-import { readStaticFacts, readTask, redRecordsOf } from './gate-input.js';
+import { readStaticFacts, readTask } from './gate-input.js';
 import { treeSoFar, withTree, type HeadStart, type Staged } from './head-start.js';
 import { acceptedPending, verdictKey } from './pending.js';
 import type { PreCommitResult } from './pre-commit.js';
@@ -25,16 +24,18 @@ import type { Scratch } from './scratch.js';
 
 type Answer = (findings: Finding[], extra?: Partial<PreCommitResult>) => PreCommitResult;
 
-/** A commit with a phase (not off) and staged entries to judge: `answer` as pre-commit.ts builds it. */
-export async function judgeStaged(cc: CommitContext, staged: Staged, answer: Answer, ahead: HeadStart): Promise<PreCommitResult> {
+/**
+ * A commit with a phase (not off), staged entries and, for GREEN, an open RED: `answer` as
+ * pre-commit.ts builds it, `ahead` the private copy it may have started, `previous` the last verdict.
+ */
+export async function judgeStaged(
+  cc: CommitContext,
+  staged: Staged,
+  how: { answer: Answer; ahead: HeadStart; previous: () => Promise<Pending | undefined> },
+): Promise<PreCommitResult> {
   const { repo } = cc;
+  const { answer, ahead, previous } = how;
   const phase = cc.state.phase as Exclude<Phase, 'off'>;
-  if (phase === 'green' && !redRecordsOf(cc.state).open) {
-    return answer([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: cc.state.task, reason: 'none' } }], treeSoFar(staged));
-  }
-  // The last verdict: a GREEN or REFACTOR of another tree starts the private copy now (head-start.ts).
-  const previous = once(() => readPending(repo.stateDir));
-  if (phase !== 'red' && (await previous())?.tree !== staged.tree) await ahead.start(repo, cc.loaded.config, staged.tree!);
 
   // 2. The static gates.
   const task = await readTask(repo, cc);
@@ -95,10 +96,4 @@ async function evaluateEvidence(cc: CommitContext, snapshot: Snapshot, input: Ga
   const changed = snapshot.entries.filter((e) => e.status !== 'D').map((e) => e.path);
   const checked = { ...input, staticChecks: await checkStaged(cc.repo, config, snapshot.tree, changed) };
   return applyFalseFail([...findings, ...evaluateStaticChecks(checked)], checked);
-}
-
-/** A read done at most once, when first needed. */
-function once<T>(read: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  return () => (value ??= read());
 }

@@ -17,10 +17,14 @@ import { readOperation, type RepoContext } from '../git/queries.js';
 import type { RawEntry } from '../git/parse.js';
 import { isSetupPath } from '../snapshot/kinds.js';
 import { classifyEntries } from '../snapshot/read.js';
-import type { Pending, State } from '../state/types.js';
+import { redRecordsOf } from '../state/machine.js';
+import { readPending } from '../state/store.js';
+import { emptyState, type Pending, type State } from '../state/types.js';
 import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
+import { loadConfig } from '../config/load.js';
+import { readClassifier } from '../state/glob-cache.js';
 import { readCommitContext, type CommitContext } from './context.js';
-import { HeadStart, readStaged, withTree } from './head-start.js';
+import { HeadStart, readStaged, treeSoFar, withTree } from './head-start.js';
 import { makePending } from './pending.js';
 
 export { readHookInputs } from './context.js';
@@ -64,9 +68,30 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
     const pending = makePending(cc, snapshot, { phase, testFiles: [], blobs: {}, failing: [], summary: 'off' });
     return answer([{ code: 'PHASE_OFF', severity: 'info', data: { reason: cc.state.reason ?? '' } }], { pending, tree: snapshot.tree });
   }
+  if (phase === 'green' && !redRecordsOf(cc.state).open) {
+    return answer([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: cc.state.task, reason: 'none' } }], treeSoFar(staged));
+  }
+  // The last verdict: a GREEN or REFACTOR of another tree starts the private copy now (head-start.ts),
+  // its git processes running while the gates' chunk below is compiled.
+  const previous = once(() => readPending(repo.stateDir));
+  if (phase !== 'red' && (await previous())?.tree !== staged.tree) await ahead.start(repo, cc.loaded.config, staged.tree!);
   // 2.–5. The gates and the test run: a chunk of their own, never loaded by a commit answered above.
   const { judgeStaged } = await import('./judge.js');
-  return judgeStaged(cc, staged, answer, ahead);
+  return judgeStaged(cc, staged, { answer, ahead, previous });
+}
+
+/**
+ * What a commit that runs no tests reads and decides first (configuration, classifier, the staged
+ * paths' kinds, the answer without gates), without the state: nothing is written but the glob
+ * cache. Run once after `tdd install` so the first commit finds these chunks in V8's code cache
+ * (cli/commands/hook.ts warmHookPath).
+ */
+export async function readFirstAnswer(inputs: PreCommitInputs): Promise<Finding[] | undefined> {
+  const { repo } = inputs;
+  const loaded = await loadConfig(repo, inputs.configBlobs);
+  const classify = await readClassifier(repo.stateDir, loaded.config);
+  // A phase, so the answer is the one a commit in a phase would get (the state is not read).
+  return answerWithoutGates(repo.gitDir, { ...emptyState(new Date(0)), phase: 'red' }, classifyEntries(inputs.raw, classify));
 }
 
 /** The result for these findings, after the configuration's warnings. */
@@ -100,4 +125,10 @@ function answerWithoutGates(gitDir: string, state: State, entries: StagedEntry[]
 export function isSetupCommit(entries: StagedEntry[], state: { phase: Phase | null; red: Record<string, unknown>; lastGreen: unknown }): boolean {
   if (state.phase || state.lastGreen || Object.keys(state.red).length > 0) return false;
   return entries.every((e) => isSetupPath(e));
+}
+
+/** A read done at most once, when first needed. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= read());
 }
