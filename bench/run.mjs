@@ -50,6 +50,14 @@ write is synchronous: a few hundred bytes each), \`node:child_process\` (~2.5 ms
 (net and stream again, ~2 ms), \`process.stderr\` (~1 ms), the lexers' chunk for a RED with no test
 staged (~5 ms). Each bundle is compiled from V8's code cache (dist/.cache, written next to the
 bundles by bin/tdd.js on Node 20; \`module.enableCompileCache\` on Node ≥ 22.1): −2 to −3 ms.
+The pre-commit chunk holds step 1 only (69 KB, was 239 KB): the gates, the integrity rules
+(picomatch through them) and the run facts are \`verify/judge.ts\`'s chunk, loaded only when a
+commit has something to judge (2026-12-02: −6 to −7 ms of CPU per docs-only pre-commit at load
+~19, \`perf stat -e task-clock\`, 118 → 111 ms against 96 ms for \`sh -c 'exec node -e 0'\`).
+\`hook pre-commit --prefetched\` is parsed without node's \`parseArgs\`, and the one-line verdict is
+not scanned for command names it cannot hold. The first commit after \`tdd install\`: on Node 20
+install runs the start of a no-test commit once (bin/tdd.js, \`warmHookPath\`), so the hook's
+chunks are compiled from the cache (\`<chunk>.partial.bin\`); that commit writes the whole cache.
 
 Reproduce: \`node bench/git-calls.mjs\` (one vs several git processes, spawn vs spawnSync), and
 \`TDD_COMPILE_CACHE=0\` to measure without the code cache.

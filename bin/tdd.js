@@ -14,6 +14,10 @@
 //   - Invalidation: V8 checks its own version and flags but only the source's length, so the
 //     build id (dist/build-id, new on every build) names the directory; an old one is removed.
 //   - TDD_COMPILE_CACHE=0 turns it off (a debugger, or to measure without it).
+//   - The first commit after `tdd install`: install runs the start of a commit that runs no tests
+//     once (warmHookPath in src/cli/commands/hook.ts), so the hook's chunks are compiled already.
+//     What that run compiled is only part of what a commit runs, so it is kept as <chunk>.partial.bin:
+//     the next run uses it and writes the whole <chunk>.bin (V8 adds only what a run compiled itself).
 const { join } = require('node:path');
 const dist = join(__dirname, '..', 'dist');
 const entry = join(dist, 'tdd.cjs');
@@ -36,17 +40,22 @@ function compileCachedLoader() {
   Object.assign(req, { resolve: outer.resolve, cache: outer.cache, main: outer.main });
   const loaded = new Map();
   const fresh = [];
+  let warming = false;
+  const read = (name) => {
+    try {
+      return readFileSync(join(dir, name));
+    } catch {
+      return undefined; // not cached yet
+    }
+  };
   const load = (file) => {
     const known = loaded.get(file);
     if (known) return known.exports;
-    let cachedData;
-    try {
-      cachedData = readFileSync(join(dir, `${file.slice(dist.length + 1)}.bin`));
-    } catch {
-      // not cached yet
-    }
+    const name = file.slice(dist.length + 1);
+    let cachedData = read(`${name}.bin`);
+    const partial = !cachedData && (cachedData = read(`${name}.partial.bin`)) !== undefined;
     const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
-    if (!cachedData || script.cachedDataRejected) fresh.push({ file, script });
+    if (!cachedData || script.cachedDataRejected || (partial && !warming)) fresh.push({ file, script, partial: warming });
     const module = { exports: {}, filename: file, id: file, loaded: false, require: req };
     loaded.set(file, module);
     script.runInThisContext().call(module.exports, module.exports, req, module, file, dist);
@@ -58,11 +67,13 @@ function compileCachedLoader() {
     if (fresh.length === 0) return;
     try {
       mkdirSync(dir, { recursive: true });
-      for (const { file, script } of fresh.splice(0)) {
-        const target = join(dir, `${file.slice(dist.length + 1)}.bin`);
+      for (const { file, script, partial } of fresh.splice(0)) {
+        const name = join(dir, file.slice(dist.length + 1));
+        const target = partial ? `${name}.partial.bin` : `${name}.bin`;
         const tmp = `${target}.${process.pid}.tmp`;
         writeFileSync(tmp, script.createCachedData());
         renameSync(tmp, target);
+        if (!partial) rmSync(`${name}.partial.bin`, { force: true });
       }
       // Caches of earlier builds (for any node version): never read again.
       for (const name of readdirSync(join(dist, '.cache'))) {
@@ -72,7 +83,21 @@ function compileCachedLoader() {
       // read-only package folder, full disk…: run uncached
     }
   };
-  return { load, save };
+  /**
+   * After a plain `tdd install` that succeeded: the hook's chunks, compiled by the start of a
+   * commit that runs no tests, unless a commit has cached them already. Best effort.
+   */
+  const warm = async (argv, code) => {
+    if (code !== 0 || argv[0] !== 'install' || argv.some((a) => a === '--dry-run' || a === '--help' || a === '-h' || a.startsWith('--agent'))) return;
+    if (read('tdd-verify-pre-commit.cjs.bin') || read('tdd-verify-pre-commit.cjs.partial.bin')) return;
+    warming = true;
+    try {
+      await load(join(dist, 'tdd-cli-commands-hook.cjs')).warmHookPath(process.cwd(), process.env);
+    } catch {
+      // an older build without it, an unreadable repository: the first commit compiles them
+    }
+  };
+  return { load, save, warm };
 }
 
 const module_ = require('node:module');
@@ -89,7 +114,8 @@ if (process.env.TDD_COMPILE_CACHE !== '0') {
   }
 }
 
-(loader ? loader.load(entry) : require(entry)).main(process.argv.slice(2)).then((code) => {
+(loader ? loader.load(entry) : require(entry)).main(process.argv.slice(2)).then(async (code) => {
   process.exitCode = code;
+  await loader?.warm(process.argv.slice(2), code);
   loader?.save();
 });

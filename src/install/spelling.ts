@@ -53,6 +53,8 @@ export function spellCommands(text: string, kind: InstallKind): string {
 
 /** Whether a text mentions a command at all (cheap: checked before the install is looked at). */
 export function mentionsCommand(text: string): boolean {
+  // Every mention holds `tdd ` or `tdd-hooks `: most hook output (`tdd: ✓ RED …`) holds neither.
+  if (!text.includes('tdd ') && !text.includes('tdd-hooks ')) return false;
   MENTION.lastIndex = 0;
   const found = MENTION.test(text);
   MENTION.lastIndex = 0;

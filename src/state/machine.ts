@@ -13,6 +13,12 @@ export function taskKey(task: string | null): string {
   return task ?? '';
 }
 
+/** The task's RED record, and the same record while it is open (no GREEN commit yet). */
+export function redRecordsOf(state: State): { record?: RedRecord; open?: RedRecord } {
+  const record = state.red[taskKey(state.task)];
+  return { record, open: record && !record.greenCommit ? record : undefined };
+}
+
 /**
  * The state after a verified commit landed. RED commits accumulate into the task's record until a
  * GREEN lands (two RED commits in a row freeze both sets of tests); GREEN closes the record.

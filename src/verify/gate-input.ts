@@ -11,8 +11,8 @@ import { type RawEntry } from '../git/parse.js';
 import { NULL_OID } from '../git/ids.js';
 import { isAncestorOfHead, readObjects, readStagedFolder, readStagedTexts, readTreeDiff, type RepoContext } from '../git/queries.js';
 import { diffSnapshotEntries, testFileOfSnapshot } from '../lang/snapshots.js';
-import { taskKey } from '../state/machine.js';
-import type { RedRecord, State } from '../state/types.js';
+import { redRecordsOf } from '../state/machine.js';
+import type { RedRecord } from '../state/types.js';
 import type { Finding, Phase, StagedEntry } from '../types.js';
 import type { CommitContext } from './context.js';
 import { readImplIntegrity } from './impl-sources.js';
@@ -30,11 +30,7 @@ export async function readTask(repo: RepoContext, cc: CommitContext): Promise<{ 
   return task.title ? { scope, title: task.title } : { scope };
 }
 
-/** The task's RED record, and the same record while it is open (no GREEN commit yet). */
-export function redRecordsOf(state: State): { record?: RedRecord; open?: RedRecord } {
-  const record = state.red[taskKey(state.task)];
-  return { record, open: record && !record.greenCommit ? record : undefined };
-}
+export { redRecordsOf } from '../state/machine.js';
 
 /**
  * What a commit in `phase` is judged on before any run; GREEN_WITHOUT_RED when its RED commit is

@@ -9,28 +9,23 @@
  * 5. an accepted commit's pending record for commit-msg and post-commit (verify/pending.ts), which
  *    the hook records with the verdict (verify/record-verdict.ts).
  * The speed tricks (the shim's prefetch, the deferred tree id, the private copy's head start) are
- * named and measured in verify/head-start.ts. Decides nothing about exit codes or wording (cli/ and report/ do).
+ * named and measured in verify/head-start.ts. Steps 2–5 are verify/judge.ts, loaded only when a
+ * commit has something to judge. Decides nothing about exit codes or wording (cli/ and report/ do).
  */
-import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
-import { applyFalseFail } from '../gates/false-fail.js';
-import { evaluateStaticChecks } from '../gates/static-checks.js';
-import type { GateInput } from '../gates/types.js';
+import { verdictOf } from '../gates/verdict.js';
 import { readOperation, type RepoContext } from '../git/queries.js';
 import type { RawEntry } from '../git/parse.js';
 import { isSetupPath } from '../snapshot/kinds.js';
 import { classifyEntries } from '../snapshot/read.js';
+import { redRecordsOf } from '../state/machine.js';
 import { readPending } from '../state/store.js';
-import type { Pending, RedRecord, State } from '../state/types.js';
-import type { Finding, Phase, RunResult, Snapshot, StagedEntry } from '../types.js';
+import { emptyState, type Pending, type State } from '../state/types.js';
+import type { Finding, Phase, RunResult, StagedEntry } from '../types.js';
+import { loadConfig } from '../config/load.js';
+import { readClassifier } from '../state/glob-cache.js';
 import { readCommitContext, type CommitContext } from './context.js';
-import { readStaticFacts, readTask, redRecordsOf } from './gate-input.js';
 import { HeadStart, readStaged, treeSoFar, withTree } from './head-start.js';
-import { acceptedPending, makePending, verdictKey } from './pending.js';
-import { readRunFacts } from './run-facts.js';
-import { chooseGreenFiles } from './test-files.js';
-import { coverageTargets, readGreenFacts } from './green-facts.js';
-import type { GreenRun } from './green-run.js';
-import type { Scratch } from './scratch.js';
+import { makePending } from './pending.js';
 
 export { readHookInputs } from './context.js';
 
@@ -76,58 +71,27 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   if (phase === 'green' && !redRecordsOf(cc.state).open) {
     return answer([{ code: 'GREEN_WITHOUT_RED', severity: 'error', data: { task: cc.state.task, reason: 'none' } }], treeSoFar(staged));
   }
-  // The last verdict: a GREEN or REFACTOR of another tree starts the private copy now (head-start.ts).
+  // The last verdict: a GREEN or REFACTOR of another tree starts the private copy now (head-start.ts),
+  // its git processes running while the gates' chunk below is compiled.
   const previous = once(() => readPending(repo.stateDir));
   if (phase !== 'red' && (await previous())?.tree !== staged.tree) await ahead.start(repo, cc.loaded.config, staged.tree!);
-
-  // 2. The static gates.
-  const task = await readTask(repo, cc);
-  const facts = await readStaticFacts(repo, cc, { phase, entries: staged.entries, tree: staged.tree, scope: task.scope });
-  if ('code' in facts) return answer([facts], treeSoFar(staged));
-  const staticFindings = evaluateGates(STATIC_GATES, facts);
-  if (verdictOf(staticFindings) !== 0) return answer(staticFindings, treeSoFar(staged));
-
-  // 3. The test run, or the same tree's verdict.
-  const snapshot = await withTree(repo, staged);
-  const chosen = facts.phase === 'red' ? { files: [...facts.testFiles.keys()] } : await chooseGreenFiles(repo, cc, snapshot.tree, facts.red, snapshot.entries);
-  const key = await verdictKey(cc, snapshot.tree, [chosen.files, chosen.related && [...chosen.related]], facts.red);
-  const cached = await previous();
-  if (cached?.key === key && cached.tree === snapshot.tree) {
-    return answer([...staticFindings, { code: 'VERDICT_CACHED', severity: 'info', data: { at: cached.at } }], { tree: snapshot.tree, pending: cached });
-  }
-  const started = Date.now();
-  // GREEN: the task's tests and those related to the change, in one run where it can (verify/green-run.ts).
-  const ran =
-    phase === 'green' ? await runGreenTests(cc, snapshot, facts.red, chosen.files, ahead.take()) : await runChosen(cc, snapshot, chosen, ahead.take());
-  const { run } = ran;
-  const testMs = Date.now() - started;
-
-  // 4. The evidence gates (GREEN: with its coverage and the tests related to the change, verify/green-facts.ts).
-  const green = phase === 'green' ? await readGreenFacts(cc, snapshot, run, ran) : undefined;
-  const input: GateInput = { ...facts, ...(await readRunFacts(cc, { phase, tree: snapshot.tree, entries: snapshot.entries }, run)), ...green?.facts };
-  const findings = await evaluateEvidence(cc, snapshot, input, staticFindings);
-
-  // 5. An accepted commit's pending record.
-  const accepted = { phase, taskTitle: task.title, run, files: chosen.files, findings, key, tests: chosen.tests ?? ran.tests };
-  const pending = verdictOf(findings) === 0 ? await acceptedPending(repo, cc, snapshot, accepted) : undefined;
-  return answer(findings, { tree: snapshot.tree, run, testMs, ...(pending ? { pending } : {}) });
+  // 2.–5. The gates and the test run: a chunk of their own, never loaded by a commit answered above.
+  const { judgeStaged } = await import('./judge.js');
+  return judgeStaged(cc, staged, { answer, ahead, previous });
 }
 
-/** RED and REFACTOR: the chosen files, one run. */
-async function runChosen(
-  cc: CommitContext,
-  snapshot: Snapshot,
-  chosen: Awaited<ReturnType<typeof chooseGreenFiles>>,
-  prepared: Promise<Scratch> | undefined,
-): Promise<Pick<GreenRun, 'run' | 'related' | 'tests'>> {
-  const { runStaged } = await import('./run-staged.js');
-  return { run: await runStaged(cc.repo, cc.loaded.config, snapshot.tree, chosen.files, prepared, chosen.related) };
-}
-
-/** GREEN: the task's files, with coverage of the changed sources, and the related tests (verify/green-run.ts). */
-async function runGreenTests(cc: CommitContext, snapshot: Snapshot, red: RedRecord | undefined, files: string[], prepared: Promise<Scratch> | undefined) {
-  const { runGreen } = await import('./green-run.js');
-  return runGreen(cc, snapshot, red, files, prepared, coverageTargets(cc.loaded.config, snapshot.entries));
+/**
+ * What a commit that runs no tests reads and decides first (configuration, classifier, the staged
+ * paths' kinds, the answer without gates), without the state: nothing is written but the glob
+ * cache. Run once after `tdd install` so the first commit finds these chunks in V8's code cache
+ * (cli/commands/hook.ts warmHookPath).
+ */
+export async function readFirstAnswer(inputs: PreCommitInputs): Promise<Finding[] | undefined> {
+  const { repo } = inputs;
+  const loaded = await loadConfig(repo, inputs.configBlobs);
+  const classify = await readClassifier(repo.stateDir, loaded.config);
+  // A phase, so the answer is the one a commit in a phase would get (the state is not read).
+  return answerWithoutGates(repo.gitDir, { ...emptyState(new Date(0)), phase: 'red' }, classifyEntries(inputs.raw, classify));
 }
 
 /** The result for these findings, after the configuration's warnings. */
@@ -151,17 +115,6 @@ function answerWithoutGates(gitDir: string, state: State, entries: StagedEntry[]
   if (entries.every((e) => e.kind === 'ignored')) return [{ code: 'IGNORED_ONLY', severity: 'info' }];
   if (!state.phase) return [isSetupCommit(entries, state) ? { code: 'SETUP_COMMIT', severity: 'info' } : { code: 'PHASE_UNSET', severity: 'error' }];
   return undefined;
-}
-
-/** The evidence gates; the configured static checks when the run would be accepted; then false-fail. */
-async function evaluateEvidence(cc: CommitContext, snapshot: Snapshot, input: GateInput, staticFindings: Finding[]): Promise<Finding[]> {
-  const findings = [...staticFindings, ...evaluateGates(EVIDENCE_GATES, input)];
-  const config = cc.loaded.config;
-  if (input.phase === 'red' || config.staticChecks.length === 0 || verdictOf(applyFalseFail(findings, input)) !== 0) return applyFalseFail(findings, input);
-  const { checkStaged } = await import('./run-staged.js');
-  const changed = snapshot.entries.filter((e) => e.status !== 'D').map((e) => e.path);
-  const checked = { ...input, staticChecks: await checkStaged(cc.repo, config, snapshot.tree, changed) };
-  return applyFalseFail([...findings, ...evaluateStaticChecks(checked)], checked);
 }
 
 /**

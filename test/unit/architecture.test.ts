@@ -103,7 +103,7 @@ describe('architecture: a pure core, the world at the edges', () => {
   it('the check sees the world where it is touched', () => {
     expect(importsOf('git/exec.ts')).toContain('node:child_process');
     expect(importsOf('runners/run.ts')).toEqual(expect.arrayContaining(['node:fs/promises', 'process/spawn.ts']));
-    expect(importsOf('verify/pre-commit.ts')).toContain('verify/run-staged.ts'); // a dynamic import
+    expect(importsOf('verify/judge.ts')).toContain('verify/run-staged.ts'); // a dynamic import
     expect(code('runners/node.ts')).not.toMatch(PROCESS_STATE);
   });
 
@@ -287,7 +287,7 @@ describe('layers: imports run down, never up', () => {
   it('the check sees an import that runs up (a dynamic one too)', () => {
     expect(placeOf('report/messages.ts').rung).toBeGreaterThan(placeOf('report/render-html.ts').rung);
     expect(placeOf('verify/pre-commit.ts').rung).toBeGreaterThan(placeOf('doctor/fixes.ts').rung);
-    expect(importsOf('verify/pre-commit.ts')).toContain('verify/run-staged.ts');
+    expect(importsOf('verify/judge.ts')).toContain('verify/run-staged.ts');
   });
 
   it('no module imports a module above its rung, nor sideways between ordered features', () => {

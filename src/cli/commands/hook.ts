@@ -66,6 +66,22 @@ export async function preCommit(ctx: CommandContext, how: { inHook?: boolean; pr
   };
 }
 
+/**
+ * The first commit after an install pays for compiling the hook's chunks (on Node 20 bin/tdd.js
+ * keeps V8's code cache of what a run compiled). After a plain `tdd install`, bin/tdd.js calls this
+ * through the same chunks: the start of a commit that runs no tests (the reads, the configuration,
+ * the classifier, the answer and its wording). Writes nothing but the glob cache; best effort.
+ */
+export async function warmHookPath(cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  try {
+    const { readFirstAnswer, readHookInputs } = await import('../../verify/pre-commit.js');
+    const findings = (await readFirstAnswer(await readHookInputs(cwd, env))) ?? [{ code: 'IGNORED_ONLY', severity: 'info' }];
+    formatFindings(findings, false);
+  } catch {
+    // not a repository we can read yet, a configuration to fix: the first commit says so
+  }
+}
+
 function summarize(run: RunResult): string {
   // A run refused before it started (a manifest that leaves the copy) has no exit code.
   return run.exitCode === null && run.command.length === 0 ? `${run.runner}: not run` : `${run.runner} exit ${run.exitCode ?? run.status}`;

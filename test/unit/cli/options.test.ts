@@ -1,6 +1,7 @@
 /** The one option parser: a table of argv → values or the usage error's data; "did you mean" for options, words and config keys. */
 import { describe, expect, it } from 'vitest';
-import { parseCommandArgs, type CommandOptions } from '../../../src/cli/options.js';
+import { parseArgs } from 'node:util';
+import { parseCommandArgs, plainTokens, type CommandOptions } from '../../../src/cli/options.js';
 import { validateConfig } from '../../../src/config/validate.js';
 import { TddError } from '../../../src/errors.js';
 import { editDistance, nearest } from '../../../src/nearest.js';
@@ -82,5 +83,32 @@ describe('configuration keys', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ key, found: 'unknown key' });
     expect(problems[0]!.suggestion).toBe(suggestion);
+  });
+});
+
+describe("plainTokens: the tokens of plain argv without node's parser", () => {
+  const HOOK: CommandOptions = { options: { prefetched: { type: 'boolean' }, task: { type: 'string' } }, positionals: 2 };
+  const reference = (argv: string[]) =>
+    parseArgs({ args: argv, strict: false, allowPositionals: true, tokens: true, options: HOOK.options }).tokens.map(
+      (t) => JSON.parse(JSON.stringify(t)) as unknown,
+    );
+
+  it.each([[[]], [['pre-commit']], [['pre-commit', '--prefetched']], [['commit-msg', '.git/COMMIT_EDITMSG']], [['--prefetched', 'a', 'b c']]])(
+    '%j: what parseArgs gives',
+    (argv) => {
+      const got = plainTokens(argv, HOOK);
+      expect(got?.tokens.map((t) => JSON.parse(JSON.stringify(t)) as unknown)).toEqual(reference(argv));
+    },
+  );
+
+  it.each([[['--task', '12']], [['--task=12']], [['--prefetched=1']], [['-p']], [['--']], [['-']], [['--unknown']], [['a', '--Prefetched']]])(
+    '%j: left to parseArgs',
+    (argv) => {
+      expect(plainTokens(argv, HOOK)).toBeUndefined();
+    },
+  );
+
+  it('a plain hook argv parses as before', () => {
+    expect(parseCommandArgs('hook', ['pre-commit', '--prefetched'], HOOK)).toEqual({ values: { prefetched: true }, positionals: ['pre-commit'] });
   });
 });

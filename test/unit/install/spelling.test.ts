@@ -1,6 +1,6 @@
 /** How tdd-hooks was installed → how every hint spells its commands. */
 import { describe, expect, it } from 'vitest';
-import { classifyInstall, spellCommands, type InstallFacts, type InstallKind } from '../../../src/install/spelling.js';
+import { classifyInstall, mentionsCommand, spellCommands, type InstallFacts, type InstallKind } from '../../../src/install/spelling.js';
 
 const facts = (packageRoot: string, files: string[] = [], userAgent?: string, pnp = false): InstallFacts => ({
   packageRoot,
@@ -36,5 +36,20 @@ describe('spellCommands', () => {
   it('leaves titles, prefixes and words that are no command alone', () => {
     const text = 'tdd audit HEAD: 3 commits\n    tdd audit HEAD: 2 commits\ntdd: ✓ RED\nthe tdd way of working';
     expect(spellCommands(text, 'npm')).toBe(text);
+  });
+});
+
+describe('mentionsCommand', () => {
+  it.each([
+    'next: `tdd phase red`',
+    '(see tdd status --help)',
+    'run npx tdd-hooks install again',
+    'tdd: ✓ RED   · only ignored files (docs, CI config) staged: no test run [IGNORED_ONLY]',
+    'tdd audit HEAD: 3 commits',
+    'the tdd way of working',
+    'tdd-hooks: hooks in .git/hooks',
+    '',
+  ])('%j: true exactly when spellCommands would change it', (text) => {
+    expect(mentionsCommand(text)).toBe(spellCommands(text, 'pnpm') !== text);
   });
 });
