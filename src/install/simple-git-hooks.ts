@@ -44,9 +44,16 @@ export interface SghPlan {
   lines: Record<HookName, string>;
 }
 
-/** The command simple-git-hooks writes after its prelude: TDD_HOOKS=0 skips it like the shim. */
+/**
+ * The command simple-git-hooks writes after its prelude: TDD_HOOKS=0 skips it like the shim, and a
+ * CLI that is not there (node_modules not installed) is said in our words, as husky's block does,
+ * not as node's "Cannot find module" stack. One brace group: after the user's `a && `, a failing
+ * `a` stops the hook (`a && [ … ] || node …` ran tdd-hooks anyway and its exit 0 let the commit through).
+ */
 export function sghLine(hook: HookName, cli: string): string {
-  return `[ "\${TDD_HOOKS-}" = 0 ] || node ${shQuote(cli)} hook ${hook} "$@"`;
+  const q = shQuote(cli);
+  const missing = `echo "tdd-hooks: cannot find" ${q} "(run npm install); TDD_HOOKS=0 git commit ... skips tdd-hooks" >&2; exit 127;`;
+  return `{ [ "\${TDD_HOOKS-}" = 0 ] || { [ -f ${q} ] || { ${missing} }; node ${q} hook ${hook} "$@"; }; }`;
 }
 
 function usesSgh(pkg: Record<string, unknown>): boolean {
@@ -112,8 +119,16 @@ export function planSgh(source: SghSource, cli: string): SghPlan {
   return { file: source.file, action: 'updated', hooks, lines, text: JSON.stringify(whole, null, indentOf(source.text)) + eol };
 }
 
-/** Our line as sghLine writes it, whatever CLI path it names, with what joined it to the user's command. */
-const OUR_LINE = /(?:\s*&&\s*|\n)?\[ "\$\{TDD_HOOKS-\}" = 0 \] \|\| node (?:'[^']*'|\S+) hook (?:pre-commit|commit-msg|post-commit) "\$@"/g;
+/** Our line as sghLine writes it (and as earlier versions wrote it), whatever CLI path it names, with what joined it to the user's command. */
+const OUR_LINE = new RegExp(
+  [sghLine('pre-commit', '@CLI@'), '[ "${TDD_HOOKS-}" = 0 ] || node @CLI@ hook pre-commit "$@"']
+    .map(
+      (line) =>
+        `(?:\\s*&&\\s*|\\n)?${escapeRegExp(line).replaceAll('@CLI@', `(?:'[^']*'|\\S+)`).replace('pre-commit', '(?:pre-commit|commit-msg|post-commit)')}`,
+    )
+    .join('|'),
+  'g',
+);
 
 /** Pure: the configuration without our lines (a hook that held only ours goes); undefined when there were none. */
 export function planSghRemoval(source: SghSource): { file: string; text: string; hooks: string[] } | undefined {
@@ -132,4 +147,8 @@ export function planSghRemoval(source: SghSource): { file: string; text: string;
   const whole = source.kind === 'package' ? { ...(JSON.parse(source.text) as Record<string, unknown>), [SGH_KEY]: config } : config;
   const eol = source.text.endsWith('\n') ? '\n' : '';
   return { file: source.file, text: JSON.stringify(whole, null, indentOf(source.text)) + eol, hooks };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
