@@ -162,6 +162,11 @@ export interface FindingData {
   GREEN_RELATED_FAILING_BEFORE: { test: string };
   /** GREEN/REFACTOR: skipped or todo tests in test files this commit does not change, none of them the task's RED tests. */
   SKIPS_NOT_ADDED: { count: number; files: string[] };
+  // isolation.build: the build products the tests need, built in the private copy (verify/copy-build.ts)
+  /** The build ran from the staged sources (`cached`: its inputs unchanged since the copy's last build, reused). */
+  ISOLATION_BUILD: { command: string; cached: boolean; outputs: string[] };
+  /** The build exited non-zero: the staged sources do not build; `output`: its last lines. */
+  ISOLATION_BUILD_FAILED: { command: string; exitCode: number | null; output: string };
 }
 
 /**
@@ -225,6 +230,23 @@ export interface RunResult {
   leaks?: Leak[];
   /** GREEN: the runner's coverage of the changed source files (coverage/types), when it was asked for. */
   coverage?: RunCoverage;
+  /** isolation.build: the build in the copy before the tests (verify/copy-build.ts); status 'failed' or 'unrun': no test ran. */
+  build?: BuildFacts;
+}
+
+/** What `isolation.build` did in the private copy before a run. */
+export interface BuildFacts {
+  command: string;
+  /** 'cached': the inputs' content is the last build's, its outputs reused; 'unrun': it could not start, timed out or was interrupted. */
+  status: 'built' | 'cached' | 'failed' | 'unrun';
+  /** The inputs' content id (sha256 of the command and the inputs' paths and blob ids). */
+  key: string;
+  exitCode: number | null;
+  /** What the build left in the copy that the commit does not hold (folders collapsed), repository-relative. */
+  outputs: string[];
+  /** The build's last lines (failed, unrun). */
+  outputTail?: string;
+  reason?: string;
 }
 
 /** Stable test id: `file > name`. */

@@ -96,6 +96,13 @@ export interface Config {
   isolation: {
     /** Folders, files and globs of files (a compiled extension: `src/pkg/_speedups.*.so`) of the working tree linked into the scratch copy (never copied). */
     link: string[];
+    /**
+     * Build products the tests need (a workspace package's `dist/`), built in the private copy from
+     * the staged sources before the tests run: a command (no shell), or `{command, inputs}` with
+     * `inputs` the globs of files whose content the build reads (the cache key: an unchanged set
+     * reuses the last build in the copy; without them, the whole tree). null: nothing is built.
+     */
+    build?: IsolationBuild;
   };
   /** Path of the task plan (tasks {id, title, files, tests, deps}); null for none. */
   plan: string | null;
@@ -126,6 +133,9 @@ export interface Config {
   /** GREEN runs the task's tests and the tests related to the change (related: GREEN_BREAKS_TEST), or the task's tests only (targeted). */
   greenRuns: 'related' | 'targeted';
 }
+
+/** `isolation.build`: a command, or a command and the globs of its inputs. */
+export type IsolationBuild = string | { command: string; inputs?: string[] } | null;
 
 export const JS_EXT = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
 
@@ -164,7 +174,7 @@ export const DEFAULTS: Config = {
   autoAdvance: true,
   refactorRuns: 'related',
   timeoutSeconds: 300,
-  isolation: { link: ['node_modules'] },
+  isolation: { link: ['node_modules'], build: null },
   plan: 'tdd-plan.json',
   staticChecks: [],
   falseFailPatterns: [],

@@ -4,6 +4,7 @@
  * data (types.ts FindingData), and still say something when a field is missing.
  */
 import type { Finding, FindingCode } from '../types.js';
+import { COPY_MESSAGES, missingModuleNext } from './messages-copy.js';
 
 type Words<C extends FindingCode> = (f: Finding<C>) => { what: string; next?: string };
 
@@ -38,13 +39,6 @@ const EXAMPLE: Record<string, string> = {
 };
 const exampleOf = (language: string | undefined): string => EXAMPLE[language ?? ''] ?? 'expect(...).toBe(...), assert.equal(...)';
 const FILE_MISSING_WORDS = { missing: 'no such file', directory: 'a directory, not a file', unreadable: 'unreadable' };
-
-/** RED_WRONG_REASON's next step for a missing module: a workspace package of the repository that is not built (runners/classify) is not one to install. */
-function missingModuleNext(message: string): string {
-  return / is a workspace package of this repository /.test(message)
-    ? 'build that workspace package and let the tests load it from what is committed (an alias to its sources in the runner config, or isolation.link to the build), then commit again'
-    : "install the package the test imports, or fix the import; if it is the project's own new module, add it as an empty file in this commit, so the test fails on what the module lacks";
-}
 
 const MESSAGES: { [C in FindingCode]: Words<C> } = {
   CONFIG_INVALID: (f) =>
@@ -304,6 +298,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   SKIPS_NOT_ADDED: (f) => ({
     what: `${f.data?.count ?? 0} skipped or todo test(s) in ${f.data?.files?.length ?? 0} file(s) this commit does not change (${(f.data?.files ?? []).slice(0, 3).join(', ')}${(f.data?.files?.length ?? 0) > 3 ? ', …' : ''}): skips it did not add, not counted as proof`,
   }),
+  ...COPY_MESSAGES,
 };
 
 /** The integrity rules' next step: the fix, else the declared exception (a configuration change, so an `off` commit). */

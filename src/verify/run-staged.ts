@@ -10,7 +10,8 @@ import { splitCommand } from '../process/command-line.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import { runTests } from '../runners/run.js';
 import { markMissingSnapshots, missingSnapshotKeys, snapshotFileOf } from '../lang/snapshots.js';
-import type { RunResult } from '../types.js';
+import type { BuildFacts, RunResult } from '../types.js';
+import { buildInCopy } from './copy-build.js';
 import { scrubbedEnv } from '../process/env.js';
 import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';
 import { materialize, type Scratch } from './scratch.js';
@@ -42,22 +43,13 @@ export async function runStaged(
 ): Promise<RunResult> {
   const specs = runnerSpecs(config);
   const pending = prepared ?? prepareScratch(repo, config, tree);
-  let blobs: (Buffer | null)[];
-  try {
-    blobs = await readObjects(
-      repo,
-      files.map((f) => `${tree}:${f}`),
-    );
-  } catch (e) {
-    await pending.then(
-      (s) => s.release(),
-      () => {},
-    );
-    throw e;
-  }
+  const blobs = await readOrRelease(repo, tree, files, pending);
   const scratch = await pending;
   const sources = new Map(files.map((f, i) => [f, blobs[i]?.toString('utf8') ?? '']));
   try {
+    // isolation.build: what the tests need built, from these sources, in the copy; a build that did not succeed runs no test.
+    const build = await buildInCopy(repo, config, scratch, tree);
+    if (build && (build.status === 'failed' || build.status === 'unrun')) return unbuilt(build, files);
     const top = realpathSync(repo.top);
     const copy = realpathSync(scratch.tree);
     const guard = { top, copy, links: scratch.workTreeLinks, linked: scratch.linkedFolders.map((f) => join(top, f)) };
@@ -99,11 +91,45 @@ export async function runStaged(
       runs.push(placed);
     }
     const merged = mergeRuns(runs, related ? [...new Set(runs.flatMap((r) => r.files))] : files);
+    if (build) merged.build = build;
     if (options.coverage) merged.coverage = await coverageOfRuns(runs, options.coverage);
     return await withMissingSnapshots(repo, tree, merged);
   } finally {
     await scratch.release();
   }
+}
+
+/** The test files' staged texts; a failed read releases the copy being prepared. */
+async function readOrRelease(repo: RepoContext, tree: string, files: string[], pending: Promise<Scratch>): Promise<(Buffer | null)[]> {
+  try {
+    return await readObjects(
+      repo,
+      files.map((f) => `${tree}:${f}`),
+    );
+  } catch (e) {
+    await pending.then(
+      (s) => s.release(),
+      () => {},
+    );
+    throw e;
+  }
+}
+
+/** The run when isolation.build failed or could not run: no test ran; the gates read `build` (gates/run-status.ts). */
+function unbuilt(build: BuildFacts, files: string[]): RunResult {
+  return {
+    runner: 'isolation.build',
+    status: 'unknown',
+    command: [build.command],
+    exitCode: build.exitCode,
+    durationMs: 0,
+    files,
+    tests: [],
+    fileErrors: [],
+    reason: build.reason ?? `isolation.build exited ${build.exitCode}`,
+    ...(build.outputTail ? { outputTail: build.outputTail } : {}),
+    build,
+  };
 }
 
 /** One runner's part of GREEN's coverage ask (runStaged's options), relative to its folder. */
@@ -238,6 +264,8 @@ export function mergeRuns(runs: RunResult[], files: string[]): RunResult {
 export async function checkStaged(repo: RepoContext, config: Config, tree: string, changed: string[]): Promise<StaticCheckResult[]> {
   const scratch = await materialize(repo, tree, withPnp(repo, config.isolation.link));
   try {
+    // What the checks read built as the tests had it (the same key: the tests' build, reused).
+    await buildInCopy(repo, config, scratch, tree);
     const env = { ...scrubbedEnv(repo.env), FORCE_COLOR: '0', NO_COLOR: '1' };
     return await runStaticChecks(config.staticChecks, scratch.tree, changed, env, config.timeoutSeconds * 1000);
   } finally {

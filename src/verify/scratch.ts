@@ -20,6 +20,7 @@ import { linkFolder, type LinkedFolder } from './copy-links.js';
 import { expandLinkEntry, isLinkGlob, linkFiles } from './link-files.js';
 import { scrubbedEnv } from '../process/env.js';
 import { readWorkspaceFolders } from './workspace-folders.js';
+import { recordedOutputs } from './copy-build.js';
 
 /**
  * The scratch holds the whole tree: the user's sparse-checkout patterns (read from the shared git
@@ -28,6 +29,8 @@ import { readWorkspaceFolders } from './workspace-folders.js';
 const WHOLE = ['-c', 'core.sparseCheckout=false', '-c', 'index.sparse=false'];
 
 export interface Scratch {
+  /** The scratch folder (the tree, its index, the cache, the build record). */
+  dir: string;
   /** Root of the materialized tree: the runner's cwd. */
   tree: string;
   /** A private folder beside the tree that survives the cleaning between runs (runners' build caches). */
@@ -115,7 +118,8 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     if (record.tree) {
       // Whatever an earlier run left (build output, snapshots, edited tracked files) must not
       // reach this verdict: remove untracked files (the linked folders aside) and restore edits.
-      done = await cleanScratch(work, env, [...previous.keys()]);
+      // The last build's outputs stay too: an unchanged build reuses them (copy-build.ts).
+      done = await cleanScratch(work, env, [...previous.keys(), ...recordedOutputs(dir)]);
     }
     if (!done) record.tree = null;
     else if (record.tree && record.tree !== tree) {
@@ -136,7 +140,7 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     const cache = join(dir, 'cache');
     await mkdir(cache, { recursive: true, mode: 0o700 });
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree, linked } satisfies ScratchRecord);
-    return { tree: work, cache, workTreeLinks, linkedFolders: Object.keys(linked), release };
+    return { dir, tree: work, cache, workTreeLinks, linkedFolders: Object.keys(linked), release };
   } catch (e) {
     await release();
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree: null } satisfies ScratchRecord);
@@ -144,11 +148,17 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
   }
 }
 
+/** A git command on the copy (its own index and work tree; never the user's), holding its lock: its stdout. */
+export function copyGit(ctx: RepoContext, scratch: Pick<Scratch, 'dir' | 'tree'>, args: string[]): Promise<string> {
+  const env = { ...scrubbedEnv(ctx.env), GIT_DIR: ctx.gitDir, GIT_INDEX_FILE: join(scratch.dir, 'index'), GIT_WORK_TREE: scratch.tree };
+  return git([...WHOLE, ...args], { cwd: scratch.tree, baseEnv: env });
+}
+
 async function cleanScratch(work: string, env: NodeJS.ProcessEnv, link: string[]): Promise<boolean> {
   try {
     // GIT_WORK_TREE is the scratch (see env): these never touch the user's tree or index.
     const [, modified] = await Promise.all([
-      git([...WHOLE, 'clean', '-ffdqx', ...link.flatMap((l) => ['-e', `/${l}`])], { cwd: work, baseEnv: env }),
+      git([...WHOLE, 'clean', '-ffdqx', ...link.flatMap((l) => ['-e', `/${l.replace(/[*?[\\!#]/g, '\\$&')}`])], { cwd: work, baseEnv: env }),
       git([...WHOLE, 'diff-files', '--name-only', '-z', '--no-renames'], { cwd: work, baseEnv: env }),
     ]);
     if (modified) await git([...WHOLE, 'checkout-index', '-f', '-z', '--stdin'], { cwd: work, baseEnv: env, input: modified });
