@@ -167,6 +167,8 @@ export interface FindingData {
   ISOLATION_BUILD: { command: string; cached: boolean; outputs: string[] };
   /** The build exited non-zero: the staged sources do not build; `output`: its last lines. */
   ISOLATION_BUILD_FAILED: { command: string; exitCode: number | null; output: string };
+  /** A linked build (isolation.link, `path`) of sources the commit does not hold: built after the unstaged edit of `source`, or before the staged change of `source`. */
+  LINK_STALE: { reason: 'unstaged' | 'older'; source: string };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../types.js';
 
-type CopyCode = 'ISOLATION_BUILD' | 'ISOLATION_BUILD_FAILED';
+type CopyCode = 'ISOLATION_BUILD' | 'ISOLATION_BUILD_FAILED' | 'LINK_STALE';
 type Words<C extends CopyCode> = (f: Finding<C>) => { what: string; next?: string };
 
 const d = <D extends object>(data: D | undefined, key: keyof D): string => String(data?.[key] ?? '');
@@ -30,5 +30,15 @@ export const COPY_MESSAGES: { [C in CopyCode]: Words<C> } = {
   ISOLATION_BUILD_FAILED: (f) => ({
     what: `isolation.build \`${d(f.data, 'command')}\` failed on the staged sources (exit ${d(f.data, 'exitCode')}), so no test ran:\n${indented(d(f.data, 'output'))}`,
     next: 'fix what it reports and stage it (a build that compiles the tests too: narrow it to the sources), then commit again',
+  }),
+  LINK_STALE: (f) => ({
+    what:
+      d(f.data, 'reason') === 'unstaged'
+        ? `could not verify: ${f.path} (isolation.link) was built after your unstaged edit of ${d(f.data, 'source')}, so the tests would read code this commit does not hold`
+        : `could not verify: ${f.path} (isolation.link) is older than ${d(f.data, 'source')}, which this commit changes, so the tests would read a build without the change`,
+    next:
+      d(f.data, 'reason') === 'unstaged'
+        ? `stage ${d(f.data, 'source')} (or set it aside: \`git stash push --keep-index\`) and rebuild, then commit again; isolation.build builds in the private copy from what is staged instead`
+        : `rebuild ${f.path}, then commit again; isolation.build builds in the private copy from what is staged instead`,
   }),
 };

@@ -67,6 +67,11 @@ export function recordedOutputs(dir: string): string[] {
   return readRecord(dir)?.outputs ?? [];
 }
 
+/** The last build is no longer the copy's (isolation.build is not configured): the cleaning removes its outputs. */
+export function forgetBuild(dir: string): void {
+  rmSync(join(dir, RECORD), { force: true });
+}
+
 function readRecord(dir: string): BuildRecord | undefined {
   try {
     const v = JSON.parse(readFileSync(join(dir, RECORD), 'utf8')) as Partial<BuildRecord> | null;

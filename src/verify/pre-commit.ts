@@ -14,6 +14,7 @@
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates, verdictOf } from '../gates/index.js';
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
+import { builtLinks, evaluateLinkStale } from '../gates/link-stale.js';
 import type { GateInput } from '../gates/types.js';
 import { readOperation, type RepoContext } from '../git/queries.js';
 import type { RawEntry } from '../git/parse.js';
@@ -87,6 +88,10 @@ async function preCommit(inputs: PreCommitInputs, ahead: HeadStart): Promise<Pre
   const staticFindings = evaluateGates(STATIC_GATES, facts);
   if (verdictOf(staticFindings) !== 0) return answer(staticFindings, treeSoFar(staged));
 
+  // A linked build of sources the commit does not hold: the run would prove nothing (verify/link-stale.ts).
+  const stale = await readStaleFindings(cc, staged.entries);
+  if (stale.length > 0) return answer([...staticFindings, ...stale], treeSoFar(staged));
+
   // 3. The test run, or the same tree's verdict.
   const snapshot = await withTree(repo, staged);
   const chosen = facts.phase === 'red' ? { files: [...facts.testFiles.keys()] } : await chooseGreenFiles(repo, cc, snapshot.tree, facts.red, snapshot.entries);
@@ -128,6 +133,14 @@ async function runChosen(
 async function runGreenTests(cc: CommitContext, snapshot: Snapshot, red: RedRecord | undefined, files: string[], prepared: Promise<Scratch> | undefined) {
   const { runGreen } = await import('./green-run.js');
   return runGreen(cc, snapshot, red, files, prepared, coverageTargets(cc.loaded.config, snapshot.entries));
+}
+
+/** LINK_STALE for each linked build of sources the commit does not hold; read only when a build (not a dependency folder) is linked. */
+async function readStaleFindings(cc: CommitContext, entries: StagedEntry[]): Promise<Finding[]> {
+  // With isolation.build the builds are made in the copy, not linked (verify/run-staged.ts linksOf).
+  if (cc.loaded.config.isolation.build || builtLinks(cc.loaded.config.isolation.link).length === 0) return [];
+  const { readStaleLinks } = await import('./link-stale.js');
+  return evaluateLinkStale({ staleLinks: await readStaleLinks(cc.repo, cc.loaded.config, cc.classify, entries) });
 }
 
 /** The result for these findings, after the configuration's warnings. */

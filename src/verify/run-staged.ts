@@ -11,7 +11,8 @@ import { readObjects, type RepoContext } from '../git/queries.js';
 import { runTests } from '../runners/run.js';
 import { markMissingSnapshots, missingSnapshotKeys, snapshotFileOf } from '../lang/snapshots.js';
 import type { BuildFacts, RunResult } from '../types.js';
-import { buildInCopy } from './copy-build.js';
+import { buildInCopy, buildSpecOf } from './copy-build.js';
+import { builtLinks } from '../gates/link-stale.js';
 import { scrubbedEnv } from '../process/env.js';
 import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';
 import { materialize, type Scratch } from './scratch.js';
@@ -178,7 +179,7 @@ async function withMissingSnapshots(repo: RepoContext, tree: string, run: RunRes
  * update (3–4 git processes) then costs the commit nothing. Whoever takes it releases it.
  */
 export function prepareScratch(repo: RepoContext, config: Config, tree: string): Promise<Scratch> {
-  return materialize(repo, tree, withPnp(repo, linkedFolders(config, runnerSpecs(config))));
+  return materialize(repo, tree, withPnp(repo, linkedFolders(config, runnerSpecs(config))), { build: buildSpecOf(config) !== null });
 }
 
 /** A PnP project's packages live in .yarn/ (its cache, unplugged packages): linked like node_modules. */
@@ -186,9 +187,20 @@ function withPnp(repo: RepoContext, link: string[]): string[] {
   return isPnpProject(repo.top) && !link.includes('.yarn') ? [...link, '.yarn'] : link;
 }
 
+/**
+ * `isolation.link`, without the builds among them when isolation.build makes them in the copy (a
+ * linked `dist/` would take the build's writes into the working tree).
+ */
+function linksOf(config: Config): string[] {
+  const link = config.isolation.link;
+  if (buildSpecOf(config) === null) return link;
+  const built = new Set(builtLinks(link));
+  return link.filter((l) => !built.has(l));
+}
+
 /** `isolation.link` at the top and, for a bare name (node_modules), in each runner's folder too. */
 function linkedFolders(config: Config, specs: RunnerSpec[]): string[] {
-  const link = config.isolation.link;
+  const link = linksOf(config);
   const nested = specs.filter((s) => s.root !== '.').flatMap((s) => link.filter((l) => !l.includes('/')).map((l) => `${s.root}/${l}`));
   return [...new Set([...link, ...nested])];
 }
@@ -262,7 +274,7 @@ export function mergeRuns(runs: RunResult[], files: string[]): RunResult {
 }
 /** Run the configured static checks on a private copy of `tree`, `{files}` being the commit's changed files. */
 export async function checkStaged(repo: RepoContext, config: Config, tree: string, changed: string[]): Promise<StaticCheckResult[]> {
-  const scratch = await materialize(repo, tree, withPnp(repo, config.isolation.link));
+  const scratch = await materialize(repo, tree, withPnp(repo, linksOf(config)), { build: buildSpecOf(config) !== null });
   try {
     // What the checks read built as the tests had it (the same key: the tests' build, reused).
     await buildInCopy(repo, config, scratch, tree);

@@ -20,7 +20,7 @@ import { linkFolder, type LinkedFolder } from './copy-links.js';
 import { expandLinkEntry, isLinkGlob, linkFiles } from './link-files.js';
 import { scrubbedEnv } from '../process/env.js';
 import { readWorkspaceFolders } from './workspace-folders.js';
-import { recordedOutputs } from './copy-build.js';
+import { forgetBuild, recordedOutputs } from './copy-build.js';
 
 /**
  * The scratch holds the whole tree: the user's sparse-checkout patterns (read from the shared git
@@ -87,7 +87,7 @@ function readRecord(stateDir: string): ScratchRecord | undefined {
  * pre-commit starts the copy's update ahead of its own synchronous reads, and the git processes
  * must start at once, not when the event loop next runs (verify/head-start.ts).
  */
-export async function materialize(ctx: RepoContext, tree: string, link: string[]): Promise<Scratch> {
+export async function materialize(ctx: RepoContext, tree: string, link: string[], opts: { build?: boolean } = {}): Promise<Scratch> {
   let record = readRecord(ctx.stateDir);
   let persistent = true;
   let owner = record && isPrivateDir(record.path) ? lockScratch(record.path) : undefined;
@@ -119,7 +119,9 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
       // Whatever an earlier run left (build output, snapshots, edited tracked files) must not
       // reach this verdict: remove untracked files (the linked folders aside) and restore edits.
       // The last build's outputs stay too: an unchanged build reuses them (copy-build.ts).
-      done = await cleanScratch(work, env, [...previous.keys(), ...recordedOutputs(dir)]);
+      // Without isolation.build (no longer configured) its outputs go, and its record with them.
+      if (!opts.build) forgetBuild(dir);
+      done = await cleanScratch(work, env, [...previous.keys(), ...(opts.build ? recordedOutputs(dir) : [])]);
     }
     if (!done) record.tree = null;
     else if (record.tree && record.tree !== tree) {

@@ -6,7 +6,7 @@
  * accepted); a commit that leaves the build's inputs as they were reuses the last build (the
  * verdict's evidence says so); a build that fails refuses the commit with its output.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, trailersOf } from '../helpers/cycle.js';
@@ -25,6 +25,15 @@ let r: Repo;
 const lastBuild = () =>
   (JSON.parse(readFileSync(join(r.dir, '.git', 'tdd', 'state.json'), 'utf8')) as { lastVerdict: { evidence: { build?: { status: string; key: string } } } })
     .lastVerdict.evidence.build;
+
+/** The hook's own verdict (git commit exits 1 for any refusal): the event log's last line. */
+const lastEvent = () =>
+  JSON.parse(
+    readFileSync(join(r.dir, '.git', 'tdd', 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .pop()!,
+  ) as { exitCode: number; codes: string[] };
 
 beforeAll(() => {
   r = makeRepo({
@@ -82,4 +91,40 @@ describe('isolation.build: the tests read a build of the staged sources, made in
     attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Phase']).toBe('green');
   });
+
+  it(
+    'isolation.link to dist/ instead: a dist/ built from unstaged edits, or older than the staged change, is exit 3 LINK_STALE; built from what is staged, accepted',
+    { timeout: 120_000 },
+    () => {
+      r.write({ '.tddrc.json': pkg({ runner: 'node', isolation: { link: ['node_modules', 'dist'] } }) });
+      r.git('add', '.tddrc.json');
+      r.tdd('phase', 'off', '--reason', 'link the build');
+      expect(r.commit('link dist').status).toBe(0);
+      const build = () => expect(r.run(process.execPath, ['build.mjs']).status).toBe(0);
+      build();
+      r.tdd('phase', 'red', '--task', 'triple');
+      r.write({ 'test/triple.test.js': testOf('triple', 'triple(2)', 6) });
+      r.git('add', 'test/triple.test.js');
+      attemptCommit(r, 0);
+      const lib = r.read('packages/lib/src/index.js');
+      // The trap: wrong code staged, the right code on disk and built there (accepted before: the tests read that build).
+      r.write({ 'packages/lib/src/index.js': `${lib}\nexport const triple = (n) => n * 2;\n` });
+      r.git('add', 'packages/lib/src/index.js');
+      r.write({ 'packages/lib/src/index.js': `${lib}\nexport const triple = (n) => n * 3;\n` });
+      build();
+      const out = attemptCommit(r, 1, 'LINK_STALE');
+      expect(out).toMatch(/packages\/lib\/dist/);
+      expect(lastEvent()).toMatchObject({ exitCode: 3, codes: ['LINK_STALE'] });
+      // Staged, not built again: the build is older than the change the commit holds.
+      r.git('add', 'packages/lib/src/index.js');
+      const past = new Date(Date.now() - 60_000);
+      utimesSync(join(r.dir, 'packages/lib/dist/index.js'), past, past);
+      attemptCommit(r, 1, 'LINK_STALE');
+      expect(lastEvent()).toMatchObject({ exitCode: 3, codes: ['LINK_STALE'] });
+      r.git('add', 'packages/lib/src/index.js');
+      build();
+      attemptCommit(r, 0);
+      expect(trailersOf(r)['TDD-Phase']).toBe('green');
+    },
+  );
 });
