@@ -194,6 +194,10 @@ const schema = {
       description:
         "GREEN runs the task's tests and the tests related to the implementation it changes (a test that passed at the parent and fails now is GREEN_BREAKS_TEST), or the task's tests only (targeted).",
     },
+    relatedProjects: globs(
+      "vitest projects that `vitest related` (REFACTOR's and GREEN's related run) includes although they run in a browser (browser.enabled) or are named e2e/browser: those are left out (--project '!name') unless named here.",
+      DEFAULTS.relatedProjects,
+    ),
   },
 };
 const files = {

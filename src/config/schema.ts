@@ -132,6 +132,8 @@ export interface Config {
   greenCoverage: 'warn' | 'refuse' | 'off';
   /** GREEN runs the task's tests and the tests related to the change (related: GREEN_BREAKS_TEST), or the task's tests only (targeted). */
   greenRuns: 'related' | 'targeted';
+  /** vitest projects a related run includes although they run in a browser or are named e2e (left out by default: runners/vitest-projects.ts). */
+  relatedProjects?: string[];
 }
 
 /** `isolation.build`: a command, or a command and the globs of its inputs. */
@@ -186,6 +188,7 @@ export const DEFAULTS: Config = {
   integrity: { allow: {} },
   greenCoverage: 'warn',
   greenRuns: 'related',
+  relatedProjects: [],
 };
 
 /**

@@ -140,6 +140,7 @@ const CHECKS: Record<string, Check> = {
     typeof v === 'boolean' || (Number.isInteger(v) && (v as number) >= 0) ? undefined : 'true, false or a count of off commits (0, 1, 2…)',
   greenCoverage: oneOf(['warn', 'refuse', 'off']),
   greenRuns: oneOf(['related', 'targeted']),
+  relatedProjects: stringArray,
 };
 
 /** `integrity.allow`: an object from integrity codes to path globs; problems name `integrity.allow.<key>`. */

@@ -1,5 +1,5 @@
 /** Run the given test files on a private copy of `tree` (never the user's working tree). */
-import { realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { compileMatch } from '../snapshot/classify.js';
 import { matchTest } from '../snapshot/kinds.js';
@@ -13,6 +13,8 @@ import { markMissingSnapshots, missingSnapshotKeys, snapshotFileOf } from '../la
 import type { BuildFacts, RunResult } from '../types.js';
 import { buildInCopy, buildSpecOf } from './copy-build.js';
 import { builtLinks } from '../gates/link-stale.js';
+import { VITEST_FILES } from '../config/runner-tests/files.js';
+import { excludedProjects, scanVitestProjects } from '../runners/vitest-projects.js';
 import { scrubbedEnv } from '../process/env.js';
 import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';
 import { materialize, type Scratch } from './scratch.js';
@@ -82,7 +84,7 @@ export async function runStaged(
         guard,
         assertNames: config.assertFunctionNames,
         workspacePackages,
-        ...relatedOf(related, spec),
+        ...relatedOf(related, spec, join(scratch.tree, spec.root), config.relatedProjects ?? []),
         ...coverageOf(options, prefix, inside),
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
@@ -205,10 +207,24 @@ function linkedFolders(config: Config, specs: RunnerSpec[]): string[] {
   return [...new Set([...link, ...nested])];
 }
 
-/** The changed sources relative to the runner's folder (`../packages/lib/a.js`: a workspace package it may import), when there are any. */
-function relatedOf(related: ReadonlyMap<string, string[]> | undefined, spec: RunnerSpec): { related?: string[] } {
+/**
+ * The changed sources relative to the runner's folder (`../packages/lib/a.js`: a workspace package
+ * it may import), when there are any; for vitest, the projects its related run leaves out (browser
+ * and e2e ones, runners/vitest-projects.ts), read from the copy's configuration file.
+ */
+function relatedOf(
+  related: ReadonlyMap<string, string[]> | undefined,
+  spec: RunnerSpec,
+  root: string,
+  include: readonly string[],
+): { related?: string[]; excludeProjects?: string[] } {
   const sources = (related?.get(specKey(spec)) ?? []).map((f) => (spec.root === '.' ? f : posix.relative(spec.root, f)));
-  return sources.length > 0 ? { related: sources } : {};
+  if (sources.length === 0) return {};
+  if (spec.runner !== 'vitest') return { related: sources };
+  const file = VITEST_FILES.find((f) => existsSync(join(root, f)));
+  const text = file === undefined ? '' : readFileSync(join(root, file), 'utf8');
+  const excluded = excludedProjects(scanVitestProjects(text), include);
+  return excluded.length > 0 ? { related: sources, excludeProjects: excluded } : { related: sources };
 }
 
 /** A runner of the configuration, by what it is and where it runs. */
