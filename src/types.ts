@@ -119,8 +119,8 @@ export interface FindingData {
   GREEN_NO_TESTS_RAN: undefined;
   GREEN_TEST_SKIPPED: { test: string; status: 'skipped' | 'todo' };
   GREEN_RED_TEST_MISSING: { test: string };
-  /** `status`: the run's (runner-missing, timeout…); `symlink`: a staged link out of the tree; `fix`: doctor's command for a missing runner (verify/refusal-notes). */
-  RUN_UNVERIFIED: { runner: string; reason: string; status?: string; symlink?: string; fix?: string };
+  /** `status`: the run's (runner-missing, timeout…); `symlink`: a staged link out of the tree; `fix`: doctor's command for a missing runner (verify/refusal-notes); `related`: the run that timed out was the runner's related-tests mode (the set too large). */
+  RUN_UNVERIFIED: { runner: string; reason: string; status?: string; symlink?: string; fix?: string; related?: true };
   RUN_LEAKED: { runner: string; leaks: Leak[] };
   STATIC_CHECK_FAILED: { command: string; exitCode: number | null; output: string };
   FALSE_FAIL_ACCEPTED: { patterns: string[]; failures: FindingCode[] };
@@ -232,6 +232,8 @@ export interface RunResult {
   leaks?: Leak[];
   /** GREEN: the runner's coverage of the changed source files (coverage/types), when it was asked for. */
   coverage?: RunCoverage;
+  /** The run was the runner's related-tests mode (`vitest related`): a timeout then says the related set was too large. */
+  relatedMode?: true;
   /** isolation.build: the build in the copy before the tests (verify/copy-build.ts); status 'failed' or 'unrun': no test ran. */
   build?: BuildFacts;
 }

@@ -23,7 +23,8 @@ export function evaluateRunStatus(run: RunResult): Finding[] {
     const leaks = run.leaks ?? [];
     return [{ code: 'RUN_LEAKED', severity: 'error', ...(leaks[0] ? { path: leaks[0].path } : {}), data: { runner: run.runner, leaks } }];
   }
-  return [{ code: 'RUN_UNVERIFIED', severity: 'error', data: { status: run.status, reason: run.reason ?? run.status, runner: run.runner } }];
+  const related = run.status === 'timeout' && run.relatedMode ? { related: true as const } : {};
+  return [{ code: 'RUN_UNVERIFIED', severity: 'error', data: { status: run.status, reason: run.reason ?? run.status, runner: run.runner, ...related } }];
 }
 
 /** Requested files that produced neither a test result nor a file error. */

@@ -23,6 +23,10 @@ export function missingModuleNext(message: string): string {
     : "install the package the test imports, or fix the import; if it is the project's own new module, add it as an empty file in this commit, so the test fails on what the module lacks";
 }
 
+/** RUN_UNVERIFIED's next step when the run that timed out was the runner's related-tests mode (`data.related`): the set was too large. */
+export const relatedTooLargeNext =
+  'the tests related to this change were too many to run within timeoutSeconds: leave out projects a developer does not run locally (relatedProjects keeps only those it names among e2e/browser ones), run the task\'s tests only ("refactorRuns": "targeted", "greenRuns": "targeted"), or raise timeoutSeconds, then commit again';
+
 export const COPY_MESSAGES: { [C in CopyCode]: Words<C> } = {
   ISOLATION_BUILD: (f) => ({
     what: `${f.data?.cached ? 'reused the last build in the private copy (its inputs unchanged)' : 'built in the private copy from the staged sources'}: \`${d(f.data, 'command')}\``,

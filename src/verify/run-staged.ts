@@ -95,6 +95,8 @@ export async function runStaged(
     }
     const merged = mergeRuns(runs, related ? [...new Set(runs.flatMap((r) => r.files))] : files);
     if (build) merged.build = build;
+    // A related-tests mode ran (vitest related): a timeout is a related set too large for timeoutSeconds.
+    if (related && merged.status === 'timeout') merged.relatedMode = true;
     if (options.coverage) merged.coverage = await coverageOfRuns(runs, options.coverage);
     return await withMissingSnapshots(repo, tree, merged);
   } finally {

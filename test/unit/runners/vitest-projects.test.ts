@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildVitestArgv } from '../../../src/runners/vitest.js';
 import { excludedProjects, scanVitestProjects } from '../../../src/runners/vitest-projects.js';
+import { evaluateRunStatus } from '../../../src/gates/run-status.js';
+import type { RunResult } from '../../../src/types.js';
 
 // vue's shape: unit projects, a jsdom one, an e2e one, and a browser one.
 const CONFIG = `import { defineConfig } from 'vitest/config'
@@ -57,5 +59,25 @@ describe('vitest projects for `related`', () => {
     expect('argv' in related && related.argv.filter((a) => a.startsWith('--project'))).toEqual(['--project=!e2e', '--project=!components']);
     const targeted = buildVitestArgv({ ...base, excludeProjects: ['e2e'] });
     expect('argv' in targeted && targeted.argv.some((a) => a.startsWith('--project'))).toBe(false);
+  });
+});
+
+describe('a related run past timeoutSeconds', () => {
+  const run = (extra: Partial<RunResult>): RunResult => ({
+    runner: 'vitest',
+    status: 'timeout',
+    command: [],
+    exitCode: null,
+    durationMs: 1,
+    files: [],
+    tests: [],
+    fileErrors: [],
+    ...extra,
+  });
+  it('is exit 3 that says the related set was too large (data.related); a targeted run’s timeout is not', () => {
+    expect(evaluateRunStatus(run({ relatedMode: true })).map((f) => [f.code, f.code === 'RUN_UNVERIFIED' && f.data?.related])).toEqual([
+      ['RUN_UNVERIFIED', true],
+    ]);
+    expect(evaluateRunStatus(run({})).map((f) => [f.code, f.code === 'RUN_UNVERIFIED' && f.data?.related])).toEqual([['RUN_UNVERIFIED', undefined]]);
   });
 });
