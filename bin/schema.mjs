@@ -86,7 +86,24 @@ const schema = {
       type: 'object',
       additionalProperties: false,
       default: DEFAULTS.isolation,
-      properties: { link: globs('Folders of the working tree linked (never copied) into the private copy the tests run in.', DEFAULTS.isolation.link) },
+      properties: {
+        link: globs('Folders of the working tree linked (never copied) into the private copy the tests run in.', DEFAULTS.isolation.link),
+        build: {
+          default: DEFAULTS.isolation.build,
+          description:
+            "Build products the tests need (a workspace package's dist/), built in the private copy from the staged sources before the tests run: a command (no shell), or {command, inputs} with inputs the globs of the files the build reads (an unchanged set reuses the last build; without inputs, any change of the tree rebuilds). A build that fails refuses the commit with its output. null: nothing is built.",
+          oneOf: [
+            { type: 'null' },
+            { type: 'string', minLength: 1 },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['command'],
+              properties: { command: { type: 'string', minLength: 1 }, inputs: { type: 'array', items: { type: 'string', minLength: 1 } } },
+            },
+          ],
+        },
+      },
     },
     plan: {
       type: ['string', 'null'],
@@ -177,6 +194,10 @@ const schema = {
       description:
         "GREEN runs the task's tests and the tests related to the implementation it changes (a test that passed at the parent and fails now is GREEN_BREAKS_TEST), or the task's tests only (targeted).",
     },
+    relatedProjects: globs(
+      "vitest projects that `vitest related` (REFACTOR's and GREEN's related run) includes although they run in a browser (browser.enabled) or are named e2e/browser: those are left out (--project '!name') unless named here.",
+      DEFAULTS.relatedProjects,
+    ),
   },
 };
 const files = {

@@ -120,8 +120,8 @@ export interface FindingData {
   GREEN_NO_TESTS_RAN: undefined;
   GREEN_TEST_SKIPPED: { test: string; status: 'skipped' | 'todo' };
   GREEN_RED_TEST_MISSING: { test: string };
-  /** `status`: the run's (runner-missing, timeout…); `symlink`: a staged link out of the tree; `fix`: doctor's command for a missing runner (verify/refusal-notes). */
-  RUN_UNVERIFIED: { runner: string; reason: string; status?: string; symlink?: string; fix?: string };
+  /** `status`: the run's (runner-missing, timeout…); `symlink`: a staged link out of the tree; `fix`: doctor's command for a missing runner (verify/refusal-notes); `related`: the run that timed out was the runner's related-tests mode (the set too large). */
+  RUN_UNVERIFIED: { runner: string; reason: string; status?: string; symlink?: string; fix?: string; related?: true };
   RUN_LEAKED: { runner: string; leaks: Leak[] };
   STATIC_CHECK_FAILED: { command: string; exitCode: number | null; output: string };
   FALSE_FAIL_ACCEPTED: { patterns: string[]; failures: FindingCode[] };
@@ -163,6 +163,13 @@ export interface FindingData {
   GREEN_RELATED_FAILING_BEFORE: { test: string };
   /** GREEN/REFACTOR: skipped or todo tests in test files this commit does not change, none of them the task's RED tests. */
   SKIPS_NOT_ADDED: { count: number; files: string[] };
+  // isolation.build: the build products the tests need, built in the private copy (verify/copy-build.ts)
+  /** The build ran from the staged sources (`cached`: its inputs unchanged since the copy's last build, reused). */
+  ISOLATION_BUILD: { command: string; cached: boolean; outputs: string[] };
+  /** The build exited non-zero: the staged sources do not build; `output`: its last lines. */
+  ISOLATION_BUILD_FAILED: { command: string; exitCode: number | null; output: string };
+  /** A linked build (isolation.link, `path`) of sources the commit does not hold: built after the unstaged edit of `source`, or before the staged change of `source`. */
+  LINK_STALE: { reason: 'unstaged' | 'older'; source: string };
 }
 
 /**
@@ -228,6 +235,25 @@ export interface RunResult {
   leaks?: Leak[];
   /** GREEN: the runner's coverage of the changed source files (coverage/types), when it was asked for. */
   coverage?: RunCoverage;
+  /** The run was the runner's related-tests mode (`vitest related`): a timeout then says the related set was too large. */
+  relatedMode?: true;
+  /** isolation.build: the build in the copy before the tests (verify/copy-build.ts); status 'failed' or 'unrun': no test ran. */
+  build?: BuildFacts;
+}
+
+/** What `isolation.build` did in the private copy before a run. */
+export interface BuildFacts {
+  command: string;
+  /** 'cached': the inputs' content is the last build's, its outputs reused; 'unrun': it could not start, timed out or was interrupted. */
+  status: 'built' | 'cached' | 'failed' | 'unrun';
+  /** The inputs' content id (sha256 of the command and the inputs' paths and blob ids). */
+  key: string;
+  exitCode: number | null;
+  /** What the build left in the copy that the commit does not hold (folders collapsed), repository-relative. */
+  outputs: string[];
+  /** The build's last lines (failed, unrun). */
+  outputTail?: string;
+  reason?: string;
 }
 
 /** Stable test id: `file > name`. */

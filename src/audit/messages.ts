@@ -115,7 +115,9 @@ const MESSAGES: { [A in AuditCode]: Words<A> } = {
             .map((l) => l.path)
             .slice(0, 3)
             .join(', ')})`
-        : d(f.data, 'reason')
+        : f.data && 'command' in f.data
+          ? `had no build: \`${f.data.command}\` failed (exit ${f.data.exitCode ?? 'none'})`
+          : d(f.data, 'reason')
     }`,
     next: 'install what the tests need (npm ci) and run the audit again; the tests of old commits run with the dependencies installed now',
   }),

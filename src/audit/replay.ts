@@ -30,6 +30,8 @@ export const REPLAY_GATES = {
   GREEN_SNAPSHOT_MISSING: 'AUDIT_REPLAY_GREEN_FAILED',
   RUN_UNVERIFIED: 'AUDIT_REPLAY_UNVERIFIED',
   RUN_LEAKED: 'AUDIT_REPLAY_UNVERIFIED',
+  // The staged sources did not build in the copy (isolation.build): in a replay, on another machine, a finding the reader weighs with the build's output.
+  ISOLATION_BUILD_FAILED: 'AUDIT_REPLAY_UNVERIFIED',
 } as const satisfies GateTable;
 
 export interface ReplayInput {

@@ -45,7 +45,7 @@ export interface AuditFindingData {
     'GREEN_TESTS_FAIL' | 'GREEN_FILE_ERROR' | 'GREEN_NO_TESTS_RAN' | 'GREEN_TEST_SKIPPED' | 'GREEN_RED_TEST_MISSING' | 'GREEN_SNAPSHOT_MISSING'
   >;
   /** `output`: the tail of the run's output. */
-  AUDIT_REPLAY_UNVERIFIED: GateData<'RUN_UNVERIFIED' | 'RUN_LEAKED'> & { runner: string; output: string };
+  AUDIT_REPLAY_UNVERIFIED: GateData<'RUN_UNVERIFIED' | 'RUN_LEAKED' | 'ISOLATION_BUILD_FAILED'> & { runner: string; output: string };
   AUDIT_IMPL_INTEGRITY: GateData<IntegrityCode>;
   AUDIT_RED_CHANGES_PASSING_TEST: { test: string; change: 'edited' | 'deleted' | 'outside'; task: string | null };
   AUDIT_RED_REVISED: { why: string; tests: string[] };

@@ -96,6 +96,13 @@ export interface Config {
   isolation: {
     /** Folders, files and globs of files (a compiled extension: `src/pkg/_speedups.*.so`) of the working tree linked into the scratch copy (never copied). */
     link: string[];
+    /**
+     * Build products the tests need (a workspace package's `dist/`), built in the private copy from
+     * the staged sources before the tests run: a command (no shell), or `{command, inputs}` with
+     * `inputs` the globs of files whose content the build reads (the cache key: an unchanged set
+     * reuses the last build in the copy; without them, the whole tree). null: nothing is built.
+     */
+    build?: IsolationBuild;
   };
   /** Path of the task plan (tasks {id, title, files, tests, deps}); null for none. */
   plan: string | null;
@@ -125,7 +132,12 @@ export interface Config {
   greenCoverage: 'warn' | 'refuse' | 'off';
   /** GREEN runs the task's tests and the tests related to the change (related: GREEN_BREAKS_TEST), or the task's tests only (targeted). */
   greenRuns: 'related' | 'targeted';
+  /** vitest projects a related run includes although they run in a browser or are named e2e (left out by default: runners/vitest-projects.ts). */
+  relatedProjects?: string[];
 }
+
+/** `isolation.build`: a command, or a command and the globs of its inputs. */
+export type IsolationBuild = string | { command: string; inputs?: string[] } | null;
 
 export const JS_EXT = '{js,mjs,cjs,jsx,ts,mts,cts,tsx}';
 
@@ -164,7 +176,7 @@ export const DEFAULTS: Config = {
   autoAdvance: true,
   refactorRuns: 'related',
   timeoutSeconds: 300,
-  isolation: { link: ['node_modules'] },
+  isolation: { link: ['node_modules'], build: null },
   plan: 'tdd-plan.json',
   staticChecks: [],
   falseFailPatterns: [],
@@ -176,6 +188,7 @@ export const DEFAULTS: Config = {
   integrity: { allow: {} },
   greenCoverage: 'warn',
   greenRuns: 'related',
+  relatedProjects: [],
 };
 
 /**

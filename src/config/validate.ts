@@ -55,6 +55,17 @@ const callPatterns: Check = (v) =>
 
 const command: Check = (v) => (v === null || (typeof v === 'string' && v.trim().length > 0) ? undefined : 'a command (a non-empty string), or null');
 
+/** `isolation.build`: a command, `{"command": …, "inputs": [globs]}`, or null. */
+const isolationBuild: Check = (v) => {
+  const expected = 'a build command ("npm run build:test"), {"command": "npm run build:test", "inputs": ["packages/*/src/**"]}, or null';
+  if (v === null || (typeof v === 'string' && v.trim().length > 0)) return undefined;
+  if (typeof v !== 'object' || Array.isArray(v)) return expected;
+  const { command: c, inputs, ...rest } = v as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return `${expected} (unknown key "${Object.keys(rest)[0]}")`;
+  if (typeof c !== 'string' || c.trim().length === 0) return `${expected} ("command" missing)`;
+  return inputs === undefined || !stringArray(inputs) ? undefined : `${expected} ("inputs" must be an array of non-empty globs)`;
+};
+
 /** A repository-relative folder: no absolute path, no `..`, no backslash. */
 const folder: Check = (v) =>
   typeof v === 'string' && v.length > 0 && !v.startsWith('/') && !/^[A-Za-z]:/.test(v) && !v.includes('\\') && !v.split('/').includes('..')
@@ -109,6 +120,7 @@ const CHECKS: Record<string, Check> = {
   refactorRuns: oneOf(['related', 'targeted', 'full']),
   timeoutSeconds: seconds,
   'isolation.link': stringArray,
+  'isolation.build': isolationBuild,
   plan: (v) => (v === null ? undefined : folder(v) ? 'a file of the repository, relative to its top (e.g. "tdd-plan.json"), or null' : undefined),
   staticChecks: commands,
   falseFailPatterns: regexes,
@@ -128,6 +140,7 @@ const CHECKS: Record<string, Check> = {
     typeof v === 'boolean' || (Number.isInteger(v) && (v as number) >= 0) ? undefined : 'true, false or a count of off commits (0, 1, 2…)',
   greenCoverage: oneOf(['warn', 'refuse', 'off']),
   greenRuns: oneOf(['related', 'targeted']),
+  relatedProjects: stringArray,
 };
 
 /** `integrity.allow`: an object from integrity codes to path globs; problems name `integrity.allow.<key>`. */

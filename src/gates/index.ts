@@ -15,6 +15,7 @@ import { evaluateRedUntrackedImport } from './red-untracked-import.js';
 import { evaluateRedChangesPassingTest } from './red-changes-passing-test.js';
 import { evaluateSymlinks } from './symlinks.js';
 import { evaluateTaskScope } from './task-scope.js';
+import { evaluateIsolationBuild } from './isolation-build.js';
 import type { Gate, GateInput } from './types.js';
 
 /** Gates decided from the commit's content alone, before any test run. */
@@ -37,6 +38,7 @@ export const EVIDENCE_GATES: Gate[] = [
   evaluateImportNearMiss,
   evaluateGreenCoverage,
   evaluateGreenBreaksTest,
+  evaluateIsolationBuild,
 ];
 
 export function evaluateGates(gates: Gate[], input: GateInput): Finding[] {

@@ -39,7 +39,8 @@ export async function moveCopy(copy: CopyIndex, from: string, to: string): Promi
 export async function cleanCopy(copy: CopyIndex, keep: readonly string[]): Promise<boolean> {
   try {
     const [, modified] = await Promise.all([
-      git([...WHOLE, 'clean', '-ffdqx', ...keep.flatMap((l) => ['-e', `/${l}`])], at(copy)),
+      // An entry is a path, not a pattern: a glob's characters (a kept build output's name) escaped.
+      git([...WHOLE, 'clean', '-ffdqx', ...keep.flatMap((l) => ['-e', `/${l.replace(/[*?[\\!#]/g, '\\$&')}`])], at(copy)),
       git([...WHOLE, 'diff-files', '--name-only', '-z', '--no-renames'], at(copy)),
     ]);
     if (modified) await git([...WHOLE, 'checkout-index', '-f', '-z', '--stdin'], { ...at(copy), input: modified });
@@ -47,4 +48,13 @@ export async function cleanCopy(copy: CopyIndex, keep: readonly string[]): Promi
   } catch {
     return false;
   }
+}
+
+/** What a command run in the copy left: its untracked paths (folders as one `dir/`) and the tracked files it edited, NUL-separated. */
+export async function readCopyChanges(copy: CopyIndex): Promise<{ untracked: string; edited: string }> {
+  const [untracked, edited] = await Promise.all([
+    git([...WHOLE, 'ls-files', '--others', '--directory', '-z'], at(copy)),
+    git([...WHOLE, 'diff-files', '--name-only', '-z', '--no-renames'], at(copy)),
+  ]);
+  return { untracked, edited };
 }

@@ -45,12 +45,15 @@ export interface SghPlan {
 }
 
 /**
- * The command simple-git-hooks writes after its prelude: TDD_HOOKS=0 skips it like the shim. In
- * braces: joined by `&&` to the user's command, `a && [ … ] || node …` ran tdd-hooks when `a` failed,
- * and its exit 0 let the commit through past the user's failing check.
+ * The command simple-git-hooks writes after its prelude: TDD_HOOKS=0 skips it like the shim, and a
+ * CLI that is not there (node_modules not installed) is said in our words, as husky's block does,
+ * not as node's "Cannot find module" stack. One brace group: after the user's `a && `, a failing
+ * `a` stops the hook (`a && [ … ] || node …` ran tdd-hooks anyway and its exit 0 let the commit through).
  */
 export function sghLine(hook: HookName, cli: string): string {
-  return `{ [ "\${TDD_HOOKS-}" = 0 ] || node ${shQuote(cli)} hook ${hook} "$@"; }`;
+  const q = shQuote(cli);
+  const missing = `echo "tdd-hooks: cannot find" ${q} "(run npm install); TDD_HOOKS=0 git commit ... skips tdd-hooks" >&2; exit 127;`;
+  return `{ [ "\${TDD_HOOKS-}" = 0 ] || { [ -f ${q} ] || { ${missing} }; node ${q} hook ${hook} "$@"; }; }`;
 }
 
 function usesSgh(pkg: Record<string, unknown>): boolean {
@@ -99,7 +102,6 @@ function appendLine(existing: string, line: string): string {
 const indentOf = (text: string): string => /^\{\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
 
 /** Our line as sghLine writes it (or wrote it, without braces), whatever CLI path it names, with what joined it to the user's command. */
-const OUR_LINE = /(?:\s*&&\s*|\n)?(?:\{ )?\[ "\$\{TDD_HOOKS-\}" = 0 \] \|\| node (?:'[^']*'|\S+) hook (?:pre-commit|commit-msg|post-commit) "\$@"(?:; \})?/g;
 
 /** Pure: the configuration with our line in each of our hooks (after the user's command). */
 export function planSgh(source: SghSource, cli: string): SghPlan {
@@ -123,6 +125,17 @@ export function planSgh(source: SghSource, cli: string): SghPlan {
   return { file: source.file, action: 'updated', hooks, lines, text: JSON.stringify(whole, null, indentOf(source.text)) + eol };
 }
 
+/** Our line as sghLine writes it (and as earlier versions wrote it), whatever CLI path it names, with what joined it to the user's command. */
+const OUR_LINE = new RegExp(
+  [sghLine('pre-commit', '@CLI@'), '[ "${TDD_HOOKS-}" = 0 ] || node @CLI@ hook pre-commit "$@"']
+    .map(
+      (line) =>
+        `(?:\\s*&&\\s*|\\n)?${escapeRegExp(line).replaceAll('@CLI@', `(?:'[^']*'|\\S+)`).replace('pre-commit', '(?:pre-commit|commit-msg|post-commit)')}`,
+    )
+    .join('|'),
+  'g',
+);
+
 /** Pure: the configuration without our lines (a hook that held only ours goes); undefined when there were none. */
 export function planSghRemoval(source: SghSource): { file: string; text: string; hooks: string[] } | undefined {
   if (source.kind === 'code' || !source.config || source.text === undefined) return undefined;
@@ -140,4 +153,8 @@ export function planSghRemoval(source: SghSource): { file: string; text: string;
   const whole = source.kind === 'package' ? { ...(JSON.parse(source.text) as Record<string, unknown>), [SGH_KEY]: config } : config;
   const eol = source.text.endsWith('\n') ? '\n' : '';
   return { file: source.file, text: JSON.stringify(whole, null, indentOf(source.text)) + eol, hooks };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

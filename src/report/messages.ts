@@ -4,6 +4,7 @@
  * data (types.ts FindingData), and still say something when a field is missing.
  */
 import type { Finding, FindingCode } from '../types.js';
+import { COPY_MESSAGES, missingModuleNext, relatedTooLargeNext } from './messages-copy.js';
 
 type Words<C extends FindingCode> = (f: Finding<C>) => { what: string; next?: string };
 
@@ -38,13 +39,6 @@ const EXAMPLE: Record<string, string> = {
 };
 const exampleOf = (language: string | undefined): string => EXAMPLE[language ?? ''] ?? 'expect(...).toBe(...), assert.equal(...)';
 const FILE_MISSING_WORDS = { missing: 'no such file', directory: 'a directory, not a file', unreadable: 'unreadable' };
-
-/** RED_WRONG_REASON's next step for a missing module: a workspace package of the repository that is not built (runners/classify, `unbuiltPackage`) is not one to install. */
-function missingModuleNext(unbuiltPackage: string | undefined): string {
-  return unbuiltPackage !== undefined
-    ? 'build that workspace package and let the tests load it from what is committed (an alias to its sources in the runner config, or isolation.link to the build), then commit again'
-    : "install the package the test imports, or fix the import; if it is the project's own new module, add it as an empty file in this commit, so the test fails on what the module lacks";
-}
 
 const MESSAGES: { [C in FindingCode]: Words<C> } = {
   CONFIG_INVALID: (f) =>
@@ -188,7 +182,9 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     // A missing runner: the command doctor gives (RUNNER_MISSING), added by the hook (cli/commands/hook.ts).
     next: f.data?.fix
       ? `${d(f.data, 'fix')}, then commit again (\`tdd doctor\` checks the whole setup)`
-      : 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
+      : f.data?.related
+        ? relatedTooLargeNext
+        : 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
   }),
   RUN_LEAKED: (f) => {
     const leaks = f.data?.leaks ?? [];
@@ -304,6 +300,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   SKIPS_NOT_ADDED: (f) => ({
     what: `${f.data?.count ?? 0} skipped or todo test(s) in ${f.data?.files?.length ?? 0} file(s) this commit does not change (${(f.data?.files ?? []).slice(0, 3).join(', ')}${(f.data?.files?.length ?? 0) > 3 ? ', …' : ''}): skips it did not add, not counted as proof`,
   }),
+  ...COPY_MESSAGES,
 };
 
 /** The integrity rules' next step: the fix, else the declared exception (a configuration change, so an `off` commit). */

@@ -121,8 +121,8 @@ export function unbuiltWorkspacePackage(text: string, workspacePackages: Readonl
   const what = entry ? `its entry ${entry[2]} is not there` : 'its entry could not be loaded';
   const message =
     `${name} is a workspace package of this repository and ${what}: a build product (gitignored) is not in the private copy the tests run in, which holds only what git tracks, ` +
-    `and a package that was never built or linked (npm install) does not load. Build it (its package.json "build" script), then point the runner at its sources ` +
-    `(an alias, as vue's vitest config does) or link the build (isolation.link, which reads the working tree's build)`;
+    `and a package that was never built or linked (npm install) does not load. Build it in the copy from the staged sources (isolation.build: its "build" script), ` +
+    `or point the runner at its sources (an alias, as vue's vitest config does)`;
   return { name, message };
 }
 

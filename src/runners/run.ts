@@ -41,6 +41,8 @@ export interface RunTestsOptions {
   assertNames?: readonly string[];
   /** REFACTOR: changed sources (relative to `root`) for the runner's related-tests mode (adapter.relatedMode). */
   related?: string[];
+  /** With `related`: vitest projects to leave out (runners/vitest-projects.ts). */
+  excludeProjects?: string[];
   /** GREEN: source files (relative to `root`) whose coverage the run measures with the runner's own (runners/coverage-read). */
   coverage?: string[];
   /** GREEN's one run (verify/green-run.ts): the task's test files among `files` (relative to `root`); only their coverage counts. */
@@ -203,7 +205,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
     unittestShim: UNITTEST_SHIM,
     rspecSupport: RSPEC_SUPPORT,
     minitestRunner: MINITEST_RUNNER,
-    ...(related ? { related } : {}),
+    ...(related ? { related, ...(o.excludeProjects?.length ? { excludeProjects: o.excludeProjects } : {}) } : {}),
   });
   if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
   const measuring = o.coverage?.length ? await planRunCoverage(run, built, dir) : undefined;

@@ -44,6 +44,8 @@ export interface BuildArgvInput {
    * The runner then runs `files` and every test file that imports one of these, by its own graph.
    */
   related?: string[];
+  /** With `related`: vitest projects to leave out (browser and e2e ones: runners/vitest-projects.ts). */
+  excludeProjects?: string[];
 }
 
 export type BuiltCommand = { argv: string[]; env: Record<string, string> } | { error: string };

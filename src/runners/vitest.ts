@@ -32,7 +32,9 @@ export function buildVitestArgv(o: BuildArgvInput): BuiltCommand {
   const env: Record<string, string> = major >= 4 ? {} : { CI: 'true' };
   // `vitest related <sources…>` runs the test files whose module graph holds one of them; a test
   // file named there runs as well (it is its own source).
-  const related = o.related ? ['related', '--run', ...[...o.related, ...o.files].map(asArg)] : ['run'];
+  const related = o.related
+    ? ['related', '--run', ...[...o.related, ...o.files].map(asArg), ...(o.excludeProjects ?? []).map((p) => `--project=!${p}`)]
+    : ['run'];
   const argv = [
     o.nodePath,
     o.runnerPath,

@@ -35,6 +35,8 @@ export interface Evidence {
   /** Failing tests and file errors, with their class. */
   failures: TestEvidence[];
   fileErrors: { file: string; kind: string; message: string }[];
+  /** isolation.build before the run: built, reused (cached), failed or unrun, and its inputs' key. */
+  build?: { command: string; status: string; key: string };
 }
 
 export interface Verdict {

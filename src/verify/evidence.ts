@@ -16,6 +16,7 @@ export function toEvidence(run: RunResult): Evidence {
       .filter((t) => t.status === 'failed')
       .map((t) => ({ id: testId(t), status: t.status, ...(t.failure ? { failure: t.failure } : {}), ...(t.message ? { message: t.message } : {}) })),
     fileErrors: run.fileErrors.map((e) => ({ file: e.file, kind: e.kind, message: e.message })),
+    ...(run.build ? { build: { command: run.build.command, status: run.build.status, key: run.build.key } } : {}),
   };
 }
 

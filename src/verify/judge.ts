@@ -7,10 +7,11 @@
 import { EVIDENCE_GATES, STATIC_GATES, evaluateGates } from '../gates/index.js';
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
+import { builtLinks, evaluateLinkStale } from '../gates/link-stale.js';
 import type { GateInput } from '../gates/types.js';
 import { verdictOf } from '../gates/verdict.js';
 import type { Pending, RedRecord } from '../state/types.js';
-import type { Finding, Phase, Snapshot } from '../types.js';
+import type { Finding, Phase, Snapshot, StagedEntry } from '../types.js';
 import type { CommitContext } from './context.js';
 import { readStaticFacts, readTask } from './gate-input.js';
 import { treeSoFar, withTree, type HeadStart, type Staged } from './head-start.js';
@@ -43,6 +44,10 @@ export async function judgeStaged(
   if ('code' in facts) return answer([facts], treeSoFar(staged));
   const staticFindings = evaluateGates(STATIC_GATES, facts);
   if (verdictOf(staticFindings) !== 0) return answer(staticFindings, treeSoFar(staged));
+
+  // A linked build of sources the commit does not hold: the run would prove nothing (verify/link-stale.ts).
+  const stale = await readStaleFindings(cc, staged.entries);
+  if (stale.length > 0) return answer([...staticFindings, ...stale], treeSoFar(staged));
 
   // 3. The test run, or the same tree's verdict.
   const snapshot = await withTree(repo, staged);
@@ -88,6 +93,14 @@ async function runGreenTests(cc: CommitContext, snapshot: Snapshot, red: RedReco
 }
 
 /** The evidence gates; the configured static checks when the run would be accepted; then false-fail. */
+/** LINK_STALE for each linked build of sources the commit does not hold; read only when a build (not a dependency folder) is linked. */
+async function readStaleFindings(cc: CommitContext, entries: StagedEntry[]): Promise<Finding[]> {
+  // With isolation.build the builds are made in the copy, not linked (verify/run-staged.ts linksOf).
+  if (cc.loaded.config.isolation.build || builtLinks(cc.loaded.config.isolation.link).length === 0) return [];
+  const { readStaleLinks } = await import('./link-stale.js');
+  return evaluateLinkStale({ staleLinks: await readStaleLinks(cc.repo, cc.loaded.config, cc.classify, entries) });
+}
+
 async function evaluateEvidence(cc: CommitContext, snapshot: Snapshot, input: GateInput, staticFindings: Finding[]): Promise<Finding[]> {
   const findings = [...staticFindings, ...evaluateGates(EVIDENCE_GATES, input)];
   const config = cc.loaded.config;

@@ -1,5 +1,5 @@
 /** Run the given test files on a private copy of `tree` (never the user's working tree). */
-import { realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { compileMatch } from '../snapshot/classify.js';
 import { matchTest } from '../snapshot/kinds.js';
@@ -10,7 +10,11 @@ import { splitCommand } from '../process/command-line.js';
 import { readObjects, type RepoContext } from '../git/queries.js';
 import { runTests } from '../runners/run.js';
 import { markMissingSnapshots, missingSnapshotKeys, snapshotFileOf } from '../lang/snapshots.js';
-import type { RunResult } from '../types.js';
+import type { BuildFacts, RunResult } from '../types.js';
+import { buildInCopy, buildSpecOf } from './copy-build.js';
+import { builtLinks } from '../gates/link-stale.js';
+import { VITEST_FILES } from '../config/runner-tests/files.js';
+import { excludedProjects, scanVitestProjects } from '../runners/vitest-projects.js';
 import { scrubbedEnv } from '../process/env.js';
 import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';
 import { materialize, type Scratch } from './scratch.js';
@@ -42,22 +46,13 @@ export async function runStaged(
 ): Promise<RunResult> {
   const specs = runnerSpecs(config);
   const pending = prepared ?? prepareScratch(repo, config, tree);
-  let blobs: (Buffer | null)[];
-  try {
-    blobs = await readObjects(
-      repo,
-      files.map((f) => `${tree}:${f}`),
-    );
-  } catch (e) {
-    await pending.then(
-      (s) => s.release(),
-      () => {},
-    );
-    throw e;
-  }
+  const blobs = await readOrRelease(repo, tree, files, pending);
   const scratch = await pending;
   const sources = new Map(files.map((f, i) => [f, blobs[i]?.toString('utf8') ?? '']));
   try {
+    // isolation.build: what the tests need built, from these sources, in the copy; a build that did not succeed runs no test.
+    const build = await buildInCopy(repo, config, scratch, tree);
+    if (build && (build.status === 'failed' || build.status === 'unrun')) return unbuilt(build, files);
     const top = realpathSync(repo.top);
     const copy = realpathSync(scratch.tree);
     const guard = { top, copy, links: scratch.workTreeLinks, linked: scratch.linkedFolders.map((f) => join(top, f)) };
@@ -89,7 +84,7 @@ export async function runStaged(
         guard,
         assertNames: config.assertFunctionNames,
         workspacePackages,
-        ...relatedOf(related, spec),
+        ...relatedOf(related, spec, join(scratch.tree, spec.root), config.relatedProjects ?? []),
         ...coverageOf(options, prefix, inside),
       });
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
@@ -99,11 +94,47 @@ export async function runStaged(
       runs.push(placed);
     }
     const merged = mergeRuns(runs, related ? [...new Set(runs.flatMap((r) => r.files))] : files);
+    if (build) merged.build = build;
+    // A related-tests mode ran (vitest related): a timeout is a related set too large for timeoutSeconds.
+    if (related && merged.status === 'timeout') merged.relatedMode = true;
     if (options.coverage) merged.coverage = await coverageOfRuns(runs, options.coverage);
     return await withMissingSnapshots(repo, tree, merged);
   } finally {
     await scratch.release();
   }
+}
+
+/** The test files' staged texts; a failed read releases the copy being prepared. */
+async function readOrRelease(repo: RepoContext, tree: string, files: string[], pending: Promise<Scratch>): Promise<(Buffer | null)[]> {
+  try {
+    return await readObjects(
+      repo,
+      files.map((f) => `${tree}:${f}`),
+    );
+  } catch (e) {
+    await pending.then(
+      (s) => s.release(),
+      () => {},
+    );
+    throw e;
+  }
+}
+
+/** The run when isolation.build failed or could not run: no test ran; the gates read `build` (gates/run-status.ts). */
+function unbuilt(build: BuildFacts, files: string[]): RunResult {
+  return {
+    runner: 'isolation.build',
+    status: 'unknown',
+    command: [build.command],
+    exitCode: build.exitCode,
+    durationMs: 0,
+    files,
+    tests: [],
+    fileErrors: [],
+    reason: build.reason ?? `isolation.build exited ${build.exitCode}`,
+    ...(build.outputTail ? { outputTail: build.outputTail } : {}),
+    build,
+  };
 }
 
 /** One runner's part of GREEN's coverage ask (runStaged's options), relative to its folder. */
@@ -152,7 +183,7 @@ async function withMissingSnapshots(repo: RepoContext, tree: string, run: RunRes
  * update (3–4 git processes) then costs the commit nothing. Whoever takes it releases it.
  */
 export function prepareScratch(repo: RepoContext, config: Config, tree: string): Promise<Scratch> {
-  return materialize(repo, tree, withPnp(repo, linkedFolders(config, runnerSpecs(config))));
+  return materialize(repo, tree, withPnp(repo, linkedFolders(config, runnerSpecs(config))), { build: buildSpecOf(config) !== null });
 }
 
 /** A PnP project's packages live in .yarn/ (its cache, unplugged packages): linked like node_modules. */
@@ -160,17 +191,42 @@ function withPnp(repo: RepoContext, link: string[]): string[] {
   return isPnpProject(repo.top) && !link.includes('.yarn') ? [...link, '.yarn'] : link;
 }
 
+/**
+ * `isolation.link`, without the builds among them when isolation.build makes them in the copy (a
+ * linked `dist/` would take the build's writes into the working tree).
+ */
+function linksOf(config: Config): string[] {
+  const link = config.isolation.link;
+  if (buildSpecOf(config) === null) return link;
+  const built = new Set(builtLinks(link));
+  return link.filter((l) => !built.has(l));
+}
+
 /** `isolation.link` at the top and, for a bare name (node_modules), in each runner's folder too. */
 function linkedFolders(config: Config, specs: RunnerSpec[]): string[] {
-  const link = config.isolation.link;
+  const link = linksOf(config);
   const nested = specs.filter((s) => s.root !== '.').flatMap((s) => link.filter((l) => !l.includes('/')).map((l) => `${s.root}/${l}`));
   return [...new Set([...link, ...nested])];
 }
 
-/** The changed sources relative to the runner's folder (`../packages/lib/a.js`: a workspace package it may import), when there are any. */
-function relatedOf(related: ReadonlyMap<string, string[]> | undefined, spec: RunnerSpec): { related?: string[] } {
+/**
+ * The changed sources relative to the runner's folder (`../packages/lib/a.js`: a workspace package
+ * it may import), when there are any; for vitest, the projects its related run leaves out (browser
+ * and e2e ones, runners/vitest-projects.ts), read from the copy's configuration file.
+ */
+function relatedOf(
+  related: ReadonlyMap<string, string[]> | undefined,
+  spec: RunnerSpec,
+  root: string,
+  include: readonly string[],
+): { related?: string[]; excludeProjects?: string[] } {
   const sources = (related?.get(specKey(spec)) ?? []).map((f) => (spec.root === '.' ? f : posix.relative(spec.root, f)));
-  return sources.length > 0 ? { related: sources } : {};
+  if (sources.length === 0) return {};
+  if (spec.runner !== 'vitest') return { related: sources };
+  const file = VITEST_FILES.find((f) => existsSync(join(root, f)));
+  const text = file === undefined ? '' : readFileSync(join(root, file), 'utf8');
+  const excluded = excludedProjects(scanVitestProjects(text), include);
+  return excluded.length > 0 ? { related: sources, excludeProjects: excluded } : { related: sources };
 }
 
 /** A runner of the configuration, by what it is and where it runs. */
@@ -236,8 +292,10 @@ export function mergeRuns(runs: RunResult[], files: string[]): RunResult {
 }
 /** Run the configured static checks on a private copy of `tree`, `{files}` being the commit's changed files. */
 export async function checkStaged(repo: RepoContext, config: Config, tree: string, changed: string[]): Promise<StaticCheckResult[]> {
-  const scratch = await materialize(repo, tree, withPnp(repo, config.isolation.link));
+  const scratch = await materialize(repo, tree, withPnp(repo, linksOf(config)), { build: buildSpecOf(config) !== null });
   try {
+    // What the checks read built as the tests had it (the same key: the tests' build, reused).
+    await buildInCopy(repo, config, scratch, tree);
     const env = { ...scrubbedEnv(repo.env), FORCE_COLOR: '0', NO_COLOR: '1' };
     return await runStaticChecks(config.staticChecks, scratch.tree, changed, env, config.timeoutSeconds * 1000);
   } finally {

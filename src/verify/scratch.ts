@@ -12,7 +12,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { cleanCopy, fillCopy, moveCopy } from '../git/copy-index.js';
+import { cleanCopy, fillCopy, moveCopy, type CopyIndex } from '../git/copy-index.js';
 import type { RepoContext } from '../git/queries.js';
 import { releaseLock, tryLock, type LockOwner } from '../state/lock.js';
 import { writeJsonAtomic } from '../state/store.js';
@@ -20,8 +20,11 @@ import { linkFolder, type LinkedFolder } from './copy-links.js';
 import { expandLinkEntry, isLinkGlob, linkFiles } from './link-files.js';
 import { scrubbedEnv } from '../process/env.js';
 import { readWorkspaceFolders } from './workspace-folders.js';
+import { forgetBuild, recordedOutputs } from './copy-build.js';
 
 export interface Scratch {
+  /** The scratch folder (the tree, its index, the cache, the build record). */
+  dir: string;
   /** Root of the materialized tree: the runner's cwd. */
   tree: string;
   /** A private folder beside the tree that survives the cleaning between runs (runners' build caches). */
@@ -78,7 +81,7 @@ function readRecord(stateDir: string): ScratchRecord | undefined {
  * pre-commit starts the copy's update ahead of its own synchronous reads, and the git processes
  * must start at once, not when the event loop next runs (verify/head-start.ts).
  */
-export async function materialize(ctx: RepoContext, tree: string, link: string[]): Promise<Scratch> {
+export async function materialize(ctx: RepoContext, tree: string, link: string[], opts: { build?: boolean } = {}): Promise<Scratch> {
   let record = readRecord(ctx.stateDir);
   let persistent = true;
   let owner = record && isPrivateDir(record.path) ? lockScratch(record.path) : undefined;
@@ -94,7 +97,7 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
   const dir = record.path;
   const work = join(dir, 'tree');
   // GIT_WORK_TREE is the scratch: the copy's git calls never touch the user's tree or index.
-  const copy = { work, env: { ...scrubbedEnv(ctx.env), GIT_DIR: ctx.gitDir, GIT_INDEX_FILE: join(dir, 'index'), GIT_WORK_TREE: work } };
+  const copy = copyIndexOf(ctx, { dir, tree: work });
   const release = async () => {
     if (persistent) releaseLock(join(dir, 'lock'), owner);
     else await rm(dir, { recursive: true, force: true });
@@ -110,7 +113,10 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     if (record.tree) {
       // Whatever an earlier run left (build output, snapshots, edited tracked files) must not
       // reach this verdict: remove untracked files (the linked folders aside) and restore edits.
-      done = await cleanCopy(copy, [...previous.keys()]);
+      // The last build's outputs stay too: an unchanged build reuses them (copy-build.ts).
+      // Without isolation.build (no longer configured) its outputs go, and its record with them.
+      if (!opts.build) forgetBuild(dir);
+      done = await cleanCopy(copy, [...previous.keys(), ...(opts.build ? recordedOutputs(dir) : [])]);
     }
     if (!done) record.tree = null;
     else if (record.tree && record.tree !== tree) {
@@ -128,12 +134,17 @@ export async function materialize(ctx: RepoContext, tree: string, link: string[]
     const cache = join(dir, 'cache');
     await mkdir(cache, { recursive: true, mode: 0o700 });
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree, linked } satisfies ScratchRecord);
-    return { tree: work, cache, workTreeLinks, linkedFolders: Object.keys(linked), release };
+    return { dir, tree: work, cache, workTreeLinks, linkedFolders: Object.keys(linked), release };
   } catch (e) {
     await release();
     if (persistent) await writeJsonAtomic(join(ctx.stateDir, 'scratch.json'), { path: dir, tree: null } satisfies ScratchRecord);
     throw e;
   }
+}
+
+/** The copy's own index and work tree, for git (git/copy-index.ts): never the user's. */
+export function copyIndexOf(ctx: RepoContext, scratch: Pick<Scratch, 'dir' | 'tree'>): CopyIndex {
+  return { work: scratch.tree, env: { ...scrubbedEnv(ctx.env), GIT_DIR: ctx.gitDir, GIT_INDEX_FILE: join(scratch.dir, 'index'), GIT_WORK_TREE: scratch.tree } };
 }
 
 /**

@@ -241,6 +241,7 @@ const LAYERS: { rung: string; members: string[]; sideways?: true }[] = [
       'budget',
       'coverage',
       'report/messages.ts',
+      'report/messages-copy.ts',
       'report/next-steps.ts',
       'report/wording.ts',
       'report/format.ts',

@@ -5,7 +5,7 @@
  * after the user's commands, so the hooks simple-git-hooks writes run tdd-hooks. Real
  * simple-git-hooks 2.14 from this checkout's node_modules, real commits.
  */
-import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, trailersOf } from '../../helpers/cycle.js';
@@ -57,9 +57,9 @@ describe('simple-git-hooks', () => {
     expect(report.simpleGitHooks).toMatchObject({ file: 'package.json', action: 'updated', hooks: ['pre-commit', 'commit-msg', 'post-commit'] });
     expect(report.setup).toContain('package.json');
     const config = sghConfig()!;
-    expect(config['pre-commit']).toMatch(/^node lint\.js && \{ \[ "\$\{TDD_HOOKS-\}" = 0 \] \|\| node \S+ hook pre-commit "\$@"; \}$/);
-    expect(config['commit-msg']).toMatch(/hook commit-msg "\$@"; \}$/);
-    expect(config['post-commit']).toMatch(/hook post-commit "\$@"; \}$/);
+    expect(config['pre-commit']).toMatch(/^node lint\.js && \{ \[ "\$\{TDD_HOOKS-\}" = 0 \] \|\| .* node \S+ hook pre-commit "\$@"; \}; \}$/);
+    expect(config['commit-msg']).toMatch(/hook commit-msg "\$@"; \}; \}$/);
+    expect(config['post-commit']).toMatch(/hook post-commit "\$@"; \}; \}$/);
     expect(r.tdd('install', '--dry-run').stdout).toMatch(/simple-git-hooks already runs tdd-hooks/);
     r.git('add', '-A');
     r.tdd('phase', 'off', '--reason', 'skeleton');
@@ -111,6 +111,22 @@ describe('simple-git-hooks', () => {
       ['hook-commit-msg', 'ok'],
       ['hook-post-commit', 'ok'],
     ]);
+  });
+
+  it('with tdd-hooks not installed (node_modules without it) the commit stops with our message, not node’s stack', () => {
+    const link = join(r.dir, 'node_modules', 'tdd-hooks');
+    renameSync(link, `${link}.away`);
+    try {
+      r.write({ 'notes.md': 'x\n' });
+      r.git('add', 'notes.md');
+      const out = r.commit('notes');
+      expect(out.status).not.toBe(0);
+      expect(out.stderr).toMatch(/tdd-hooks: cannot find \S+ \(run npm install\)/);
+      expect(out.stderr).not.toMatch(/Cannot find module/);
+      r.git('reset', '-q');
+    } finally {
+      renameSync(`${link}.away`, link);
+    }
   });
 
   it('uninstall takes our lines out of the configuration, the user’s command stays', () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import { planSgh, planSghRemoval, readSghSource, sghLine, type SghSource } from 
 const CLI = 'node_modules/tdd-hooks/bin/tdd.js';
 const pkg = (config: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ name: 'x', devDependencies: { 'simple-git-hooks': '2' }, 'simple-git-hooks': config, ...extra }, null, 2) + '\n';
+const dir = mkdtempSync(join(tmpdir(), 'tdd-sgh-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const source = (config: Record<string, unknown>): SghSource => ({ file: 'package.json', kind: 'package', config, text: pkg(config) });
 
 describe('simple-git-hooks: our line in its configuration', () => {
@@ -32,7 +35,8 @@ describe('simple-git-hooks: our line in its configuration', () => {
   it('a CLI path with a space is quoted, and still taken out', () => {
     const plan = planSgh(source({}), 'my tools/tdd.js');
     const config = (JSON.parse(plan.text!) as Record<string, Record<string, string>>)['simple-git-hooks']!;
-    expect(config['pre-commit']).toBe(`{ [ "\${TDD_HOOKS-}" = 0 ] || node 'my tools/tdd.js' hook pre-commit "$@"; }`);
+    expect(config['pre-commit']).toContain(`[ -f 'my tools/tdd.js' ]`);
+    expect(config['pre-commit']).toContain(`node 'my tools/tdd.js' hook pre-commit "$@"`);
     expect(JSON.parse(planSghRemoval({ ...source(config), text: plan.text })!.text)['simple-git-hooks']).toEqual({});
   });
 
@@ -50,8 +54,21 @@ describe('simple-git-hooks: our line in its configuration', () => {
     ]);
   });
 
-  const dir = mkdtempSync(join(tmpdir(), 'tdd-sgh-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // What simple-git-hooks writes runs in sh: the line itself, run there.
+  const sh = (script: string, env: Record<string, string> = {}) =>
+    spawnSync('sh', ['-c', script, 'hook'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } });
+  it('in sh: a missing CLI is our message and exit 127, not node’s "Cannot find module"; a failing user command stops the hook', () => {
+    const missing = sh(`true; ${sghLine('pre-commit', 'node_modules/tdd-hooks/bin/none.js')}`);
+    expect(missing.status).toBe(127);
+    expect(missing.stderr).toMatch(/^tdd-hooks: cannot find node_modules\/tdd-hooks\/bin\/none\.js \(run npm install\)/m);
+    expect(missing.stderr).not.toMatch(/Cannot find module/);
+    expect(sh(sghLine('pre-commit', 'node_modules/tdd-hooks/bin/none.js'), { TDD_HOOKS: '0' }).status).toBe(0);
+    writeFileSync(join(dir, 'cli.js'), 'process.exit(0);\n');
+    // Joined after the user's command with &&, as planSgh joins it: the user's failure is the hook's.
+    expect(sh(`false && ${sghLine('pre-commit', 'cli.js')}`).status).toBe(1);
+    expect(sh(`true && ${sghLine('pre-commit', 'cli.js')}`).status).toBe(0);
+  });
+
   it('reads the configuration simple-git-hooks would: code first (not edited), then JSON, then package.json', () => {
     writeFileSync(join(dir, 'package.json'), pkg({ 'pre-commit': 'a' }));
     expect(readSghSource(dir)).toMatchObject({ file: 'package.json', kind: 'package' });

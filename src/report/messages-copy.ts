@@ -1,0 +1,48 @@
+/**
+ * The words of the private copy's findings (isolation.build, linked folders, the related set's
+ * bounds, a workspace package the copy lacks built): part of report/messages.ts's table (spread into it), apart only for that file's size.
+ * Same rules: what is wrong, then the next legal step; each reads its code's typed data.
+ */
+import type { Finding } from '../types.js';
+
+type CopyCode = 'ISOLATION_BUILD' | 'ISOLATION_BUILD_FAILED' | 'LINK_STALE';
+type Words<C extends CopyCode> = (f: Finding<C>) => { what: string; next?: string };
+
+const d = <D extends object>(data: D | undefined, key: keyof D): string => String(data?.[key] ?? '');
+const indented = (text: string): string =>
+  text
+    .split('\n')
+    .slice(-20)
+    .map((l) => `      ${l}`)
+    .join('\n');
+
+/** RED_WRONG_REASON's next step for a missing module: a workspace package of the repository that is not built (runners/classify, `unbuiltPackage`) is not one to install. */
+export function missingModuleNext(unbuiltPackage: string | undefined): string {
+  return unbuiltPackage !== undefined
+    ? 'build that workspace package in the private copy from what is committed (isolation.build, e.g. "npm run build:test"), or let the tests load its sources (an alias in the runner config), then commit again'
+    : "install the package the test imports, or fix the import; if it is the project's own new module, add it as an empty file in this commit, so the test fails on what the module lacks";
+}
+
+/** RUN_UNVERIFIED's next step when the run that timed out was the runner's related-tests mode (`data.related`): the set was too large. */
+export const relatedTooLargeNext =
+  'the tests related to this change were too many to run within timeoutSeconds: leave out projects a developer does not run locally (relatedProjects keeps only those it names among e2e/browser ones), run the task\'s tests only ("refactorRuns": "targeted", "greenRuns": "targeted"), or raise timeoutSeconds, then commit again';
+
+export const COPY_MESSAGES: { [C in CopyCode]: Words<C> } = {
+  ISOLATION_BUILD: (f) => ({
+    what: `${f.data?.cached ? 'reused the last build in the private copy (its inputs unchanged)' : 'built in the private copy from the staged sources'}: \`${d(f.data, 'command')}\``,
+  }),
+  ISOLATION_BUILD_FAILED: (f) => ({
+    what: `isolation.build \`${d(f.data, 'command')}\` failed on the staged sources (exit ${d(f.data, 'exitCode')}), so no test ran:\n${indented(d(f.data, 'output'))}`,
+    next: 'fix what it reports and stage it (a build that compiles the tests too: narrow it to the sources), then commit again',
+  }),
+  LINK_STALE: (f) => ({
+    what:
+      d(f.data, 'reason') === 'unstaged'
+        ? `could not verify: ${f.path} (isolation.link) was built after your unstaged edit of ${d(f.data, 'source')}, so the tests would read code this commit does not hold`
+        : `could not verify: ${f.path} (isolation.link) is older than ${d(f.data, 'source')}, which this commit changes, so the tests would read a build without the change`,
+    next:
+      d(f.data, 'reason') === 'unstaged'
+        ? `stage ${d(f.data, 'source')} (or set it aside: \`git stash push --keep-index\`) and rebuild, then commit again; isolation.build builds in the private copy from what is staged instead`
+        : `rebuild ${f.path}, then commit again; isolation.build builds in the private copy from what is staged instead`,
+  }),
+};

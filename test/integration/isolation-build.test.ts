@@ -1,0 +1,130 @@
+/**
+ * isolation.build through real commits: a workspace package whose entry is its build (`main:
+ * dist/index.js`, dist/ gitignored), its tests importing it by name. The build runs in the private
+ * copy from the staged sources: a GREEN whose staged code is wrong is refused though the working
+ * tree's dist/ holds the right build (with `isolation.link` to dist/ it read that build, and was
+ * accepted); a commit that leaves the build's inputs as they were reuses the last build (the
+ * verdict's evidence says so); a build that fails refuses the commit with its output.
+ */
+import { readFileSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attemptCommit, trailersOf } from '../helpers/cycle.js';
+import { makeRepo, type Repo } from '../helpers/repo.js';
+
+const pkg = (o: Record<string, unknown>) => JSON.stringify(o) + '\n';
+// A build that loads the sources (a compiler would read them) and writes dist/.
+const BUILD =
+  "import { cpSync } from 'node:fs';\nawait import('./packages/lib/src/index.js');\ncpSync('packages/lib/src', 'packages/lib/dist', { recursive: true });\n";
+const testOf = (name: string, call: string, want: number) =>
+  `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { ${name} } from '@demo/lib';\n\ntest('${name}', () => {\n  assert.equal(${call}, ${want});\n});\n`;
+const LIB = 'export function other() {\n  return 1;\n}\n';
+const SUM = `${LIB}\nexport function sum(a, b) {\n  return a + b;\n}\n`;
+
+let r: Repo;
+const lastBuild = () =>
+  (JSON.parse(readFileSync(join(r.dir, '.git', 'tdd', 'state.json'), 'utf8')) as { lastVerdict: { evidence: { build?: { status: string; key: string } } } })
+    .lastVerdict.evidence.build;
+
+/** The hook's own verdict (git commit exits 1 for any refusal): the event log's last line. */
+const lastEvent = () =>
+  JSON.parse(
+    readFileSync(join(r.dir, '.git', 'tdd', 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .pop()!,
+  ) as { exitCode: number; codes: string[] };
+
+beforeAll(() => {
+  r = makeRepo({
+    'package.json': pkg({ name: 'ws', private: true, type: 'module', workspaces: ['packages/*'] }),
+    'packages/lib/package.json': pkg({ name: '@demo/lib', version: '1.0.0', type: 'module', main: 'dist/index.js' }),
+    'packages/lib/src/index.js': LIB,
+    'build.mjs': BUILD,
+    '.gitignore': 'node_modules/\ndist/\n',
+    '.tddrc.json': pkg({ runner: 'node', isolation: { build: { command: 'node build.mjs', inputs: ['packages/lib/src/**', 'build.mjs'] } } }),
+  });
+  const install = r.run('npm', ['install', '--offline', '--no-audit', '--no-fund']);
+  expect(install.status, install.stderr).toBe(0);
+  expect(r.tdd('install').status).toBe(0);
+  r.git('add', '-A');
+  r.tdd('phase', 'off', '--reason', 'skeleton');
+  expect(r.commit('skeleton').status).toBe(0);
+});
+afterAll(() => r?.cleanup());
+
+describe('isolation.build: the tests read a build of the staged sources, made in the private copy', () => {
+  it('RED, then a GREEN with wrong staged code is refused though the working tree’s dist/ is right; the honest GREEN is accepted', { timeout: 120_000 }, () => {
+    r.tdd('phase', 'red', '--task', 'sum');
+    r.write({ 'test/sum.test.js': testOf('sum', 'sum(2, 3)', 5) });
+    r.git('add', 'test/sum.test.js');
+    attemptCommit(r, 0, 'ISOLATION_BUILD');
+    expect(trailersOf(r)['TDD-Evidence']).toMatch(/missing-symbol/);
+    expect(lastBuild()?.status).toBe('built');
+    // The trap: wrong code staged, the right code on disk and built there.
+    r.write({ 'packages/lib/src/index.js': SUM.replace('a + b', 'a - b') });
+    r.git('add', 'packages/lib/src/index.js');
+    r.write({ 'packages/lib/src/index.js': SUM });
+    expect(r.run(process.execPath, ['build.mjs']).status).toBe(0);
+    attemptCommit(r, 1, 'GREEN_TESTS_FAIL');
+    r.git('add', 'packages/lib/src/index.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('green');
+    expect(lastBuild()?.status).toBe('built');
+  });
+
+  it('a RED that changes no input reuses the last build; a GREEN whose sources do not build is refused with the build’s output', { timeout: 120_000 }, () => {
+    const green = lastBuild()!;
+    r.tdd('phase', 'red', '--task', 'double');
+    r.write({ 'test/double.test.js': testOf('double', 'double(4)', 8) });
+    r.git('add', 'test/double.test.js');
+    attemptCommit(r, 0);
+    expect(lastBuild()).toEqual({ ...green, status: 'cached' });
+    // Sources the build cannot load: no test runs, and the verdict is the build's.
+    r.write({ 'packages/lib/src/index.js': `${SUM}\nexport function double(n) {\n  return n * ;\n}\n` });
+    r.git('add', 'packages/lib/src/index.js');
+    const out = attemptCommit(r, 1, 'ISOLATION_BUILD_FAILED');
+    expect(out).toMatch(/SyntaxError/);
+    expect(lastBuild()?.status).toBe('failed');
+    r.write({ 'packages/lib/src/index.js': `${SUM}\nexport function double(n) {\n  return n * 2;\n}\n` });
+    r.git('add', 'packages/lib/src/index.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('green');
+  });
+
+  it(
+    'isolation.link to dist/ instead: a dist/ built from unstaged edits, or older than the staged change, is exit 3 LINK_STALE; built from what is staged, accepted',
+    { timeout: 120_000 },
+    () => {
+      r.write({ '.tddrc.json': pkg({ runner: 'node', isolation: { link: ['node_modules', 'dist'] } }) });
+      r.git('add', '.tddrc.json');
+      r.tdd('phase', 'off', '--reason', 'link the build');
+      expect(r.commit('link dist').status).toBe(0);
+      const build = () => expect(r.run(process.execPath, ['build.mjs']).status).toBe(0);
+      build();
+      r.tdd('phase', 'red', '--task', 'triple');
+      r.write({ 'test/triple.test.js': testOf('triple', 'triple(2)', 6) });
+      r.git('add', 'test/triple.test.js');
+      attemptCommit(r, 0);
+      const lib = r.read('packages/lib/src/index.js');
+      // The trap: wrong code staged, the right code on disk and built there (accepted before: the tests read that build).
+      r.write({ 'packages/lib/src/index.js': `${lib}\nexport const triple = (n) => n * 2;\n` });
+      r.git('add', 'packages/lib/src/index.js');
+      r.write({ 'packages/lib/src/index.js': `${lib}\nexport const triple = (n) => n * 3;\n` });
+      build();
+      const out = attemptCommit(r, 1, 'LINK_STALE');
+      expect(out).toMatch(/packages\/lib\/dist/);
+      expect(lastEvent()).toMatchObject({ exitCode: 3, codes: ['LINK_STALE'] });
+      // Staged, not built again: the build is older than the change the commit holds.
+      r.git('add', 'packages/lib/src/index.js');
+      const past = new Date(Date.now() - 60_000);
+      utimesSync(join(r.dir, 'packages/lib/dist/index.js'), past, past);
+      attemptCommit(r, 1, 'LINK_STALE');
+      expect(lastEvent()).toMatchObject({ exitCode: 3, codes: ['LINK_STALE'] });
+      r.git('add', 'packages/lib/src/index.js');
+      build();
+      attemptCommit(r, 0);
+      expect(trailersOf(r)['TDD-Phase']).toBe('green');
+    },
+  );
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { buildVitestArgv } from '../../../src/runners/vitest.js';
+import { excludedProjects, scanVitestProjects } from '../../../src/runners/vitest-projects.js';
+import { evaluateRunStatus } from '../../../src/gates/run-status.js';
+import type { RunResult } from '../../../src/types.js';
+
+// vue's shape: unit projects, a jsdom one, an e2e one, and a browser one.
+const CONFIG = `import { defineConfig } from 'vitest/config'
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', exclude: ['**/e2e/**'] } },
+      { extends: true, test: { name: 'unit-jsdom', environment: 'jsdom', include: ['packages/{vue,vue-compat}/**/*.spec.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['packages/vue/__tests__/e2e/*.spec.ts'] } },
+      { test: { name: 'components', browser: { enabled: true, provider: 'playwright', instances: [{ browser: 'chromium' }] } } },
+      'packages/*/vitest.config.ts',
+    ],
+  },
+})
+`;
+
+describe('vitest projects for `related`', () => {
+  it('reads the inline projects’ names and whether they run in a browser', () => {
+    expect(scanVitestProjects(CONFIG)).toEqual([
+      { name: 'unit', browser: false },
+      { name: 'unit-jsdom', browser: false },
+      { name: 'e2e', browser: false },
+      { name: 'components', browser: true },
+    ]);
+    expect(scanVitestProjects("export default { test: { include: ['x'] } }")).toEqual([]);
+  });
+
+  it('leaves out browser and e2e projects unless relatedProjects names them', () => {
+    const projects = scanVitestProjects(CONFIG);
+    expect(excludedProjects(projects, [])).toEqual(['e2e', 'components']);
+    expect(excludedProjects(projects, ['e2e'])).toEqual(['components']);
+    expect(
+      excludedProjects(
+        [
+          { name: 'browser-chrome', browser: false },
+          { name: 'dee2e', browser: false },
+        ],
+        [],
+      ),
+    ).toEqual(['browser-chrome']);
+  });
+
+  it('vitest related gets one --project !name per project left out; a targeted run none', () => {
+    const base = {
+      root: '/r',
+      files: ['a.test.ts'],
+      reportPath: '/rep',
+      nodePath: 'node',
+      runnerPath: 'vitest.mjs',
+      runnerVersion: '4.1.12',
+      unittestShim: '',
+    };
+    const related = buildVitestArgv({ ...base, related: ['src/a.ts'], excludeProjects: ['e2e', 'components'] });
+    expect('argv' in related && related.argv.filter((a) => a.startsWith('--project'))).toEqual(['--project=!e2e', '--project=!components']);
+    const targeted = buildVitestArgv({ ...base, excludeProjects: ['e2e'] });
+    expect('argv' in targeted && targeted.argv.some((a) => a.startsWith('--project'))).toBe(false);
+  });
+});
+
+describe('a related run past timeoutSeconds', () => {
+  const run = (extra: Partial<RunResult>): RunResult => ({
+    runner: 'vitest',
+    status: 'timeout',
+    command: [],
+    exitCode: null,
+    durationMs: 1,
+    files: [],
+    tests: [],
+    fileErrors: [],
+    ...extra,
+  });
+  it('is exit 3 that says the related set was too large (data.related); a targeted run’s timeout is not', () => {
+    expect(evaluateRunStatus(run({ relatedMode: true })).map((f) => [f.code, f.code === 'RUN_UNVERIFIED' && f.data?.related])).toEqual([
+      ['RUN_UNVERIFIED', true],
+    ]);
+    expect(evaluateRunStatus(run({})).map((f) => [f.code, f.code === 'RUN_UNVERIFIED' && f.data?.related])).toEqual([['RUN_UNVERIFIED', undefined]]);
+  });
+});
