@@ -27,7 +27,9 @@ export default defineConfig({
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false },
       },
       // Real temporary git repositories, real runners, through the library and the built CLI (dist/).
-      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
+      // One module cache per worker too (isolate: false): no file changes process state (env, cwd,
+      // mocks), and importing src/ afresh for each of ~150 files cost about a second a file.
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], isolate: false } },
       // The packed package installed in fresh projects, real `git commit`, a real browser.
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/pack-setup.ts'] } },
     ],

@@ -41,6 +41,8 @@ const ALLOWED = [
   /^dist\/runners\/ruby\/.+\.rb$/,
   // The PHP leak guard and the ini folder that prepends it (PHP_INI_SCAN_DIR), read by php itself.
   /^dist\/runners\/php\/(tdd_guard\.php|conf\.d\/tdd_guard\.ini)$/,
+  // GREEN's PHP coverage: the ini folder that turns PCOV on for our run only.
+  /^dist\/runners\/php\/coverage\.d\/tdd_coverage\.ini$/,
   /^dist\/.+\.d\.ts$/,
   /^hooks\/[a-z-]+\.sh$/,
   // The audit as a GitHub Action (uses: <owner>/tdd-hooks/hooks/github-action@<tag>).

@@ -95,7 +95,11 @@ const TOOLCHAINS: Toolchain[] = [
   {
     runner: 'minitest',
     // install detects minitest from the Rakefile's Rake::TestTask (or a test file requiring minitest).
-    skeleton: { Rakefile: 'require "rake/testtask"\n\nRake::TestTask.new(:test) { |t| t.libs << "test" }\n', 'lib/calc.rb': '' },
+    // rake's TestTask runs test/test*.rb unless told otherwise: this project's tests are *_test.rb.
+    skeleton: {
+      Rakefile: 'require "rake/testtask"\n\nRake::TestTask.new(:test) do |t|\n  t.libs << "test"\n  t.pattern = "test/**/*_test.rb"\nend\n',
+      'lib/calc.rb': '',
+    },
     testPath: 'test/calc_test.rb',
     test: MT_TEST,
     wrong: [

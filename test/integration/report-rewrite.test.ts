@@ -54,7 +54,11 @@ const FAMILIES: Family[] = [
   },
   {
     runner: 'minitest',
-    skeleton: { Rakefile: 'require "rake/testtask"\n\nRake::TestTask.new(:test) { |t| t.libs << "test" }\n', 'lib/calc.rb': '' },
+    // rake's TestTask runs test/test*.rb unless told otherwise: this project's tests are *_test.rb.
+    skeleton: {
+      Rakefile: 'require "rake/testtask"\n\nRake::TestTask.new(:test) do |t|\n  t.libs << "test"\n  t.pattern = "test/**/*_test.rb"\nend\n',
+      'lib/calc.rb': '',
+    },
     testPath: 'test/calc_test.rb',
     test: 'require "minitest/autorun"\nrequire_relative "../lib/calc"\n\nclass CalcTest < Minitest::Test\n  def test_adds\n    assert_equal 5, Calc.add(2, 3)\n  end\nend\n',
     forged: {
