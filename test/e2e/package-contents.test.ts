@@ -70,8 +70,9 @@ describe('the packed tarball', () => {
     expect(stray).toEqual([]);
     // tsc's one-file-per-module output stays home: a handful of declarations, no compiled sources.
     expect([...paths].filter((p) => p.endsWith('.js') && p.startsWith('dist/') && p.split('/').length > 2 && !p.startsWith('dist/runners/'))).toEqual([]);
-    // 149 before the plugin and the extension (7 files).
-    expect(packed.entryCount).toBeLessThan(160);
+    // 149 before the plugin and the extension (7 files); 163 with the seal's pytest plugin, Ruby's
+    // and PHP's coverage starters and the judge's chunk. A cap against junk: ALLOWED above is the list.
+    expect(packed.entryCount).toBeLessThan(175);
   });
 
   it('holds every file the package opens at run time', () => {
