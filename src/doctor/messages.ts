@@ -147,6 +147,8 @@ const MESSAGES: { [C in DoctorCode]: Words<C> } = {
     `${s(d.agent)}'s user-wide tdd-hooks ${d.agent === 'gemini' ? 'extension' : 'plugin'} (${p('path')}) runs the guard in this project`,
   AGENT_PLUGIN_CLI_MISSING: (d, p) =>
     `${s(d.agent)}'s user-wide tdd-hooks ${d.agent === 'gemini' ? 'extension' : 'plugin'} (${p('path')}) finds no CLI here (${s(d.cli)}, nor tdd-hooks on PATH): it denies every edit and shell call in this project until there is one`,
+  AGENT_GUARD_TWICE: (d, p) =>
+    `${s(d.agent)} runs the guard twice on every tool call: the user-wide tdd-hooks ${d.agent === 'gemini' ? 'extension' : 'plugin'} (${p('path')}) and this project's \`install --agent ${s(d.agent)}\` hooks (${(Array.isArray(d.files) ? d.files : []).join(', ')}); keep one: the command below takes out the project's (the ${d.agent === 'gemini' ? 'extension' : 'plugin'} then guards you, not whoever clones the project), or switch the ${d.agent === 'gemini' ? 'extension' : 'plugin'} off to keep them`,
 };
 
 /** What doctor cannot read, said with a healthy agent's hooks. */

@@ -296,6 +296,8 @@ export interface DoctorFindingData {
   AGENT_HOOKS_SWITCHED_OFF: { agent: AgentName; config: string; key: string };
   AGENT_PLUGIN_OK: Path & { agent: 'claude' | 'gemini' };
   AGENT_PLUGIN_CLI_MISSING: Path & { agent: 'claude' | 'gemini'; cli: string };
+  /** The user-wide plugin (`path`) and this project's `install --agent` hooks (`files`) both run the guard. */
+  AGENT_GUARD_TWICE: Path & { agent: 'claude' | 'gemini'; files: string[] };
 }
 
 /** Stable codes, documented in the README; tests assert these, never the wording. */

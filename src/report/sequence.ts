@@ -52,7 +52,8 @@ export function sequenceHistory(commits: HistoryCommit[], events: ReportEvent[],
   };
   for (const e of events) {
     if (e.kind === 'pre-commit') {
-      if (e.exitCode === 0) lastVerified = e.testMs;
+      // A commit that reused a verdict (VERDICT_CACHED, no testMs) keeps the time of the run it reused.
+      if (e.exitCode === 0) lastVerified = e.testMs ?? lastVerified;
       else pending.push({ type: 'refused', event: e });
     } else if (e.kind === 'phase') {
       pending.push({ type: 'declared', event: e });

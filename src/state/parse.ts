@@ -164,10 +164,16 @@ export function parsePending(v: unknown): Pending | undefined {
   if (typeof regression !== 'boolean' || !isStrOrNull(reason) || !isStrings(testFiles) || !isStringMap(blobs) || !isStrings(failing)) return undefined;
   if (!isStr(summary) || !isStr(at) || (evidence !== undefined && !parseEvidence(evidence))) return undefined;
   if (removedTests !== undefined && !isStrings(removedTests)) return undefined;
-  for (const s of [key, falseFail, attempts, v.revise, v.until, uncovered]) if (s !== undefined && !isStr(s)) return undefined;
+  for (const s of [key, falseFail, attempts, v.revise, v.until, uncovered, v.tests]) if (s !== undefined && !isStr(s)) return undefined;
+  if (v.findings !== undefined && !(Array.isArray(v.findings) && v.findings.every(isKeptFinding))) return undefined;
   if (subject !== undefined && !(isObj(subject) && isStr(subject.text) && (subject.mode === 'fill' || subject.mode === 'enforce'))) return undefined;
   // Trailer values are one line each: a newline would smuggle in a trailer of its own (the reason
   // of an off commit has its whitespace folded by commit-msg).
-  for (const s of [summary, falseFail, attempts, v.revise, v.until, uncovered]) if (isStr(s) && /[\r\n]/.test(s)) return undefined;
+  for (const s of [summary, falseFail, attempts, v.revise, v.until, uncovered, v.tests]) if (isStr(s) && /[\r\n]/.test(s)) return undefined;
   return v as unknown as Pending;
+}
+
+/** A finding an accepted verdict keeps: a code, and no error (an accepted verdict has none). */
+function isKeptFinding(f: unknown): boolean {
+  return isObj(f) && isStr(f.code) && (f.severity === 'warn' || f.severity === 'info') && (f.path === undefined || isStr(f.path));
 }

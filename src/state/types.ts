@@ -1,4 +1,4 @@
-import type { FailureClass, Phase } from '../types.js';
+import type { FailureClass, Finding, Phase } from '../types.js';
 
 /** What a task's RED commit(s) froze: the tests that must pass in GREEN, and where they are. */
 export interface RedRecord {
@@ -137,6 +137,11 @@ export interface Pending {
   revise?: string;
   /** Off with `--until`: what ends it (the TDD-Off-Until trailer). */
   until?: string;
+  /**
+   * The accepted verdict's findings past the static gates' (its warnings and notes: GREEN_RELATED_UNRUN,
+   * GREEN_UNCOVERED_CODE…): a commit that reuses the verdict says and records them again.
+   */
+  findings?: Finding[];
 }
 
 export function emptyState(now: Date): State {

@@ -12,6 +12,7 @@ import type { RelatedFacts } from '../gates/types.js';
 import type { RedRecord } from '../state/types.js';
 import type { RunResult, Snapshot } from '../types.js';
 import type { CommitContext } from './context.js';
+import { RELATED_AFTER_TASK } from './pending.js';
 
 export const RELATED_FILE_LIMIT = 200;
 
@@ -37,7 +38,7 @@ export async function planGreenRelated(cc: CommitContext, snapshot: Snapshot, re
   const mine = new Set(red?.files ?? []);
   const plan = await planRelatedRun(cc.repo, config, snapshot.tree, changed, [], (p) => cc.classify(p) === 'test', mine);
   const files = plan.files.filter((f) => !mine.has(f));
-  const tests = `related: the task's tests, then ${plan.by.join(', ') || 'none'}`;
+  const tests = `${RELATED_AFTER_TASK}${plan.by.join(', ') || 'none'}`;
   if (files.length > RELATED_FILE_LIMIT)
     return { files: [], related: new Map(), tests, unrun: { reason: 'too-many', count: files.length, limit: RELATED_FILE_LIMIT } };
   if (files.length === 0 && plan.related.size === 0) return undefined;

@@ -55,7 +55,9 @@ export async function judgeStaged(
   const key = await verdictKey(cc, snapshot.tree, [chosen.files, chosen.related && [...chosen.related]], facts.red);
   const cached = await previous();
   if (cached?.key === key && cached.tree === snapshot.tree) {
-    return answer([...staticFindings, { code: 'VERDICT_CACHED', severity: 'info', data: { at: cached.at } }], { tree: snapshot.tree, pending: cached });
+    // Its warnings and notes are said again: the commit stands on that verdict.
+    const reused: Finding[] = [...staticFindings, ...(cached.findings ?? []), { code: 'VERDICT_CACHED', severity: 'info', data: { at: cached.at } }];
+    return answer(reused, { tree: snapshot.tree, pending: cached });
   }
   const started = Date.now();
   // GREEN: the task's tests and those related to the change, in one run where it can (verify/green-run.ts).
@@ -70,7 +72,8 @@ export async function judgeStaged(
   const findings = await evaluateEvidence(cc, snapshot, input, staticFindings);
 
   // 5. An accepted commit's pending record.
-  const accepted = { phase, taskTitle: task.title, run, files: chosen.files, findings, key, tests: chosen.tests ?? ran.tests };
+  const kept = findings.filter((f) => !staticFindings.includes(f));
+  const accepted = { phase, taskTitle: task.title, run, files: chosen.files, findings, key, tests: chosen.tests ?? ran.tests, kept };
   const pending = verdictOf(findings) === 0 ? await acceptedPending(repo, cc, snapshot, accepted) : undefined;
   return answer(findings, { tree: snapshot.tree, run, testMs, ...(pending ? { pending } : {}) });
 }

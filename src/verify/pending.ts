@@ -54,7 +54,7 @@ export async function acceptedPending(
   repo: RepoContext,
   cc: CommitContext,
   snapshot: Snapshot,
-  accepted: { phase: Phase; taskTitle?: string; run: RunResult; files: string[]; findings: Finding[]; key: string; tests?: string },
+  accepted: { phase: Phase; taskTitle?: string; run: RunResult; files: string[]; findings: Finding[]; key: string; tests?: string; kept?: Finding[] },
 ): Promise<Pending> {
   const { run, files } = accepted;
   const failing = run.tests.filter((t) => t.status === 'failed').map(testId);
@@ -62,6 +62,7 @@ export async function acceptedPending(
   const evidence = toEvidence(run);
   const falseFail = accepted.findings.find((f): f is Finding<'FALSE_FAIL_ACCEPTED'> => f.code === 'FALSE_FAIL_ACCEPTED');
   const uncovered = formatUncovered(accepted.findings);
+  const tests = testsRan(accepted.tests, accepted.findings);
   const verified = { phase: accepted.phase, taskTitle: accepted.taskTitle, testFiles: run.files, blobs, failing, evidence, summary: summarizeRun(run) };
   const pending = makePending(cc, snapshot, verified);
   const attempts = await readAttemptsNote(cc);
@@ -70,11 +71,30 @@ export async function acceptedPending(
     ...pending,
     ...(removedTests.length ? { removedTests } : {}),
     key: accepted.key,
-    ...(accepted.tests ? { tests: accepted.tests } : {}),
+    ...(tests ? { tests } : {}),
     ...(falseFail ? { falseFail: falseFail.data.patterns.join(', ') } : {}),
     ...(uncovered ? { uncovered } : {}),
     ...(attempts ? { attempts } : {}),
+    ...(accepted.kept?.length ? { findings: accepted.kept } : {}),
   };
+}
+
+/** How GREEN's related tests are said (verify/green-related.ts): the task's tests, then how the others were chosen. */
+export const RELATED_AFTER_TASK = "related: the task's tests, then ";
+
+/**
+ * TDD-Tests says what ran to the end: a GREEN whose related tests did not (GREEN_RELATED_UNRUN)
+ * names them as not completed or not run, never as run (pure).
+ */
+export function testsRan(tests: string | undefined, findings: Finding[]): string | undefined {
+  const unrun = findings.find((f): f is Finding<'GREEN_RELATED_UNRUN'> => f.code === 'GREEN_RELATED_UNRUN');
+  if (!tests || !unrun || !tests.startsWith(RELATED_AFTER_TASK)) return tests;
+  const by = tests.slice(RELATED_AFTER_TASK.length);
+  const { reason, count, limit, detail } = unrun.data;
+  const why = reason === 'too-many' ? `not run (${count ?? '?'} files, over ${limit ?? '?'})` : `did not complete (${detail ?? 'unknown'})`;
+  // One line, bounded: a trailer value.
+  const said = `related: the task's tests; ${by} ${why}`.replace(/\s+/g, ' ');
+  return said.length > 200 ? `${said.slice(0, 199)}…` : said;
 }
 
 /** GREEN_UNCOVERED_CODE (warn) as the TDD-Uncovered trailer says it: `src/sum.js:3,5; src/b.js:7` (pure). */

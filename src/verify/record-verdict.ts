@@ -28,7 +28,8 @@ export async function recordVerdict(repo: RepoContext, r: PreCommitResult, how: 
       await writeState(repo.stateDir, state);
     }
   }
-  if (r.run || r.exitCode !== 0) {
+  // A reused verdict (VERDICT_CACHED) is recorded too: its warnings are this commit's.
+  if (r.run || r.exitCode !== 0 || codes.includes('VERDICT_CACHED')) {
     // `tdd verify` is a check, not an attempt to commit: the report counts only the hook's refusals.
     // A refusal keeps its findings' words and files: the report shows them (report/events.ts).
     const findings =

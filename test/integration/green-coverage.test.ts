@@ -6,6 +6,8 @@
  * fingerprinted around every refusal (attemptCommit).
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attemptCommit, codesOf, trailersOf } from '../helpers/cycle.js';
 import { makeRepo, type Repo } from '../helpers/repo.js';
@@ -160,10 +162,24 @@ describe('greenRuns with node --test: the tests a GREEN can break', () => {
     repo.write({ 'src/title.js': `${TITLE}// unstaged\n` });
     repo.write({ 'src/slug.js': `${LOWER}export const slugify = (s) => s.split(' ').join('-');\n` });
     repo.git('add', 'src/slug.js');
+    const verified = repo.tdd('verify');
+    expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+    expect(codesOf(verified)).toContain('GREEN_RELATED_UNRUN');
+    // The commit reuses that verdict: its warning is said again and recorded, not dropped.
     const c = repo.commit('feat: slugify');
     expect(c.status, c.stdout + c.stderr).toBe(0);
+    expect(codesOf(c), c.stdout + c.stderr).toContain('VERDICT_CACHED');
     expect(codesOf(c), c.stdout + c.stderr).toContain('GREEN_RELATED_UNRUN');
     expect(codesOf(c)).not.toContain('RUN_LEAKED');
+    const events = readFileSync(join(repo.dir, '.git/tdd/events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { event: string; codes?: string[] });
+    expect(events.filter((e) => e.event === 'pre-commit').at(-1)?.codes).toEqual(expect.arrayContaining(['VERDICT_CACHED', 'GREEN_RELATED_UNRUN']));
+    // TDD-Tests claims no related run that did not complete.
+    const tests = trailersOf(repo)['TDD-Tests'];
+    expect(tests).not.toMatch(/then import graph/);
+    expect(tests).toMatch(/^related: the task's tests; import graph did not complete/);
   });
 
   it('a related test that already failed at the parent is not counted against the GREEN', () => {

@@ -116,8 +116,17 @@ function checkPlugin(f: DoctorFacts, p: NonNullable<DoctorFacts['agents']['plugi
   return { id, status: 'fail', code: 'AGENT_PLUGIN_CLI_MISSING', data: { agent: p.agent, path: p.path, cli: f.agents.cli.rel }, fix };
 }
 
+/** The plugin and this project's `install --agent` hooks of one agent: each tool call is judged twice (twice the time, two denials). */
+function guardTwice(f: DoctorFacts, p: NonNullable<DoctorFacts['agents']['plugins']>[number]): CheckResult[] {
+  const a = f.agents.installed.find((x) => x.agent === p.agent);
+  if (!a) return [];
+  const files = a.files.filter((x) => x.fact.kind === 'file').map((x) => join(f.layout.top, x.path));
+  const fix = `npx tdd-hooks uninstall --agent ${p.agent}`;
+  return [{ id: `agent-${p.agent}`, status: 'warn', code: 'AGENT_GUARD_TWICE', data: { agent: p.agent, path: p.path, files }, fix }];
+}
+
 export function checkAgents(f: DoctorFacts): CheckResult[] | null {
   const plugins = f.agents.plugins ?? [];
   if (f.agents.installed.length === 0 && plugins.length === 0) return null;
-  return [...f.agents.installed.flatMap((a) => checkAgent(f, a)), ...plugins.map((p) => checkPlugin(f, p))];
+  return [...f.agents.installed.flatMap((a) => checkAgent(f, a)), ...plugins.map((p) => checkPlugin(f, p)), ...plugins.flatMap((p) => guardTwice(f, p))];
 }

@@ -180,6 +180,16 @@ describe('doctor: the agents install --agent set up', () => {
         { id: 'agent-claude', status: 'ok', code: 'AGENT_PLUGIN_OK', data: { path: join(home, '.claude', 'settings.json') } },
         { id: 'agent-gemini', status: 'ok', code: 'AGENT_PLUGIN_OK' },
       ]);
+      // This project also has `install --agent claude` and `--agent gemini` hooks: each guard would run twice.
+      const twice = (await runDoctor(r.dir, { ...r.env, HOME: home, PATH: path, CODEX_HOME: codexHome })).checks.filter((c) => c.code === 'AGENT_GUARD_TWICE');
+      expect(twice).toMatchObject([
+        { id: 'agent-claude', status: 'warn', fix: 'npx tdd-hooks uninstall --agent claude' },
+        { id: 'agent-gemini', status: 'warn', fix: 'npx tdd-hooks uninstall --agent gemini' },
+      ]);
+      // The fix, as given: the plugin alone guards Claude Code here.
+      expect(r.tdd('uninstall', '--agent', 'claude').status).toBe(0);
+      const after = (await runDoctor(r.dir, { ...r.env, HOME: home, PATH: path, CODEX_HOME: codexHome })).checks.filter((c) => c.code === 'AGENT_GUARD_TWICE');
+      expect(after.map((c) => c.id)).toEqual(['agent-gemini']);
       r.remove('node_modules/tdd-hooks');
       expect(await plugins()).toMatchObject([
         { status: 'fail', code: 'AGENT_PLUGIN_CLI_MISSING', fix: 'npm install' },

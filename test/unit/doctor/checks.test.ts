@@ -577,6 +577,19 @@ describe('agent-<name>', () => {
       { status: 'fail', code: 'AGENT_PLUGIN_CLI_MISSING', fix: 'npm install' },
     ],
   ]);
+  const twice = (f: DoctorFacts) => checkAgents(f)?.filter((c) => c.code === 'AGENT_GUARD_TWICE') ?? null;
+  const claudePlugin = { agent: 'claude' as const, path: '/home/u/.claude/settings.json' };
+  table(twice, [
+    [
+      'the Claude Code plugin and install --agent claude: the guard runs twice',
+      withAgents(installed('claude'), { plugins: [claudePlugin], globalCli: false }),
+      { status: 'warn', code: 'AGENT_GUARD_TWICE', fix: 'npx tdd-hooks uninstall --agent claude', data: { agent: 'claude', path: claudePlugin.path } },
+    ],
+  ]);
+  it.each([
+    ['the plugin alone', facts({ agents: { installed: [], cli: { rel: CLI, present: true }, plugins: [claudePlugin], globalCli: false } })],
+    ["the plugin and another agent's hooks", withAgents(installed('cursor'), { plugins: [claudePlugin], globalCli: false })],
+  ])('%s: once, no warning', (_, f) => expect(twice(f)).toEqual([]));
   it('no agent installed: the check does not show', () => expect(checkAgents(facts())).toBeNull());
   it('every agent as installed is healthy', () => {
     for (const agent of ['claude', 'gemini', 'cursor', 'copilot', 'windsurf', 'cline', 'qwen', 'factory', 'augment', 'opencode', 'kiro'] as const)

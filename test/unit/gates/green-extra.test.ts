@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluateGreenBreaksTest } from '../../../src/gates/green-breaks-test.js';
 import { evaluateGreenCoverage } from '../../../src/gates/green-coverage.js';
 import { verdictOf } from '../../../src/gates/index.js';
-import { formatUncovered } from '../../../src/verify/pending.js';
+import { formatUncovered, testsRan } from '../../../src/verify/pending.js';
+import { parsePending } from '../../../src/state/parse.js';
 import type { GateInput } from '../../../src/gates/types.js';
 import type { RunResult, TestCaseResult } from '../../../src/types.js';
 
@@ -78,5 +79,56 @@ describe('evaluateGreenBreaksTest', () => {
   it('a breaking test refuses the commit', () => {
     const findings = evaluateGreenBreaksTest(input({ related: { run: run([fail('test/b.test.js')]), parent: run([pass('test/b.test.js')]), red: [] } }));
     expect(verdictOf(findings)).toBe(1);
+  });
+});
+
+describe('testsRan (TDD-Tests says what ran to the end)', () => {
+  const claimed = "related: the task's tests, then vitest related";
+  const unrun = (related: GateInput['related']) => evaluateGreenBreaksTest(input({ related }));
+  it.each([
+    ['all ran', [], claimed],
+    [
+      'did not finish',
+      unrun({ run: run([], { status: 'timeout', reason: 'took\nlonger than 60s' }), red: [] }),
+      /^related: the task's tests; vitest related did not complete \(took longer/,
+    ],
+    [
+      'over the bound',
+      unrun({ unrun: { reason: 'too-many', count: 500, limit: 200 }, red: [] }),
+      "related: the task's tests; vitest related not run (500 files, over 200)",
+    ],
+  ])('%s', (_, findings, expected) => {
+    const said = testsRan(claimed, findings)!;
+    if (typeof expected === 'string') expect(said).toBe(expected);
+    else expect(said).toMatch(expected);
+    expect(said).not.toMatch(/[\r\n]/);
+  });
+  it("leaves REFACTOR's and a targeted GREEN's line as it is", () => {
+    const findings = unrun({ unrun: { reason: 'too-many', count: 500, limit: 200 }, red: [] });
+    expect(testsRan('related: import graph', findings)).toBe('related: import graph');
+    expect(testsRan(undefined, findings)).toBeUndefined();
+  });
+});
+
+describe('parsePending: the kept findings', () => {
+  const base = {
+    tree: 'a'.repeat(40),
+    phase: 'green',
+    task: 'T1',
+    regression: false,
+    reason: null,
+    testFiles: [],
+    blobs: {},
+    failing: [],
+    summary: 's',
+    at: 'now',
+  };
+  it.each([
+    ['warnings and notes', [{ code: 'GREEN_RELATED_UNRUN', severity: 'warn', data: {} }], true],
+    ['an error (no accepted verdict has one)', [{ code: 'GREEN_BREAKS_TEST', severity: 'error' }], false],
+    ['not a list', { code: 'X' }, false],
+  ])('%s', (_, findings, ok) => expect(parsePending({ ...base, findings }) !== undefined).toBe(ok));
+  it('a TDD-Tests line with a newline is refused (it would smuggle in a trailer)', () => {
+    expect(parsePending({ ...base, tests: 'related: x\nTDD-Phase: green' })).toBeUndefined();
   });
 });

@@ -60,4 +60,11 @@ describe('sequenceHistory', () => {
     expect(words(seq.items)).toEqual(['d', '1', '2']);
     expect(seq.items.filter((i) => i.type === 'commit').map((i) => (i.type === 'commit' ? i.testMs : 0))).toEqual([640, null]);
   });
+
+  it("a commit that reused the verified run's verdict (an aborted message, retried) keeps that run's test time", () => {
+    const ran = { at: at(-2), event: 'pre-commit', phase: 'red', task: 'T1', exitCode: 0, codes: [], testMs: 640 };
+    const reused = { at: at(-1), event: 'pre-commit', phase: 'red', task: 'T1', exitCode: 0, codes: ['VERDICT_CACHED'] };
+    const seq = sequenceHistory(HISTORY, events(ran, reused, landed(0, '1'), landed(60, '2')), true);
+    expect(seq.items.filter((i) => i.type === 'commit').map((i) => (i.type === 'commit' ? i.testMs : 0))).toEqual([640, null]);
+  });
 });
