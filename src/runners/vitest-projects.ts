@@ -59,13 +59,14 @@ export function scanProjectList(code: string): { projects: VitestProject[]; comp
 
 /**
  * Pure: the `--project` filters of a related run that leaves out `excluded`. vitest (4.1 at least)
- * ORs its filters, so two `--project=!name` exclude nothing (each project passes the other's): with
- * more than one to leave out and every project known, the filters name the projects kept instead.
+ * ORs its filters, so two `--project=!name` exclude nothing (each project passes the other's), and
+ * before 4.1 a negation kept a browser project's instances (`name (chromium)`); a negation needs
+ * vitest 3. So when every project is known, the filters name the projects kept instead.
  */
 export function projectFilters(list: { projects: VitestProject[]; complete: boolean }, excluded: readonly string[]): string[] {
   if (excluded.length === 0) return [];
   const kept = list.projects.filter((p) => !excluded.includes(p.name)).map((p) => p.name);
-  if (excluded.length > 1 && list.complete && kept.length > 0) return kept.map((name) => `--project=${name}`);
+  if (list.complete && kept.length > 0) return kept.map((name) => `--project=${name}`);
   return excluded.map((name) => `--project=!${name}`);
 }
 
@@ -94,10 +95,20 @@ function closing(tokens: Token[], open: number): number {
 function readProject(body: Token[]): VitestProject | undefined {
   let name: string | undefined;
   let browser = false;
+  // The project's own name only: at its top or in its `test: {…}`, not an instance's or a variable's deeper in.
+  let depth = 0;
+  let inTest = false;
   for (let k = 0; k + 2 < body.length; k++) {
     const key = body[k]!.text;
+    if (key === '{' || key === '[' || key === '(') {
+      if (depth === 0 && key === '{' && body[k - 1]?.text === ':' && body[k - 2]?.text === 'test') inTest = true;
+      depth++;
+    } else if (key === '}' || key === ']' || key === ')') {
+      depth--;
+      if (depth === 0) inTest = false;
+    }
     if (body[k + 1]!.text !== ':') continue;
-    if (key === 'name' && name === undefined) name = stringValue(body[k + 2]!);
+    if (key === 'name' && name === undefined && (depth === 0 || (depth === 1 && inTest))) name = stringValue(body[k + 2]!);
     if (key === 'browser' && body[k + 2]!.text === '{') {
       const inner = body.slice(k + 3, closing(body, k + 2));
       browser ||= inner.some((t, m) => t.text === 'enabled' && inner[m + 1]?.text === ':' && inner[m + 2]?.text === 'true');

@@ -45,7 +45,7 @@ describe('vitest projects for `related`', () => {
     ).toEqual(['browser-chrome']);
   });
 
-  it('two or more left out: the projects kept, by name, when every project is known (vitest ORs its filters: two negations exclude nothing)', () => {
+  it('the projects kept, by name, when every project is known (vitest ORs its filters: two negations exclude nothing)', () => {
     const inline = CONFIG.replace("      'packages/*/vitest.config.ts',\n", '');
     expect(scanProjectList(CONFIG).complete).toBe(false);
     expect(scanProjectList(inline).complete).toBe(true);
@@ -57,8 +57,18 @@ describe('vitest projects for `related`', () => {
       ],
       complete: true,
     });
+    // A name deeper in (a browser instance's, a variable's) is not the project's.
+    expect(
+      scanVitestProjects(
+        "export default { test: { projects: [{ test: { env: { name: 'x' }, name: 'unit' } }, { test: { browser: { enabled: true, instances: [{ name: 'chrome' }] }, name: 'ui' } }] } }",
+      ),
+    ).toEqual([
+      { name: 'unit', browser: false },
+      { name: 'ui', browser: true },
+    ]);
     expect(projectFilters(scanProjectList(inline), ['e2e', 'components'])).toEqual(['--project=unit', '--project=unit-jsdom']);
-    expect(projectFilters(scanProjectList(inline), ['e2e'])).toEqual(['--project=!e2e']);
+    expect(projectFilters(scanProjectList(inline), ['e2e'])).toEqual(['--project=unit', '--project=unit-jsdom', '--project=components']);
+    expect(projectFilters(scanProjectList(CONFIG), ['e2e'])).toEqual(['--project=!e2e']);
     // A project whose name is not read (a glob of configs): kept by no positive filter, so the negations stay.
     expect(projectFilters(scanProjectList(CONFIG), ['e2e', 'components'])).toEqual(['--project=!e2e', '--project=!components']);
   });
