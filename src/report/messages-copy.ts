@@ -42,7 +42,7 @@ export const COPY_MESSAGES: { [C in CopyCode]: Words<C> } = {
         : `could not verify: ${f.path} (isolation.link) is older than ${d(f.data, 'source')}, which this commit changes, so the tests would read a build without the change`,
     next:
       d(f.data, 'reason') === 'unstaged'
-        ? `stage ${d(f.data, 'source')} (or set it aside: \`git stash push --keep-index\`) and rebuild, then commit again; isolation.build builds in the private copy from what is staged instead`
+        ? `stage ${d(f.data, 'source')} (or set it aside with the rest of what is not staged: \`git stash push --keep-index --include-untracked\`) and rebuild, then commit again; isolation.build builds in the private copy from what is staged instead`
         : `rebuild ${f.path}, then commit again; isolation.build builds in the private copy from what is staged instead`,
   }),
 };

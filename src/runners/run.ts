@@ -43,6 +43,8 @@ export interface RunTestsOptions {
   related?: string[];
   /** With `related`: vitest projects to leave out (runners/vitest-projects.ts). */
   excludeProjects?: string[];
+  /** With `related`: vitest's `--project` filters, in place of excludeProjects' (runners/vitest-projects.ts projectFilters). */
+  projectFilters?: string[];
   /** GREEN: source files (relative to `root`) whose coverage the run measures with the runner's own (runners/coverage-read). */
   coverage?: string[];
   /** GREEN's one run (verify/green-run.ts): the task's test files among `files` (relative to `root`); only their coverage counts. */
@@ -205,7 +207,13 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
     unittestShim: UNITTEST_SHIM,
     rspecSupport: RSPEC_SUPPORT,
     minitestRunner: MINITEST_RUNNER,
-    ...(related ? { related, ...(o.excludeProjects?.length ? { excludeProjects: o.excludeProjects } : {}) } : {}),
+    ...(related
+      ? {
+          related,
+          ...(o.excludeProjects?.length ? { excludeProjects: o.excludeProjects } : {}),
+          ...(o.projectFilters?.length ? { projectFilters: o.projectFilters } : {}),
+        }
+      : {}),
   });
   if ('error' in built) return { ...base, status: 'unknown', reason: built.error };
   const measuring = o.coverage?.length ? await planRunCoverage(run, built, dir) : undefined;

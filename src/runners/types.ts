@@ -46,6 +46,8 @@ export interface BuildArgvInput {
   related?: string[];
   /** With `related`: vitest projects to leave out (browser and e2e ones: runners/vitest-projects.ts). */
   excludeProjects?: string[];
+  /** With `related`: vitest's `--project` filters, in place of excludeProjects' (runners/vitest-projects.ts projectFilters). */
+  projectFilters?: string[];
 }
 
 export type BuiltCommand = { argv: string[]; env: Record<string, string> } | { error: string };

@@ -15,21 +15,59 @@ export interface VitestProject {
 
 /** The inline projects of `test.projects` (or a workspace array) that have a literal name; a string entry (a glob of configs) is not read. */
 export function scanVitestProjects(code: string): VitestProject[] {
+  return scanProjectList(code).projects;
+}
+
+/**
+ * The inline projects, and whether they are every project: one `projects` array whose entries are
+ * all inline objects (or `defineProject({…})`) with a literal name — no string entry (a glob of
+ * configs), spread or variable, whose projects' names cannot be read here.
+ */
+export function scanProjectList(code: string): { projects: VitestProject[]; complete: boolean } {
   const tokens = tokenize(code);
   const out: VitestProject[] = [];
+  let arrays = 0;
+  let complete = true;
   for (let i = 0; i + 2 < tokens.length; i++) {
     if (!(tokens[i]!.text === 'projects' && tokens[i + 1]!.text === ':' && tokens[i + 2]!.text === '[')) continue;
+    arrays++;
     const end = closing(tokens, i + 2);
+    // Per entry (between commas): a named inline project, and anything else in it.
+    let named = false;
+    let other = false;
+    const endEntry = () => {
+      if (other) complete = false;
+      named = other = false;
+    };
     for (let j = i + 3; j < end; j++) {
-      if (tokens[j]!.text !== '{') continue;
-      const close = closing(tokens, j);
-      const project = readProject(tokens.slice(j + 1, close));
-      if (project) out.push(project);
-      j = close;
+      const t = tokens[j]!.text;
+      if (t === ',') endEntry();
+      else if (t === '{') {
+        const close = closing(tokens, j);
+        const project = named ? undefined : readProject(tokens.slice(j + 1, close));
+        if (project) out.push(project);
+        else other = true;
+        named = true;
+        j = close;
+      } else if (t !== 'defineProject' && t !== '(' && t !== ')') other = true;
     }
+    endEntry();
     i = end;
   }
-  return out;
+  return { projects: out, complete: complete && arrays === 1 };
+}
+
+/**
+ * Pure: the `--project` filters of a related run that leaves out `excluded`. vitest (4.1 at least)
+ * ORs its filters, so two `--project=!name` exclude nothing (each project passes the other's), and
+ * before 4.1 a negation kept a browser project's instances (`name (chromium)`); a negation needs
+ * vitest 3. So when every project is known, the filters name the projects kept instead.
+ */
+export function projectFilters(list: { projects: VitestProject[]; complete: boolean }, excluded: readonly string[]): string[] {
+  if (excluded.length === 0) return [];
+  const kept = list.projects.filter((p) => !excluded.includes(p.name)).map((p) => p.name);
+  if (list.complete && kept.length > 0) return kept.map((name) => `--project=${name}`);
+  return excluded.map((name) => `--project=!${name}`);
 }
 
 /** Pure: the projects `related` leaves out — browser or e2e ones the user did not name in relatedProjects. */
@@ -57,10 +95,20 @@ function closing(tokens: Token[], open: number): number {
 function readProject(body: Token[]): VitestProject | undefined {
   let name: string | undefined;
   let browser = false;
+  // The project's own name only: at its top or in its `test: {…}`, not an instance's or a variable's deeper in.
+  let depth = 0;
+  let inTest = false;
   for (let k = 0; k + 2 < body.length; k++) {
     const key = body[k]!.text;
+    if (key === '{' || key === '[' || key === '(') {
+      if (depth === 0 && key === '{' && body[k - 1]?.text === ':' && body[k - 2]?.text === 'test') inTest = true;
+      depth++;
+    } else if (key === '}' || key === ']' || key === ')') {
+      depth--;
+      if (depth === 0) inTest = false;
+    }
     if (body[k + 1]!.text !== ':') continue;
-    if (key === 'name' && name === undefined) name = stringValue(body[k + 2]!);
+    if (key === 'name' && name === undefined && (depth === 0 || (depth === 1 && inTest))) name = stringValue(body[k + 2]!);
     if (key === 'browser' && body[k + 2]!.text === '{') {
       const inner = body.slice(k + 3, closing(body, k + 2));
       browser ||= inner.some((t, m) => t.text === 'enabled' && inner[m + 1]?.text === ':' && inner[m + 2]?.text === 'true');

@@ -33,7 +33,7 @@ export function buildVitestArgv(o: BuildArgvInput): BuiltCommand {
   // `vitest related <sources…>` runs the test files whose module graph holds one of them; a test
   // file named there runs as well (it is its own source).
   const related = o.related
-    ? ['related', '--run', ...[...o.related, ...o.files].map(asArg), ...(o.excludeProjects ?? []).map((p) => `--project=!${p}`)]
+    ? ['related', '--run', ...[...o.related, ...o.files].map(asArg), ...(o.projectFilters ?? (o.excludeProjects ?? []).map((p) => `--project=!${p}`))]
     : ['run'];
   const argv = [
     o.nodePath,

@@ -14,7 +14,7 @@ import type { BuildFacts, RunResult } from '../types.js';
 import { buildInCopy, buildSpecOf } from './copy-build.js';
 import { builtLinks } from '../gates/link-stale.js';
 import { VITEST_FILES } from '../config/runner-tests/files.js';
-import { excludedProjects, scanVitestProjects } from '../runners/vitest-projects.js';
+import { excludedProjects, projectFilters, scanProjectList } from '../runners/vitest-projects.js';
 import { scrubbedEnv } from '../process/env.js';
 import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';
 import { materialize, type Scratch } from './scratch.js';
@@ -219,14 +219,15 @@ function relatedOf(
   spec: RunnerSpec,
   root: string,
   include: readonly string[],
-): { related?: string[]; excludeProjects?: string[] } {
+): { related?: string[]; excludeProjects?: string[]; projectFilters?: string[] } {
   const sources = (related?.get(specKey(spec)) ?? []).map((f) => (spec.root === '.' ? f : posix.relative(spec.root, f)));
   if (sources.length === 0) return {};
   if (spec.runner !== 'vitest') return { related: sources };
   const file = VITEST_FILES.find((f) => existsSync(join(root, f)));
   const text = file === undefined ? '' : readFileSync(join(root, file), 'utf8');
-  const excluded = excludedProjects(scanVitestProjects(text), include);
-  return excluded.length > 0 ? { related: sources, excludeProjects: excluded } : { related: sources };
+  const list = scanProjectList(text);
+  const excluded = excludedProjects(list.projects, include);
+  return excluded.length > 0 ? { related: sources, excludeProjects: excluded, projectFilters: projectFilters(list, excluded) } : { related: sources };
 }
 
 /** A runner of the configuration, by what it is and where it runs. */

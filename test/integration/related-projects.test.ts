@@ -14,6 +14,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['test/**/*.test.js'] } },
       { test: { name: 'e2e', include: ['e2e/**/*.test.js'] } },
+      { test: { name: 'browser', include: ['browser/**/*.test.js'] } },
     ],
   },
 });
@@ -46,6 +47,8 @@ beforeAll(() => {
       'vitest.config.mjs': CONFIG,
       'src/slug.js': LOWER,
       'e2e/app.test.js': E2E,
+      // Two projects left out: vitest ORs --project filters, so '!e2e' and '!browser' together left out neither.
+      'browser/app.test.js': E2E,
     },
     { linkNodeModules: true },
   );
@@ -79,6 +82,7 @@ describe('vitest related leaves out e2e and browser projects', () => {
       r.git('add', 'src/slug.js');
       const out = attemptCommit(r, 0);
       expect(out).not.toMatch(/e2e\/app\.test\.js/);
+      expect(out).not.toMatch(/browser\/app\.test\.js/);
       expect(trailersOf(r)['TDD-Phase']).toBe('refactor');
       expect(trailersOf(r)['TDD-Tests']).toMatch(/vitest related/);
     },

@@ -47,12 +47,14 @@
 })();
 (static function (): void {
     // The report's seal (src/runners/seal.ts): this shutdown function is the first registered, so it
-    // runs before any of the project's, after the runner wrote its report.
+    // runs before any of the project's, after the runner wrote its report. A process PHPUnit starts
+    // for a test of its own (process isolation) finds the report empty or not there yet and prints
+    // nothing: PHPUnit reads a child's stderr as the test's error.
     $seal = getenv('TDD_HOOKS_SEAL');
     if (is_string($seal) && $seal !== '') {
         register_shutdown_function(static function () use ($seal): void {
             $data = is_file($seal) ? file_get_contents($seal) : false;
-            if ($data !== false) {
+            if ($data !== false && $data !== '') {
                 fwrite(STDERR, "\ntdd-hooks-seal " . hash('sha256', $data) . "\n");
             }
         });

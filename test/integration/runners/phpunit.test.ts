@@ -134,6 +134,13 @@ describe('phpunit adapter on real runs', () => {
     expect(clean.status).toBe('completed');
   });
 
+  it("a test in a process of its own (@runTestsInSeparateProcesses) passes in a guarded run: the child's shutdown does not print a seal of the report PHPUnit has not written yet", async () => {
+    const copy = fixture('green');
+    writeFileSync(join(copy.root, F), readFixtureTest('green').replace('final class', '/** @runTestsInSeparateProcesses */\nfinal class'));
+    const r = await run(copy, [F], { top: copy.root });
+    expect(summary(r)).toEqual({ status: 'completed', tests: [['CalcTest::testAdds', 'passed', undefined]], fileErrors: [] });
+  });
+
   it("GREEN's coverage (PCOV, on for this run alone, read by our prepended file): two test files' processes merged, an untested changed line named, a tested one not, the project's own <coverage> report not written", async () => {
     const copy = fixture('green');
     const calc =

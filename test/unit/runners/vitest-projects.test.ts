@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildVitestArgv } from '../../../src/runners/vitest.js';
-import { excludedProjects, scanVitestProjects } from '../../../src/runners/vitest-projects.js';
+import { excludedProjects, projectFilters, scanProjectList, scanVitestProjects } from '../../../src/runners/vitest-projects.js';
 import { evaluateRunStatus } from '../../../src/gates/run-status.js';
 import type { RunResult } from '../../../src/types.js';
 
@@ -45,6 +45,34 @@ describe('vitest projects for `related`', () => {
     ).toEqual(['browser-chrome']);
   });
 
+  it('the projects kept, by name, when every project is known (vitest ORs its filters: two negations exclude nothing)', () => {
+    const inline = CONFIG.replace("      'packages/*/vitest.config.ts',\n", '');
+    expect(scanProjectList(CONFIG).complete).toBe(false);
+    expect(scanProjectList(inline).complete).toBe(true);
+    expect(scanProjectList("export default { test: { projects: [{ test: { name: 'a' } }, ...more] } }").complete).toBe(false);
+    expect(scanProjectList("export default { test: { projects: [defineProject({ test: { name: 'a' } }), { test: { name: 'b' } },] } }")).toEqual({
+      projects: [
+        { name: 'a', browser: false },
+        { name: 'b', browser: false },
+      ],
+      complete: true,
+    });
+    // A name deeper in (a browser instance's, a variable's) is not the project's.
+    expect(
+      scanVitestProjects(
+        "export default { test: { projects: [{ test: { env: { name: 'x' }, name: 'unit' } }, { test: { browser: { enabled: true, instances: [{ name: 'chrome' }] }, name: 'ui' } }] } }",
+      ),
+    ).toEqual([
+      { name: 'unit', browser: false },
+      { name: 'ui', browser: true },
+    ]);
+    expect(projectFilters(scanProjectList(inline), ['e2e', 'components'])).toEqual(['--project=unit', '--project=unit-jsdom']);
+    expect(projectFilters(scanProjectList(inline), ['e2e'])).toEqual(['--project=unit', '--project=unit-jsdom', '--project=components']);
+    expect(projectFilters(scanProjectList(CONFIG), ['e2e'])).toEqual(['--project=!e2e']);
+    // A project whose name is not read (a glob of configs): kept by no positive filter, so the negations stay.
+    expect(projectFilters(scanProjectList(CONFIG), ['e2e', 'components'])).toEqual(['--project=!e2e', '--project=!components']);
+  });
+
   it('vitest related gets one --project !name per project left out; a targeted run none', () => {
     const base = {
       root: '/r',
@@ -57,6 +85,8 @@ describe('vitest projects for `related`', () => {
     };
     const related = buildVitestArgv({ ...base, related: ['src/a.ts'], excludeProjects: ['e2e', 'components'] });
     expect('argv' in related && related.argv.filter((a) => a.startsWith('--project'))).toEqual(['--project=!e2e', '--project=!components']);
+    const kept = buildVitestArgv({ ...base, related: ['src/a.ts'], excludeProjects: ['e2e', 'components'], projectFilters: ['--project=unit'] });
+    expect('argv' in kept && kept.argv.filter((a) => a.startsWith('--project'))).toEqual(['--project=unit']);
     const targeted = buildVitestArgv({ ...base, excludeProjects: ['e2e'] });
     expect('argv' in targeted && targeted.argv.some((a) => a.startsWith('--project'))).toBe(false);
   });
