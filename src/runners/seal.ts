@@ -36,7 +36,9 @@ export const REPORTER_SEAL_ENV = 'TDD_HOOKS_SEAL_REPORT';
 const BY_REPORTER: ReadonlySet<RunnerName> = new Set<RunnerName>(['vitest', 'node']);
 
 /** The runners whose report is sealed (when the run is guarded: PHP's seal lives in the guard). */
-const SEALED: ReadonlySet<RunnerName> = new Set<RunnerName>(['minitest', 'unittest', 'pytest', 'phpunit', 'mocha', 'rspec', ...BY_REPORTER]);
+// jest writes its report with fs.writeFileSync (through graceful-fs, a copy of fs made after the
+// guard is preloaded) in its main process: node's guard seals it as it does mocha's.
+const SEALED: ReadonlySet<RunnerName> = new Set<RunnerName>(['minitest', 'unittest', 'pytest', 'phpunit', 'mocha', 'rspec', 'jest', ...BY_REPORTER]);
 
 export function isSealed(runner: RunnerName): boolean {
   return SEALED.has(runner);

@@ -32,7 +32,7 @@ describe('checkSeal', () => {
 
 describe('sealEnv', () => {
   it('names the report for the sealed runners only, and adds pytest’s plugin after the project’s own', () => {
-    expect(sealEnv('jest', '/t/report', {}, '/p')).toEqual({});
+    expect(sealEnv('jest', '/t/report', {}, '/p')).toEqual({ TDD_HOOKS_SEAL: '/t/report' });
     expect(sealEnv('command', '/t/report', {}, '/p')).toEqual({});
     // vitest's and node --test's reporters of ours, in the runner's main process; not the guard's variable.
     expect(sealEnv('vitest', '/t/report', {}, '/p')).toEqual({ TDD_HOOKS_SEAL_REPORT: '/t/report' });
