@@ -105,6 +105,6 @@ function packList() {
     }
   };
   visit('index.d.ts');
-  const keep = ['index.js', 'runners/node-reporter.js', 'runners/leak-guard.cjs', ...[...types].sort()];
+  const keep = ['index.js', 'runners/node-reporter.js', 'runners/vitest-seal.js', 'runners/leak-guard.cjs', ...[...types].sort()];
   return ['.cache/', '*.js', '*.cjs', '*.ts', '*.cts', '!/*.cjs', ...keep.map((f) => `!/${f}`), ''].join('\n');
 }

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 export const PACKAGE_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const PACKAGE_BIN = join(PACKAGE_ROOT, 'bin', 'tdd.js');
 export const NODE_REPORTER = join(PACKAGE_ROOT, 'dist', 'runners', 'node-reporter.js');
+/** vitest's report seal (a reporter of ours in vitest's main process: src/runners/vitest-seal.ts). */
+export const VITEST_SEAL = join(PACKAGE_ROOT, 'dist', 'runners', 'vitest-seal.js');
 /** Preloaded into the node processes of a test run: notes reads of the work tree (src/runners/leak-guard.cts). */
 export const NODE_LEAK_GUARD = join(PACKAGE_ROOT, 'dist', 'runners', 'leak-guard.cjs');
 /** Our Python files, copied beside the compiled runners by bin/build.mjs. */

@@ -104,10 +104,24 @@ function install(spec: GuardSpec): void {
 
 /**
  * The report's seal (runners/seal.ts), when TDD_HOOKS_SEAL names the report: each write of it
- * through fs.writeFileSync (mocha's JSON reporter) is followed, in the same synchronous call, by
- * the SHA-256 of what the file then holds, on stderr. A report rewritten after that (an exit
+ * through fs.writeFileSync (mocha's JSON reporter, jest's through graceful-fs) is followed, in the
+ * same synchronous call, by the SHA-256 of what it wrote, on stderr. A report rewritten after that (an exit
  * handler, a later write by any means) no longer matches. What the write does is unchanged.
  */
+/**
+ * The bytes a fs.writeFileSync call wrote, from its arguments: not read back, since a process of the
+ * run can freeze this one (SIGSTOP) between the write and a read and put its own report there.
+ */
+function written(args: Parameters<typeof fs.writeFileSync>): Buffer | undefined {
+  const [, data, options] = args;
+  const encoding = typeof options === 'string' ? options : (options?.encoding ?? 'utf8');
+  // An append: what the file holds is more than this call wrote.
+  if (typeof options === 'object' && options !== null && String(options.flag ?? 'w').includes('a')) return undefined;
+  if (typeof data === 'string') return Buffer.from(data, encoding as BufferEncoding);
+  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return undefined;
+}
+
 function installSeal(report: string): void {
   const target = path.resolve(report);
   const write = fs.writeFileSync;
@@ -119,7 +133,14 @@ function installSeal(report: string): void {
     try {
       const file = args[0];
       const name = typeof file === 'string' ? file : file instanceof URL ? url.fileURLToPath(file) : Buffer.isBuffer(file) ? file.toString() : undefined;
-      if (name !== undefined && path.resolve(name) === target) say(2, `\ntdd-hooks-seal ${crypto.createHash('sha256').update(read(target)).digest('hex')}\n`);
+      if (name !== undefined && path.resolve(name) === target)
+        say(
+          2,
+          `\ntdd-hooks-seal ${crypto
+            .createHash('sha256')
+            .update(written(args) ?? read(target))
+            .digest('hex')}\n`,
+        );
     } catch {
       /* never into the host process */
     }

@@ -12,7 +12,13 @@
  *   A file that crashed at load, or that has no tests, is one test named by its absolute path
  *     (fail with details.error.exitCode, or pass); its stderr arrives as test:stderr lines.
  *   A file with tests gets no pass/fail of its own, only a test:complete with exitCode.
+ *
+ * The report's seal (runners/seal.ts): when TDD_HOOKS_SEAL_REPORT is set (a guarded run), the
+ * SHA-256 of every line it yields goes to stderr as `tdd-hooks-seal <sha256>` once the last one is
+ * taken. This runs in node's main process; the project's tests run in its children, and a report
+ * they (or a process they leave behind) put in its place no longer matches.
  */
+import { createHash } from 'node:crypto';
 import type { TestEvent } from 'node:test/reporters';
 
 export interface ReportedError {
@@ -103,6 +109,12 @@ function toLine(event: TestEvent, stderrLines: Map<string, number>): NodeReportL
 
 export default async function* nodeJsonReporter(source: AsyncIterable<TestEvent>): AsyncGenerator<string, void> {
   const stderrLines = new Map<string, number>();
+  const seal = process.env.TDD_HOOKS_SEAL_REPORT ? createHash('sha256') : undefined;
+  const out = (line: NodeReportLine): string => {
+    const text = `${JSON.stringify(line)}\n`;
+    seal?.update(text, 'utf8');
+    return text;
+  };
   for await (const event of source) {
     let line: NodeReportLine | undefined;
     try {
@@ -110,7 +122,8 @@ export default async function* nodeJsonReporter(source: AsyncIterable<TestEvent>
     } catch (e) {
       line = { t: 'diagnostic', message: `tdd-hooks reporter: ${String(e)}` };
     }
-    if (line) yield `${JSON.stringify(line)}\n`;
+    if (line) yield out(line);
   }
-  yield `${JSON.stringify({ t: 'end' })}\n`;
+  yield out({ t: 'end' });
+  if (seal) process.stderr.write(`\ntdd-hooks-seal ${seal.digest('hex')}\n`);
 }

@@ -5,7 +5,7 @@
  * never as a pass.
  */
 import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
-import { MINITEST_RUNNER, PYTEST_SEAL_DIR, RSPEC_SUPPORT, UNITTEST_SHIM } from '../paths.js';
+import { MINITEST_RUNNER, PYTEST_SEAL_DIR, RSPEC_SUPPORT, UNITTEST_SHIM, VITEST_SEAL } from '../paths.js';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { FileError, RunResult } from '../types.js';
@@ -207,6 +207,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
     unittestShim: UNITTEST_SHIM,
     rspecSupport: RSPEC_SUPPORT,
     minitestRunner: MINITEST_RUNNER,
+    vitestSeal: VITEST_SEAL,
     ...(related
       ? {
           related,

@@ -12,7 +12,8 @@
  * file, once RSpec's run returns (the JSON formatter has closed the file); pytest's through a plugin
  * of ours that runs after its junitxml writer; PHPUnit's through the guard's shutdown function,
  * the first one registered, so the first to run; mocha's through node's guard, in the very call
- * that writes it.) The report read after the run must hash to the
+ * that writes it; vitest's and node --test's through our reporter in the runner's main process, as
+ * it writes it: runners/vitest-seal.ts, runners/node-reporter.ts.) The report read after the run must hash to the
  * seal; no seal, or a seal that disagrees (a second one printed by the project), is "could not
  * verify", never a verdict. A line the project prints cannot remove ours. Pure.
  */
@@ -25,8 +26,19 @@ export const SEAL_ENV = 'TDD_HOOKS_SEAL';
 /** pytest's plugin of ours (src/runners/python/seal/tdd_hooks_seal.py), loaded through PYTEST_PLUGINS. */
 export const PYTEST_SEAL_PLUGIN = 'tdd_hooks_seal';
 
+/**
+ * The variable that asks our reporter in a node runner's main process (vitest's, node --test's)
+ * for a seal of the report it names. Not SEAL_ENV: node's guard seals each fs.writeFileSync of
+ * SEAL_ENV's file in every process of the run (mocha's), and in these runners the project's
+ * processes are not the one that writes the report.
+ */
+export const REPORTER_SEAL_ENV = 'TDD_HOOKS_SEAL_REPORT';
+const BY_REPORTER: ReadonlySet<RunnerName> = new Set<RunnerName>(['vitest', 'node']);
+
 /** The runners whose report is sealed (when the run is guarded: PHP's seal lives in the guard). */
-const SEALED: ReadonlySet<RunnerName> = new Set<RunnerName>(['minitest', 'unittest', 'pytest', 'phpunit', 'mocha', 'rspec']);
+// jest writes its report with fs.writeFileSync (through graceful-fs, a copy of fs made after the
+// guard is preloaded) in its main process: node's guard seals it as it does mocha's.
+const SEALED: ReadonlySet<RunnerName> = new Set<RunnerName>(['minitest', 'unittest', 'pytest', 'phpunit', 'mocha', 'rspec', 'jest', ...BY_REPORTER]);
 
 export function isSealed(runner: RunnerName): boolean {
   return SEALED.has(runner);
@@ -39,6 +51,7 @@ export function isSealed(runner: RunnerName): boolean {
  */
 export function sealEnv(runner: RunnerName, reportPath: string, env: NodeJS.ProcessEnv, pluginDir: string): Record<string, string> {
   if (!isSealed(runner)) return {};
+  if (BY_REPORTER.has(runner)) return { [REPORTER_SEAL_ENV]: reportPath };
   const out: Record<string, string> = { [SEAL_ENV]: reportPath };
   if (runner === 'pytest') {
     out.PYTHONPATH = env.PYTHONPATH ? `${env.PYTHONPATH}${delimiter}${pluginDir}` : pluginDir;

@@ -39,6 +39,8 @@ export interface BuildArgvInput {
   rspecSupport?: string;
   /** minitest: our runner script (dist/runners/ruby/tdd_minitest.rb), run by ruby. */
   minitestRunner?: string;
+  /** vitest: our sealing reporter (dist/runners/vitest-seal.js), passed after the JSON one. */
+  vitestSeal?: string;
   /**
    * REFACTOR, a runner with `relatedMode`: source files (relative to `root`) the commit changes.
    * The runner then runs `files` and every test file that imports one of these, by its own graph.

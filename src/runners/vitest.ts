@@ -44,6 +44,8 @@ export function buildVitestArgv(o: BuildArgvInput): BuiltCommand {
     '--reporter=json',
     `--outputFile.json=${o.reportPath}`,
     '--reporter=default',
+    // Seals the JSON report in vitest's main process (runners/vitest-seal.ts; inert unless asked).
+    ...(o.vitestSeal ? [`--reporter=${o.vitestSeal}`] : []),
     ...snapshots,
     '--allowOnly=false',
     // Without this vitest writes node_modules/.vite/vitest/<hash>/results.json into the tree.

@@ -38,8 +38,9 @@ const SHELL: Record<string, 'all' | string[] | { pure: string[] }> = {
   process: 'all',
   report: [],
   rollback: ['apply.ts', 'backup.ts', 'read.ts', 'worktree.ts', 'target.ts', 'rollback.ts', 'undo.ts', 'list.ts', 'guard.ts'],
-  // leak-guard.cts runs inside the runner's own processes, preloaded.
-  runners: ['run.ts', 'leak-check.ts', 'locate.ts', 'leak-guard.cts', 'coverage-read.ts'],
+  // leak-guard.cts runs inside the runner's own processes, preloaded; node-reporter.ts and
+  // vitest-seal.ts are reporters the runner loads, and print the report's seal (runners/seal.ts).
+  runners: ['run.ts', 'leak-check.ts', 'locate.ts', 'leak-guard.cts', 'coverage-read.ts', 'node-reporter.ts', 'vitest-seal.ts'],
   snapshot: ['read.ts'],
   state: ['attempts.ts', 'follow-read.ts', 'glob-cache.ts', 'lock.ts', 'rebuild.ts', 'store.ts'],
   verify: 'all',
