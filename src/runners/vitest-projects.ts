@@ -1,6 +1,6 @@
 /**
  * The vitest projects a developer runs locally, for `vitest related`: a project whose tests run in
- * a browser (`browser: { enabled: true }`) or that is named as end-to-end (`e2e`, `browser` in its
+ * a browser (`browser: { enabled: true }`) or that is named as end-to-end (an `e2e` part of its
  * name) is left out of REFACTOR's related run (`--project '!name'`, vitest 4) unless the
  * configuration's `relatedProjects` names it. vue's `related` on one shared source ran 183 files,
  * its e2e and browser projects too: five minutes, then exit 3 (or exit 1 for a missing Chrome).
@@ -70,13 +70,18 @@ export function projectFilters(list: { projects: VitestProject[]; complete: bool
   return excluded.map((name) => `--project=!${name}`);
 }
 
-/** Pure: the projects `related` leaves out — browser or e2e ones the user did not name in relatedProjects. */
+/**
+ * Pure: the projects `related` leaves out — browser ones (`browser.enabled`) and those named as
+ * end-to-end (an `e2e` part) the user did not name in relatedProjects. A project merely *named*
+ * browser is kept: it is most often jsdom or happy-dom in node, and a REFACTOR that breaks it must
+ * be refused.
+ */
 export function excludedProjects(projects: VitestProject[], include: readonly string[]): string[] {
   const endToEnd = (name: string) =>
     name
       .toLowerCase()
       .split(/[^a-z0-9]+/)
-      .some((part) => part === 'e2e' || part === 'browser');
+      .some((part) => part === 'e2e');
   return projects.filter((p) => (p.browser || endToEnd(p.name)) && !include.includes(p.name)).map((p) => p.name);
 }
 

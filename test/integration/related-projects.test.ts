@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['test/**/*.test.js'] } },
       { test: { name: 'e2e', include: ['e2e/**/*.test.js'] } },
-      { test: { name: 'browser', include: ['browser/**/*.test.js'] } },
+      { test: { name: 'browser-e2e', include: ['browser/**/*.test.js'] } },
     ],
   },
 });
@@ -47,7 +47,7 @@ beforeAll(() => {
       'vitest.config.mjs': CONFIG,
       'src/slug.js': LOWER,
       'e2e/app.test.js': E2E,
-      // Two projects left out: vitest ORs --project filters, so '!e2e' and '!browser' together left out neither.
+      // Two projects left out: vitest ORs --project filters, so '!e2e' and '!browser-e2e' together left out neither.
       'browser/app.test.js': E2E,
     },
     { linkNodeModules: true },

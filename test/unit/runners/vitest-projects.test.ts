@@ -37,12 +37,14 @@ describe('vitest projects for `related`', () => {
     expect(
       excludedProjects(
         [
+          // Named browser but run in node (jsdom, happy-dom): kept, its tests are unit tests.
           { name: 'browser-chrome', browser: false },
           { name: 'dee2e', browser: false },
+          { name: 'smoke-e2e', browser: false },
         ],
         [],
       ),
-    ).toEqual(['browser-chrome']);
+    ).toEqual(['smoke-e2e']);
   });
 
   it('the projects kept, by name, when every project is known (vitest ORs its filters: two negations exclude nothing)', () => {
