@@ -35,7 +35,7 @@ const ALLOWED = [
   /^(package\.json|README\.md|LICENSE|\.pre-commit-hooks\.yaml)$/,
   /^bin\/(tdd\.js|package\.json)$/,
   /^dist\/(tdd(-[a-z0-9-]+)?\.cjs|build-id|index\.js)$/,
-  /^dist\/runners\/(node-reporter\.js|leak-guard\.cjs)$/,
+  /^dist\/runners\/(node-reporter\.js|vitest-seal\.js|leak-guard\.cjs)$/,
   /^dist\/runners\/python\/.+\.py$/,
   // RSpec's formatter and leak guard, loaded by ruby itself (-r).
   /^dist\/runners\/ruby\/.+\.rb$/,
