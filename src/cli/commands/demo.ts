@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { commitAs, readTrailerHistory } from '../../git/scratch.js';
 import { PACKAGE_ROOT } from '../../paths.js';
 import { paint } from '../../report/format.js';
 import { argsOf } from '../options.js';
@@ -38,12 +39,12 @@ const demo: CommandModule = {
     const kept: string[] = [];
     const lines: string[] = [];
     try {
-      const main = makeScratch(dir, 'repo', env);
+      const main = await makeScratch(dir, 'repo', env);
       kept.push(main.repo);
       lines.push(`tdd demo: scratch repository ${main.repo}`, '', '$ npx tdd-hooks install', indent(main.install), '');
-      walkSteps(DEMO_STEPS, main, c, lines, outcomes);
-      auditHistory(main, c, lines, failed);
-      snapshotCycle(dir, env, [ctx.cwd, PACKAGE_ROOT], { c, lines, outcomes, failed, kept });
+      await walkSteps(DEMO_STEPS, main, c, lines, outcomes);
+      await auditHistory(main, c, lines, failed);
+      await snapshotCycle(dir, env, [ctx.cwd, PACKAGE_ROOT], { c, lines, outcomes, failed, kept });
     } finally {
       if (!values.keep) rmSync(dir, { recursive: true, force: true });
     }
@@ -92,20 +93,16 @@ function demoEnv(outer: NodeJS.ProcessEnv, dir: string): NodeJS.ProcessEnv {
 }
 
 /** The history's trailers, tdd audit on it, then a --no-verify bypass the audit catches. */
-function auditHistory(main: Scratch, c: boolean, lines: string[], failed: string[]): void {
-  const log = main.sh('git', [
-    'log',
-    '--format=%h %s%n%(trailers:key=TDD-Phase,key=TDD-Evidence,key=TDD-Regression,key=TDD-Reason,separator=%x3B )',
-    '--reverse',
-  ]);
-  lines.push(paint(c, 'bold', '## The history: every commit carries its phase and evidence'), '$ git log', indent(log.stdout.replace(/\n\n/g, '\n')), '');
+async function auditHistory(main: Scratch, c: boolean, lines: string[], failed: string[]): Promise<void> {
+  const log = await readTrailerHistory(main.repo, main.env, ['TDD-Phase', 'TDD-Evidence', 'TDD-Regression', 'TDD-Reason']);
+  lines.push(paint(c, 'bold', '## The history: every commit carries its phase and evidence'), '$ git log', indent(log.replace(/\n\n/g, '\n')), '');
   // In CI, where --no-verify cannot reach: the same invariants, from the history alone.
   const audit = main.tdd('audit', 'HEAD');
   if (audit.status !== 0) failed.push(`tdd audit of the honest history exited ${audit.status}`);
   lines.push(paint(c, 'bold', '## In CI: tdd audit re-checks the history'), '$ npx tdd audit HEAD', indent(audit.stdout + audit.stderr), '');
   // Hooks are advisory: a bypass lands, and the audit finds it.
   writeFileSync(join(main.repo, 'test/slug.test.js'), DEMO_BYPASS_TEST);
-  main.sh('git', ['commit', '-qam', 'fix: flaky test', '--no-verify']);
+  await commitAs(main.repo, main.env, 'fix: flaky test', { all: true, verify: false });
   const caught = main.tdd('audit', 'HEAD');
   if (!(caught.status === 1 && /AUDIT_NO_TRAILERS/.test(caught.stdout))) failed.push('tdd audit did not catch the --no-verify commit');
   lines.push(
@@ -120,19 +117,19 @@ function auditHistory(main: Scratch, c: boolean, lines: string[], failed: string
 }
 
 /** The snapshot cycle, in a second scratch repository, when vitest is installed beside us. */
-function snapshotCycle(
+async function snapshotCycle(
   dir: string,
   env: NodeJS.ProcessEnv,
   from: string[],
   out: { c: boolean; lines: string[]; outcomes: StepOutcome[]; failed: string[]; kept: string[] },
-): void {
+): Promise<void> {
   const { c, lines, outcomes, failed, kept } = out;
   const vitest = findVitestModules(from);
   if (vitest) {
-    const snaps = makeScratch(dir, 'snapshots', env, { files: SNAPSHOT_PROJECT, nodeModules: vitest });
+    const snaps = await makeScratch(dir, 'snapshots', env, { files: SNAPSHOT_PROJECT, nodeModules: vitest });
     kept.push(snaps.repo);
     lines.push(paint(c, 'bold', `# Snapshot tests, with vitest: scratch repository ${snaps.repo}`), '');
-    walkSteps(snapshotSteps(vitest), snaps, c, lines, outcomes);
+    await walkSteps(snapshotSteps(vitest), snaps, c, lines, outcomes);
     const audited = snaps.tdd('audit', 'HEAD');
     if (audited.status !== 0) failed.push(`tdd audit of the snapshot history exited ${audited.status}`);
     lines.push(
