@@ -6,24 +6,15 @@
 import { mkdtempSync, readFileSync, realpathSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
+import { fixtureCopies, copyFixture, isAlive, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
 
 const cacheDir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-cargo-cache-')));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
-const copies: FixtureCopy[] = [];
-afterEach(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
-
-function fixture(name: string): FixtureCopy {
-  const copy = copyFixture('cargo', name);
-  copies.push(copy);
-  return copy;
-}
+const fixture = fixtureCopies('cargo');
 
 const F = 'tests/math.rs';
 

@@ -4,22 +4,18 @@
  * reporters as a user would configure them.
  */
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { fixtureCopies, runnerTestEnv } from './fixture.js';
 
-const copies: FixtureCopy[] = [];
-afterEach(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
+const fixture = fixtureCopies('command');
 
 type Command = { full: string[] | null; targeted: string[] | null };
 
-async function run(fixture: 'py' | 'js', files: string[], command: Command | undefined): Promise<RunResult> {
-  const copy = copyFixture('command', fixture);
-  copies.push(copy);
+async function run(name: 'py' | 'js', files: string[], command: Command | undefined): Promise<RunResult> {
+  const copy = fixture(name);
   return runTests({
     runner: 'command',
     root: copy.root,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 import type { RunnerName } from '../../../src/config/schema.js';
+import { afterEach } from 'vitest';
 import { alive, HAS_PROC } from '../../helpers/procs.js';
 
 export interface FixtureCopy {
@@ -42,6 +43,29 @@ export function copyFixture(runner: RunnerName, name: string): FixtureCopy {
   const sources = new Map<string, string>();
   walk(root, root, sources);
   return { root, sources, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** A copier of one runner's fixtures (see fixtureCopies): `copy('green')`, `copy('green', 'node')` for another runner's. */
+export interface FixtureCopier {
+  (name: string, runner?: RunnerName): FixtureCopy;
+  /** Removes `made` (a folder made another way) with the copies. */
+  keep<T extends { cleanup(): void }>(made: T): T;
+}
+
+/**
+ * For a test file's top level: copies of `runner`'s fixtures, each removed after the test that made
+ * it (`after: afterAll` keeps them until the file's last test, for runs shared by several tests).
+ */
+export function fixtureCopies(runner: RunnerName, after: (fn: () => void) => void = afterEach): FixtureCopier {
+  const made: { cleanup(): void }[] = [];
+  after(() => {
+    for (const c of made.splice(0)) c.cleanup();
+  });
+  const keep = <T extends { cleanup(): void }>(c: T): T => {
+    made.push(c);
+    return c;
+  };
+  return Object.assign((name: string, from: RunnerName = runner) => keep(copyFixture(from, name)), { keep });
 }
 
 /** Every file below `root`, by its path from there, sorted: what a run left in the copy. */

@@ -4,24 +4,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildGoArgv, parseGoReport } from '../../../src/runners/go.js';
 import { runTests, runnerEnv } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
 import { runProcess } from '../../../src/process/spawn.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
+import { fixtureCopies, isAlive, runnerTestEnv, filesUnder } from './fixture.js';
 
-/** Every file in the tree, for "the run wrote nothing into it". */
-const copies: FixtureCopy[] = [];
-afterEach(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
-
-function fixture(name: string): FixtureCopy {
-  const copy = copyFixture('go', name);
-  copies.push(copy);
-  return copy;
-}
+const fixture = fixtureCopies('go');
 
 const F = 'math_test.go';
 

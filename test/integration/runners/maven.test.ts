@@ -14,15 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
 import { mavenTestEnv } from '../../helpers/maven.js';
-import { copyFixture, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { fixtureCopies, runnerTestEnv } from './fixture.js';
 
 const T = 'src/test/java/calc/';
-const copies: FixtureCopy[] = [];
+const fixture = fixtureCopies('maven', afterAll);
 const runs: Record<string, RunResult & { root: string }> = {};
 
 async function run(name: string, files: string[]): Promise<RunResult & { root: string }> {
-  const copy = copyFixture('maven', name);
-  copies.push(copy);
+  const copy = fixture(name);
   const env = { ...runnerTestEnv(), ...mavenTestEnv() };
   const r = await runTests({ runner: 'maven', root: copy.root, files: files.map((f) => T + f), env, timeoutMs: 240_000, sources: copy.sources });
   return { ...r, root: copy.root };
@@ -36,10 +35,6 @@ beforeAll(async () => {
   ]);
   Object.assign(runs, { runtime, compile, syntax });
 }, 600_000);
-
-afterAll(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
 
 const byFile = (r: RunResult) => r.fileErrors.map((e) => [e.file.slice(T.length), e.kind]);
 
@@ -90,9 +85,8 @@ describe('maven adapter on real runs', () => {
   });
 
   it('a pom that names a path of the work tree is a leak, refused before Maven starts', async () => {
-    const top = copyFixture('maven', 'runtime');
-    const copy = copyFixture('maven', 'runtime');
-    copies.push(top, copy);
+    const top = fixture('runtime');
+    const copy = fixture('runtime');
     const pom = join(copy.root, 'pom.xml');
     writeFileSync(pom, readFileSync(pom, 'utf8').replace('<plugins>', `<testSourceDirectory>${top.root}/src/test/java</testSourceDirectory>\n    <plugins>`));
     const guard = { top: top.root, copy: copy.root, links: [], linked: [] };

@@ -10,19 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findUncoveredLines } from '../../../src/coverage/uncovered.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
+import { fixtureCopies, runnerTestEnv, filesUnder } from './fixture.js';
 
 const F = 'test/calc_test.rb';
-const copies: FixtureCopy[] = [];
-afterAll(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
-
-function copy(name: string): FixtureCopy {
-  const c = copyFixture('minitest', name);
-  copies.push(c);
-  return c;
-}
+const copy = fixtureCopies('minitest', afterAll);
 
 async function run(name: string, files = [F]): Promise<RunResult & { root: string }> {
   const c = copy(name);

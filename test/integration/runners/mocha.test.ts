@@ -4,22 +4,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { fixtureCopies, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
 
 let copy: FixtureCopy | undefined;
-const copies: FixtureCopy[] = [];
-afterEach(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
-
-function fixture(name: string): FixtureCopy {
-  copy = copyFixture('mocha', name);
-  copies.push(copy);
-  return copy;
-}
+const fixture = fixtureCopies('mocha');
 
 const F = 'test/math.test.js';
 
@@ -147,8 +138,7 @@ describe('mocha adapter on real runs', () => {
   });
 
   it('no mocha in node_modules is runner-missing', async () => {
-    copy = copyFixture('node', 'green');
-    copies.push(copy);
+    copy = fixture('green', 'node');
     const r = await runTests({ runner: 'mocha', root: copy.root, files: [F], env: runnerTestEnv(), timeoutMs: 10_000, sources: copy.sources });
     expect(r).toMatchObject({ status: 'runner-missing', reason: 'mocha is not installed in node_modules' });
   });

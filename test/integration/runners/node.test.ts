@@ -4,25 +4,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { fixtureCopies, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
 
 const RUNNER = 'node';
 
 let copy: FixtureCopy | undefined;
-const copies: FixtureCopy[] = [];
-afterEach(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
-
-function fixture(name: string): FixtureCopy {
-  copy = copyFixture(RUNNER, name);
-  copies.push(copy);
-  return copy;
-}
+const fixture = fixtureCopies(RUNNER);
 
 beforeAll(() => {
   if (!existsSync(join(PROJECT_ROOT, 'dist', 'runners', 'node-reporter.js'))) {

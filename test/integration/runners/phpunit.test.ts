@@ -10,19 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUncoveredLines } from '../../../src/coverage/uncovered.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
+import { fixtureCopies, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
 
 const F = 'tests/CalcTest.php';
-const copies: FixtureCopy[] = [];
-afterAll(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
-
-function fixture(name: string): FixtureCopy {
-  const copy = copyFixture('phpunit', name);
-  copies.push(copy);
-  return copy;
-}
+const fixture = fixtureCopies('phpunit', afterAll);
 
 async function run(copy: FixtureCopy, files = [F], guard?: { top: string }): Promise<RunResult> {
   const g = guard ? { top: guard.top, copy: copy.root, links: [], linked: [] } : undefined;

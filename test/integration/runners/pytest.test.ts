@@ -6,23 +6,13 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, sy
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../helpers/repo.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
+import { fixtureCopies, isAlive, runnerTestEnv, filesUnder } from './fixture.js';
 
-/** Every file in the tree, for "the run wrote nothing into it". */
-const copies: FixtureCopy[] = [];
-afterEach(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
-
-function fixture(name: string): FixtureCopy {
-  const copy = copyFixture('pytest', name);
-  copies.push(copy);
-  return copy;
-}
+const fixture = fixtureCopies('pytest');
 
 const F = 'test_math.py';
 
@@ -172,7 +162,7 @@ describe('pytest adapter on real runs', () => {
   const bareHasNoPytest = existsSync(bare) && spawnSync(bare, ['-c', 'import pytest']).status === 1;
   it.skipIf(!bareHasNoPytest)('a python3 without pytest is runner-missing', async () => {
     const bin = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bare-python-')));
-    copies.push({ root: bin, sources: new Map(), cleanup: () => rmSync(bin, { recursive: true, force: true }) });
+    fixture.keep({ cleanup: () => rmSync(bin, { recursive: true, force: true }) });
     symlinkSync(bare, join(bin, 'python3'));
     const r = await run('green', { env: { ...runnerTestEnv(), PATH: `${bin}:/usr/bin:/bin` } });
     expect(r).toMatchObject({ status: 'runner-missing', reason: 'pytest is not installed for python3', tests: [] });

@@ -6,21 +6,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUncoveredLines } from '../../../src/coverage/uncovered.js';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
+import { fixtureCopies, runnerTestEnv, filesUnder } from './fixture.js';
 
 const F = 'spec/calc_spec.rb';
-const copies: FixtureCopy[] = [];
-afterEach(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
-
+const fixture = fixtureCopies('rspec');
 async function run(name: string, o: { files?: string[]; guard?: { top: string } } = {}): Promise<RunResult & { root: string }> {
-  const copy = copyFixture('rspec', name);
-  copies.push(copy);
+  const copy = fixture(name);
   const guard = o.guard ? { top: o.guard.top, copy: copy.root, links: [], linked: [] } : undefined;
   const r = await runTests({ runner: 'rspec', root: copy.root, files: o.files ?? [F], env: runnerTestEnv(), timeoutMs: 60_000, sources: copy.sources, guard });
   return { ...r, root: copy.root };
@@ -73,11 +68,10 @@ describe('rspec adapter on real runs', () => {
   });
 
   it('the leak guard notes a file of the work tree the run loads, and a run of the copy alone is clean', async () => {
-    const top = realpathSync(copyFixture('rspec', 'green').root);
+    const top = realpathSync(fixture('green').root);
     mkdirSync(join(top, 'lib'), { recursive: true });
     writeFileSync(join(top, 'lib', 'extra.rb'), 'module Extra; end\n');
-    const copy = copyFixture('rspec', 'green');
-    copies.push(copy);
+    const copy = fixture('green');
     // The copy lies inside the work tree, as the hook's does under .git; the spec reaches out to the tree's own lib/extra.rb.
     writeFileSync(
       join(copy.root, F),
@@ -93,8 +87,7 @@ describe('rspec adapter on real runs', () => {
   });
 
   it("GREEN's coverage (Ruby's Coverage through RUBYOPT): an untested changed line is named, a tested one is not, beside a SimpleCov-like helper that reads Coverage's result at exit", async () => {
-    const copy = copyFixture('rspec', 'green');
-    copies.push(copy);
+    const copy = fixture('green');
     const calc =
       "module Calc\n  def self.add(a, b)\n    a + b\n  end\n\n  def self.half(a)\n    raise ArgumentError, 'odd' if a.odd?\n\n    a / 2\n  end\nend\n";
     writeFileSync(join(copy.root, 'lib', 'calc.rb'), calc);

@@ -4,22 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy, filesUnder } from './fixture.js';
+import { fixtureCopies, isAlive, runnerTestEnv, filesUnder } from './fixture.js';
 
-/** Every file in the tree, for "the run wrote nothing into it". */
-const copies: FixtureCopy[] = [];
-afterEach(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
-
+const fixture = fixtureCopies('unittest');
 const F = 'tests/test_math.py';
 
 async function run(name: string, o: { timeoutMs?: number; files?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult & { root: string }> {
-  const copy = copyFixture('unittest', name);
-  copies.push(copy);
+  const copy = fixture(name);
   const r = await runTests({
     runner: 'unittest',
     root: copy.root,

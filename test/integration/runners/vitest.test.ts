@@ -4,24 +4,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
 import type { RunResult } from '../../../src/types.js';
-import { copyFixture, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
+import { fixtureCopies, isAlive, runnerTestEnv, type FixtureCopy } from './fixture.js';
 
 const RUNNER = 'vitest';
 
 let copy: FixtureCopy | undefined;
-const copies: FixtureCopy[] = [];
-afterEach(() => {
-  for (const c of copies.splice(0)) c.cleanup();
-});
-
-function fixture(name: string): FixtureCopy {
-  copy = copyFixture(RUNNER, name);
-  copies.push(copy);
-  return copy;
-}
+const fixture = fixtureCopies(RUNNER);
 
 async function run(name: string, timeoutMs = 30_000, files = ['test/math.test.ts']): Promise<RunResult> {
   copy = fixture(name);
@@ -125,8 +116,7 @@ describe('vitest adapter on real runs', () => {
   });
 
   it('no vitest in node_modules is runner-missing', async () => {
-    copy = copyFixture('node', 'green');
-    copies.push(copy);
+    copy = fixture('green', 'node');
     const r = await runTests({
       runner: 'vitest',
       root: copy.root,
