@@ -1,18 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
-import { diskSourceReader, findWorkTreeTop, readDiskAssertNames } from '../../config/disk.js';
+import { resolve } from 'node:path';
+import { diskSourceReader, findWorkTreeTop, readDiskAssertNames, readTestFileOnDisk, type DiskChecking } from '../../config/disk.js';
 import { usageError } from '../../errors.js';
 import { evaluateRedCheckFile } from '../../gates/red-check.js';
-import {
-  analyzeTestFileWithHelpers,
-  knownLanguages,
-  languageOf,
-  type AssertionVia,
-  type LanguageId,
-  type Marker,
-  type SourceReader,
-  type TestFileAnalysis,
-} from '../../lang/index.js';
+import { knownLanguages, type AssertionVia, type LanguageId, type Marker } from '../../lang/index.js';
 import { findingJson, paint } from '../../report/format.js';
 import { formatFinding } from '../../report/messages.js';
 import type { Finding } from '../../types.js';
@@ -68,46 +58,6 @@ export interface RedCheckFile {
   via?: AssertionVia[];
 }
 
-type Read = { path: string; analysis: TestFileAnalysis } | { path: string; problem: Finding<'FILE_MISSING' | 'LANGUAGE_UNKNOWN'> };
-
-interface Checking {
-  cwd: string;
-  root: string;
-  reader: SourceReader;
-  assertFunctionNames: string[];
-}
-
-async function readOne(how: Checking, path: string): Promise<Read> {
-  const missing = (reason: 'missing' | 'directory' | 'unreadable', detail?: string): Read => ({
-    path,
-    problem: { code: 'FILE_MISSING', severity: 'error', path, data: { reason, ...(detail ? { detail } : {}) } },
-  });
-  const full = resolve(how.cwd, path);
-  try {
-    if ((await stat(full)).isDirectory()) return missing('directory');
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? missing('missing') : missing('unreadable', (e as Error).message);
-  }
-  // The language is known from the name alone: no need to read a file we cannot check.
-  if (languageOf(path) === undefined) {
-    const known = LANGUAGES.flatMap((l) => l.extensions);
-    return { path, problem: { code: 'LANGUAGE_UNKNOWN', severity: 'error', path, data: { known } } };
-  }
-  let text: string;
-  try {
-    text = await readFile(full, 'utf8');
-  } catch (e) {
-    return missing('unreadable', (e as Error).message);
-  }
-  // Helpers are looked up by repository path; a file outside the repository is its own root.
-  const inRepo = relative(how.root, full);
-  const outside = inRepo.startsWith('..') || resolve(inRepo) === inRepo;
-  const repoPath = outside ? full.slice(dirname(full).length + 1) : inRepo.split(sep).join('/');
-  const reader = outside ? diskSourceReader(dirname(full)) : how.reader;
-  const analysis = await analyzeTestFileWithHelpers(repoPath, text, reader, { assertFunctionNames: how.assertFunctionNames });
-  return { path, analysis: analysis! };
-}
-
 function formatProblem(p: Finding, color: boolean): string[] {
   const { what, next } = formatFinding(p);
   const [mark, style] = p.severity === 'error' ? (['✗', 'red'] as const) : (['!', 'yellow'] as const);
@@ -128,8 +78,8 @@ const redCheck: CommandModule = {
     const paths = [...byFile.values()];
     const root = findWorkTreeTop(ctx.cwd);
     const config = readDiskAssertNames(root);
-    const how: Checking = { cwd: ctx.cwd, root, reader: diskSourceReader(root), assertFunctionNames: config.names };
-    const reads = await Promise.all(paths.map((p) => readOne(how, p)));
+    const how: DiskChecking = { cwd: ctx.cwd, root, reader: diskSourceReader(root), assertFunctionNames: config.names };
+    const reads = await Promise.all(paths.map((p) => readTestFileOnDisk(how, p)));
     const files: RedCheckFile[] = [];
     const problems: Finding[] = [];
     if (config.problem) {

@@ -1,7 +1,7 @@
 import type { MarkerHit, MarkerKind } from '../profile.js';
 
 /**
- * Matching helpers for the table-driven profiles (python.ts, go.ts, rust.ts, jvm.ts, csharp.ts):
+ * Matching helpers for the table-driven profiles (languages/: python/, ruby/, go.ts, rust.ts, jvm.ts, csharp.ts, php.ts, abap.ts):
  * every rule is a global RegExp run on the blanked text, whose match starts where the assertion
  * or marker starts (lookbehinds, never consumed context, so offsets are exact).
  */
