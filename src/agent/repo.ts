@@ -8,6 +8,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isDirectory, readTextOr } from '../fs-read.js';
+import { readHeadFiles } from '../git/head-files.js';
 
 export interface GuardRepo {
   top: string;
@@ -19,33 +20,6 @@ export interface GuardRepo {
   head: string | null;
   /** mtime, size and inode of the index: it changes whenever something is staged. */
   indexStamp: string;
-}
-
-const OID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-
-/** The commit a ref names: its loose file, else packed-refs; null when it does not exist (unborn). */
-function readRef(commonDir: string, gitDir: string, ref: string): string | null {
-  for (const dir of [gitDir, commonDir]) {
-    const loose = readTextOr(join(dir, ref))?.trim();
-    if (loose && OID.test(loose)) return loose;
-  }
-  // packed-refs: "<oid> refs/heads/main" lines, peeled "^<oid>" lines after annotated tags.
-  const packed = readTextOr(join(commonDir, 'packed-refs')) ?? '';
-  for (const line of packed.split('\n')) {
-    const space = line.indexOf(' ');
-    if (space > 0 && line.slice(space + 1) === ref && OID.test(line.slice(0, space))) return line.slice(0, space);
-  }
-  return null;
-}
-
-/** HEAD's commit; undefined when only git can tell (a reftable, a symbolic ref chain, an odd HEAD). */
-function readHead(gitDir: string, commonDir: string): string | null | undefined {
-  if (isDirectory(join(commonDir, 'reftable'))) return undefined;
-  const head = readTextOr(join(gitDir, 'HEAD'))?.trim();
-  if (!head) return undefined;
-  if (OID.test(head)) return head;
-  const m = /^ref: (refs\/\S+)$/.exec(head);
-  return m ? readRef(commonDir, gitDir, m[1]!) : undefined;
 }
 
 export function findRepo(start: string, env: NodeJS.ProcessEnv): GuardRepo | undefined {
@@ -73,7 +47,7 @@ export function findRepo(start: string, env: NodeJS.ProcessEnv): GuardRepo | und
       }
       const common = readTextOr(join(real, 'commondir'))?.trim();
       const commonDir = common ? resolve(real, common) : real;
-      const head = readHead(real, commonDir);
+      const head = readHeadFiles(real, commonDir);
       if (head === undefined) return undefined;
       let indexStamp = 'none';
       try {
