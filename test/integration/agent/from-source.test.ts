@@ -65,6 +65,7 @@ const CASES: [AgentName, string, V, V][] = [
   ['copilot', 'pretooluse-write-powershell-no-verify', 'deny', 'deny'],
   ['copilot', 'vscode-editfiles-impl', 'deny', 'allow'],
   ['copilot', 'vscode-multi-replace-test', 'allow', 'deny'],
+  ['copilot', 'vscode-insert-edit-impl', 'deny', 'allow'],
   ['windsurf', 'pre-write-code-impl', 'deny', 'allow'],
   ['windsurf', 'pre-write-code-test', 'allow', 'deny'],
   ['windsurf', 'pre-run-command-hooks-path', 'deny', 'deny'],
