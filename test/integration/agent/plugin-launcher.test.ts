@@ -178,6 +178,12 @@ describe('a session opened in a parent folder that is not a repository: the name
     for (const file of [join(dirname(repo.dir), 'no such folder', '..', rel), rel]) expect(verdict('claude', fromParent('claude', 'impl', file))).toBe('deny');
   });
 
+  it('a shell call whose cwd is the project below (the session cd-ed there) is judged there', () => {
+    const parent = dirname(repo.dir);
+    const r = runHook('claude', 'tool', payload('claude', 'pretooluse-bash-no-verify', repo.dir), parent);
+    expect(verdict('claude', r)).toBe('deny');
+  });
+
   it('a file in no project: exit 0, no output, no node started', () => {
     const noNode = { NODE_OPTIONS: '--require /nonexistent/tdd-hooks-must-not-start-node.js' };
     const r = fromParent('gemini', 'impl', join(dirname(repo.dir), 'tdd no project here', 'src', 'a.js'), noNode);
