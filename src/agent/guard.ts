@@ -99,8 +99,11 @@ export async function runGuard(agent: AgentName, stdin: string, env: NodeJS.Proc
     // TDD_HOOKS=0 in the agent's own environment: a human started it so, as for the git hooks.
     if (env.TDD_HOOKS === '0' || request.kind === 'other') return { output: adapter.formatDecision(true, ''), request };
     read = await readGuardContext(start, env);
-    if (request.kind === 'unreadable') {
-      const decision = denyAll([{ code: 'INPUT_UNREADABLE', data: { reason: request.reason } }], read?.ctx.phase, read?.ctx.task);
+    // Tools called inside a script change nothing the commit holds outside a work tree, or with the phase off.
+    if (request.kind === 'hidden' && (!read || read.ctx.phase === 'off')) return { output: adapter.formatDecision(true, ''), request };
+    if (request.kind === 'unreadable' || request.kind === 'hidden') {
+      const code = request.kind === 'hidden' ? 'TOOLS_IN_SCRIPT' : 'INPUT_UNREADABLE';
+      const decision = denyAll([{ code, data: { reason: request.reason } }], read?.ctx.phase, read?.ctx.task);
       await logDecision(read, agent, request, decision, []);
       return { output: adapter.formatDecision(false, await denial(decision, request)), request, decision };
     }

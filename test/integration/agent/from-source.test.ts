@@ -66,6 +66,8 @@ const CASES: [AgentName, string, V, V][] = [
   ['copilot', 'vscode-editfiles-impl', 'deny', 'allow'],
   ['copilot', 'vscode-multi-replace-test', 'allow', 'deny'],
   ['copilot', 'vscode-insert-edit-impl', 'deny', 'allow'],
+  ['copilot', 'vscode-run-agent-script-edit', 'deny', 'deny'],
+  ['copilot', 'vscode-run-agent-script-read', 'allow', 'allow'],
   ['windsurf', 'pre-write-code-impl', 'deny', 'allow'],
   ['windsurf', 'pre-write-code-test', 'allow', 'deny'],
   ['windsurf', 'pre-run-command-hooks-path', 'deny', 'deny'],
