@@ -4,10 +4,12 @@
  * cannot read, or any error of its own, is a deny in the agent's format (every agent treats a
  * crashed hook as an allow). The hot path starts no process and reads a few small files.
  */
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { CONFIG_FILES } from '../config/schema.js';
 import { ADAPTERS } from './adapters/index.js';
 import { readGuardContext, type ReadContext } from './context.js';
+import { findRepo } from './repo.js';
 import { decide, dependsOnIgnore } from './decide.js';
 import type { StatusText } from './session.js';
 import { readIgnored, resolveChanges, type NamedChange } from './resolve.js';
@@ -97,19 +99,61 @@ export async function runGuard(agent: AgentName, stdin: string, env: NodeJS.Proc
     // TDD_HOOKS=0 in the agent's own environment: a human started it so, as for the git hooks.
     if (env.TDD_HOOKS === '0' || request.kind === 'other') return { output: adapter.formatDecision(true, ''), request };
     read = await readGuardContext(start, env);
-    let decided: Decided;
-    if (request.kind === 'unreadable')
-      decided = { decision: denyAll([{ code: 'INPUT_UNREADABLE', data: { reason: request.reason } }], read?.ctx.phase, read?.ctx.task), changes: [] };
-    else if (!read)
-      return { output: adapter.formatDecision(true, ''), request }; // not a git work tree: no commit to guard
-    else decided = await decideRequest(read, request, base);
-    const { decision } = decided;
-    await logDecision(read, agent, request, decision, decided.changes);
-    return { output: adapter.formatDecision(decision.allow, decision.allow ? '' : await denial(decision, request)), request, decision };
+    // Tools called inside a script change nothing the commit holds outside a work tree, or with the phase off.
+    if (request.kind === 'hidden' && (!read || read.ctx.phase === 'off')) return { output: adapter.formatDecision(true, ''), request };
+    if (request.kind === 'unreadable' || request.kind === 'hidden') {
+      const code = request.kind === 'hidden' ? 'TOOLS_IN_SCRIPT' : 'INPUT_UNREADABLE';
+      const decision = denyAll([{ code, data: { reason: request.reason } }], read?.ctx.phase, read?.ctx.task);
+      await logDecision(read, agent, request, decision, []);
+      return { output: adapter.formatDecision(false, await denial(decision, request)), request, decision };
+    }
+    const reads = read ? [read] : await namedWorkTrees(request, base, env);
+    // Not a git work tree, nor any the call names: no commit to guard.
+    if (reads.length === 0) return { output: adapter.formatDecision(true, ''), request };
+    let decision: Decision | undefined;
+    for (const r of reads) {
+      read = r;
+      const decided = await decideRequest(r, request, base);
+      decision = decided.decision;
+      await logDecision(r, agent, request, decision, decided.changes);
+      if (!decision.allow) break;
+    }
+    return { output: adapter.formatDecision(decision!.allow, decision!.allow ? '' : await denial(decision!, request)), request, decision };
   } catch (e) {
     const decision = denyAll([{ code: 'GUARD_ERROR', data: { reason: (e as Error)?.message ?? String(e) } }], read?.ctx.phase, read?.ctx.task);
     await logDecision(read, agent, request, decision, []).catch(() => {});
     return { output: adapter.formatDecision(false, await denial(decision, request)), request, decision };
+  }
+}
+
+/**
+ * No work tree at the project folder (an agent started in a parent folder that is not a
+ * repository): the work trees the call's own paths lie in (a file's, a shell's cwd), each judged
+ * on its own, when it uses tdd-hooks (its settings at the top, as hooks/…/tdd-guard.sh asks before
+ * it starts node): a project without them has no phase to keep.
+ */
+async function namedWorkTrees(request: Extract<GuardRequest, { kind: 'files' | 'shell' }>, base: string, env: NodeJS.ProcessEnv): Promise<ReadContext[]> {
+  const paths = request.kind === 'files' ? request.changes.flatMap((c) => (c.path === null ? [] : [resolve(base, c.path)])) : [base];
+  const tops = new Set<string>();
+  for (const p of paths) {
+    const top = findRepo(existingFolder(p), env)?.top;
+    if (top && usesTddHooks(top)) tops.add(top);
+  }
+  const reads: ReadContext[] = [];
+  for (const top of tops) {
+    const r = await readGuardContext(top, env);
+    if (r) reads.push(r);
+  }
+  return reads;
+}
+
+function usesTddHooks(top: string): boolean {
+  if (CONFIG_FILES.some((f) => existsSync(join(top, f)))) return true;
+  try {
+    const p = JSON.parse(readFileSync(join(top, 'package.json'), 'utf8')) as unknown;
+    return Boolean(p && typeof p === 'object' && 'tdd' in p);
+  } catch {
+    return false;
   }
 }
 

@@ -76,6 +76,10 @@ const WORDS: Record<GuardFinding['code'], Words> = {
     what: `${f.path} is tdd-hooks’ configuration (which files are tests, which runner decides)`,
     next: 'leave it as it is; a person changes the configuration',
   }),
+  TOOLS_IN_SCRIPT: (f) => ({
+    what: `the script calls tools inside itself, where no hook sees them (${d(f, 'reason')})`,
+    next: 'call the edit or terminal tool itself, one call at a time: each call is checked',
+  }),
 };
 
 /** Every code the guard can deny with (the README documents each). */

@@ -28,7 +28,9 @@ export type GuardRequest =
   /** The session starts: the agent is told the phase, the task and the next step. */
   | { kind: 'session'; cwd?: string }
   /** The payload is not what the agent's docs describe: denied (fail closed). */
-  | { kind: 'unreadable'; reason: string; tool?: string; cwd?: string };
+  | { kind: 'unreadable'; reason: string; tool?: string; cwd?: string }
+  /** A call whose inner tool calls never reach the hook (Copilot's run_agent_script): denied, saying so. */
+  | { kind: 'hidden'; tool: string; reason: string; cwd?: string };
 
 /** Where a path lands once resolved against the repository (`..` and symlinks followed). */
 export type Place =
@@ -84,7 +86,8 @@ export type GuardCode =
   | 'INPUT_UNREADABLE'
   | 'GUARD_ERROR'
   | 'PHASE_SELF_CHANGE'
-  | 'CONFIG_EDIT';
+  | 'CONFIG_EDIT'
+  | 'TOOLS_IN_SCRIPT';
 
 /** Why a call is denied: the rule (code), the path or command word, the phase and task it was judged in. */
 export interface GuardFinding {

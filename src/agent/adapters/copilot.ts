@@ -25,6 +25,21 @@ const FRAGMENTS = ['old_str', 'new_str', 'oldString', 'newString', 'code'];
 const SHELLS = new Set(['bash', 'powershell', 'run_in_terminal', 'shell']);
 /** Text typed into a shell that is already running: a command line all the same. */
 const TYPED = new Set(['write_bash', 'write_powershell']);
+/**
+ * VS Code's run_agent_script {script}: a Python script whose tool calls the extension invokes in
+ * its own process, past every hook (vscode-copilot-chat runAgentScriptTool.ts, handleToolCall →
+ * tool.invoke). A script that names a tool that writes or runs, or looks a name up at run time, is
+ * denied; one that only reads and filters is not.
+ */
+const SCRIPT_TOOLS =
+  /\b(create_file|replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|edit_notebook_file|apply_patch|run_in_terminal|create_and_run_task|run_task|create_directory|create_new_jupyter_notebook|run_notebook_cell|memory|run_vscode_command|getattr|globals|locals|eval|exec|__\w+__)\b/;
+function agentScript(tool: string, input: Obj | undefined, cwd: string | undefined): GuardRequest {
+  const script = str(input, 'script');
+  if (script === undefined) return unreadable(`${tool} has no script`, tool, cwd);
+  const named = SCRIPT_TOOLS.exec(script)?.[1];
+  return named ? { kind: 'hidden', tool, reason: `it names ${named}`, ...(cwd ? { cwd } : {}) } : { kind: 'other', tool, ...(cwd ? { cwd } : {}) };
+}
+
 const EDITS = new Set(['edit', 'str_replace_editor', 'write', 'replace_string_in_file', 'insert_edit_into_file', 'edit_notebook_file', 'edit_file']);
 
 /** `multi_replace_string_in_file` {replacements: [{filePath…}]}, `editFiles` {files: […]}: every file named. */
@@ -71,6 +86,7 @@ export const copilot: AgentAdapter = {
     if (tool === 'str_replace_editor' && str(input, 'command') === 'create') return oneFile(tool, input, PATH_KEYS, text(input, 'file_text'), cwd);
     if (EDITS.has(tool)) return oneEdit(tool, input, PATH_KEYS, FRAGMENTS, cwd);
     if (tool === 'multi_replace_string_in_file' || tool === 'editFiles') return manyFiles(tool, input, cwd);
+    if (tool === 'run_agent_script') return agentScript(tool, input, cwd);
     return { kind: 'other', tool, ...at };
   },
   formatDecision(allow, reason) {

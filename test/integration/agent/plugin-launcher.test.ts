@@ -11,7 +11,7 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFiles } from '../../../src/install/agent-entries.js';
 import { payload } from '../../helpers/agent-fixtures.js';
@@ -151,6 +151,43 @@ describe('a project without tdd-hooks: no opinion', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a session opened in a parent folder that is not a repository: the named path decides', () => {
+  /** The fixture's call, made from the parent folder (its cwd and the host's project dir), naming `file`. */
+  const fromParent = (host: Host, which: 'impl' | 'test', file?: string, env: Record<string, string> = {}) => {
+    const parent = dirname(repo.dir);
+    const p = JSON.parse(payload(host, FIXTURE[host][which], repo.dir)) as { cwd: string; tool_input: { file_path: string } };
+    p.cwd = parent;
+    if (file) p.tool_input.file_path = file;
+    return runHook(host, 'tool', JSON.stringify(p), parent, env);
+  };
+
+  it.each<[Host, 'impl' | 'test', 'allow' | 'deny']>([
+    ['claude', 'impl', 'deny'],
+    ['claude', 'test', 'allow'],
+    ['gemini', 'impl', 'deny'],
+    ['gemini', 'test', 'allow'],
+  ])('%s writes %s inside the project below → %s', (host, which, expected) => {
+    expect(verdict(host, fromParent(host, which))).toBe(expected);
+  });
+
+  it('a path through a folder that does not exist and `..`, or relative to the cwd, still lands in the project', () => {
+    const rel = join(repo.dir.slice(dirname(repo.dir).length + 1), 'src', 'math.js');
+    for (const file of [join(dirname(repo.dir), 'no such folder', '..', rel), rel]) expect(verdict('claude', fromParent('claude', 'impl', file))).toBe('deny');
+  });
+
+  it('a shell call whose cwd is the project below (the session cd-ed there) is judged there', () => {
+    const parent = dirname(repo.dir);
+    const r = runHook('claude', 'tool', payload('claude', 'pretooluse-bash-no-verify', repo.dir), parent);
+    expect(verdict('claude', r)).toBe('deny');
+  });
+
+  it('a file in no project: exit 0, no output, no node started', () => {
+    const noNode = { NODE_OPTIONS: '--require /nonexistent/tdd-hooks-must-not-start-node.js' };
+    const r = fromParent('gemini', 'impl', join(dirname(repo.dir), 'tdd no project here', 'src', 'a.js'), noNode);
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, '', '']);
   });
 });
 
