@@ -4,7 +4,8 @@
  */
 import { JS_LOCKFILES } from './package-managers.js';
 
-export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'minitest' | 'maven' | 'phpunit';
+export type RunnerName =
+  'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'minitest' | 'maven' | 'phpunit' | 'gradle';
 export const RUNNERS: readonly RunnerName[] = [
   'vitest',
   'node',
@@ -19,6 +20,7 @@ export const RUNNERS: readonly RunnerName[] = [
   'minitest',
   'maven',
   'phpunit',
+  'gradle',
 ];
 
 /**
@@ -212,6 +214,8 @@ export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
   maven: ['**/src/test/java/**/{Test*,*Test,*Tests,*TestCase}.java'],
   // PHPUnit's default suffix (a file per test class, named after it).
   phpunit: ['**/*Test.php'],
+  // Gradle's test task runs every class of the test source set; the same names as Surefire's, under the same root.
+  gradle: ['**/src/test/java/**/{Test*,*Test,*Tests,*TestCase}.java'],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */
