@@ -172,6 +172,15 @@ export const DEFAULTS: Config = {
     '.tddrc',
     // Maven's own flags for every run (`-DskipTests`, `-Dtest=…` there reach every build).
     '**/.mvn/{maven,jvm}.config',
+    // Gradle's build is code that configures its test task (ignoreFailures, filters, a rewritten
+    // report): its scripts, properties, wrapper and the build's own plugins, frozen whole.
+    '**/{build,settings}.gradle',
+    '**/{build,settings}.gradle.kts',
+    '**/gradle.properties',
+    '**/gradlew',
+    'gradle/**',
+    '**/gradle/wrapper/**',
+    '**/buildSrc/**',
   ],
   ignore: ['**/*.md', '**/*.txt', 'docs/**', 'LICENSE*', '.github/**', '.husky/**', '.gitignore', '.gitattributes', '.editorconfig', '.vscode/**'],
   alwaysAllowed: [],

@@ -3,7 +3,8 @@
  * Gradle 4.4.1, JUnit 4.13 from Debian's repository: see test/helpers/gradle.ts): install detects
  * the runner from build.gradle; a RED whose test does not parse is refused as a syntax error; the
  * honest RED (Calc.add not written: javac's "cannot find symbol") is accepted; a GREEN that
- * ignores the frozen test and one whose implementation reaches for JUnit's assertions are refused;
+ * ignores the frozen test, one whose implementation reaches for JUnit's assertions and one whose
+ * build.gradle sets the test task's ignoreFailures are refused;
  * the honest GREEN is accepted with Gradle's evidence; doctor reads Gradle's version; no run wrote
  * into the checkout (no build/, no .gradle/) and no Gradle process outlives the runs. One
  * repository, one `it`: every Gradle start is many seconds.
@@ -62,6 +63,11 @@ describe('gradle, through git commit', () => {
     r.write({ [TEST_PATH]: TEST, 'src/main/java/calc/Calc.java': IMPL.replace('package calc;\n', 'package calc;\n\nimport org.junit.Assert;\n') });
     r.git('add', '-A');
     attemptCommit(r, 1, 'IMPL_TEST_FRAMEWORK');
+    // And the build told to pass whatever the tests say: Gradle's scripts are frozen like test support.
+    r.write({ 'build.gradle': `${build}test { ignoreFailures = true }\n`, 'src/main/java/calc/Calc.java': IMPL });
+    r.git('add', '-A');
+    expect(attemptCommit(r, 1, 'TESTS_CHANGED')).toContain('build.gradle');
+    r.write({ 'build.gradle': build });
 
     r.write({ 'src/main/java/calc/Calc.java': IMPL });
     r.git('add', '-A');

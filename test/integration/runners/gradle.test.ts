@@ -9,7 +9,7 @@
  * skip): .ci/run installs it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
@@ -89,6 +89,18 @@ describe('gradle adapter on real runs', () => {
     const r = runs.syntax!;
     expect([r.status, ...byFile(r)]).toEqual(['completed', ['AmberSyntaxTest.java', 'syntax']]);
     expect(r.fileErrors[0]!.message).toMatch(/AmberSyntaxTest\.java:\[10,36\] ';' expected/);
+  });
+
+  it('a build script that names a path of the work tree is a leak, refused before Gradle starts', async () => {
+    const top = copyFixture('gradle', 'runtime');
+    const copy = copyFixture('gradle', 'runtime');
+    copies.push(top, copy);
+    const build = join(copy.root, 'build.gradle');
+    writeFileSync(build, `${readFileSync(build, 'utf8')}sourceSets { test { java { srcDirs = ['${top.root}/src/test/java'] } } }\n`);
+    const guard = { top: top.root, copy: copy.root, links: [], linked: [] };
+    const env = { ...runnerTestEnv(), ...gradleTestEnv() };
+    const r = await runTests({ runner: 'gradle', root: copy.root, files: [`${T}GreenTest.java`], env, timeoutMs: 400_000, sources: copy.sources, guard });
+    expect([r.status, r.leaks?.map((l) => l.path), r.command]).toEqual(['leaked', ['src/test/java'], []]);
   });
 
   it("the asked classes' reports only, in the copy's own build/; no Gradle process left", () => {
