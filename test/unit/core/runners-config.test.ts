@@ -231,4 +231,14 @@ describe("install's PHPUnit signs", () => {
       { runner: 'phpunit', root: 'lib' },
     ]);
   });
+
+  it('a Gradle build (any of its build or settings scripts, read by install) is the gradle runner, beside a pom', () => {
+    const python = { pytestIni: false, conftest: false };
+    const pom = '<project><dependencies><dependency><artifactId>junit-jupiter</artifactId></dependency></dependencies></project>';
+    expect(detectRunners([{ root: 'app', python, goMod: false, gradle: true, pomXml: pom }])).toEqual([
+      { runner: 'maven', root: 'app' },
+      { runner: 'gradle', root: 'app' },
+    ]);
+    expect(detectRunners([{ root: '.', python, goMod: false, gradle: false }])).toEqual([]);
+  });
 });

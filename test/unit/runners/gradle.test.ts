@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { locateRunner } from '../../../src/runners/locate.js';
 import { buildGradleArgv, parseGradleReport } from '../../../src/runners/gradle.js';
 import { readGradleCompileErrors } from '../../../src/runners/gradle-compile.js';
 import type { BuildArgvInput, ParseInput } from '../../../src/runners/types.js';
@@ -51,6 +55,19 @@ describe('buildGradleArgv', () => {
   it('refuses a file outside src/test/java, naming it and the way for a multi-project build', () => {
     const built = buildGradleArgv(argvInput(['app/src/test/java/calc/CalcTest.java']));
     expect('error' in built && built.error).toMatch(/app\/src\/test\/java\/calc\/CalcTest\.java is not one.*one "runners" entry per project/);
+  });
+});
+
+describe('the gradle that runs', () => {
+  it("the build's own ./gradlew, else gradle on PATH", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tdd-gradlew-'));
+    try {
+      expect(locateRunner('gradle', 'gradle', dir)).toEqual({ path: 'gradle' });
+      writeFileSync(join(dir, 'gradlew'), '#!/bin/sh\n', { mode: 0o755 });
+      expect(locateRunner('gradle', 'gradle', dir)).toEqual({ path: join(dir, 'gradlew') });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
