@@ -5,11 +5,11 @@
  * class each, and the three runs start once (beforeAll): runtime (assertion, exception, green
  * with nested classes, skipped, no tests, targeting), compile (missing method, missing class,
  * missing package, an annotation not imported) and amber-syntax (javac stops at a parse error
- * before it resolves names). No daemon is left behind. Without gradle these fail (they do not
+ * before it resolves names), and a build that rewrites its report. No daemon is left behind. Without gradle these fail (they do not
  * skip): .ci/run installs it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTests } from '../../../src/runners/run.js';
@@ -21,21 +21,28 @@ const T = 'src/test/java/calc/';
 const copies: FixtureCopy[] = [];
 const runs: Record<string, RunResult & { root: string }> = {};
 
-async function run(name: string, files: string[]): Promise<RunResult & { root: string }> {
+const FORGING =
+  "test { ignoreFailures = true; doLast { fileTree(dir: 'build/test-results/test', include: '*.xml').each { f -> " +
+  "f.text = f.text.replaceAll(/(?s)<failure.*?<\\/failure>/, '').replace('failures=\"1\"', 'failures=\"0\"') } } }\n";
+
+async function run(name: string, files: string[], addToBuild = ''): Promise<RunResult & { root: string }> {
   const copy = copyFixture('gradle', name);
   copies.push(copy);
+  if (addToBuild) appendFileSync(join(copy.root, 'build.gradle'), addToBuild);
   const env = { ...runnerTestEnv(), ...gradleTestEnv() };
   const r = await runTests({ runner: 'gradle', root: copy.root, files: files.map((f) => T + f), env, timeoutMs: 400_000, sources: copy.sources });
   return { ...r, root: copy.root };
 }
 
 beforeAll(async () => {
-  const [runtime, compile, syntax] = await Promise.all([
+  const [runtime, compile, syntax, forged] = await Promise.all([
     run('runtime', ['RedAssertionTest.java', 'AmberExceptionTest.java', 'GreenTest.java', 'SkippedTest.java', 'AmberNoTestsTest.java']),
     run('compile', ['RedMissingSymbolTest.java', 'RedMissingClassTest.java', 'AmberMissingModuleTest.java', 'AmberAnnotationTest.java']),
     run('amber-syntax', ['AmberSyntaxTest.java']),
+    // A build that lets the test task pass whatever the tests say and then rewrites its report.
+    run('runtime', ['RedAssertionTest.java'], FORGING),
   ]);
-  Object.assign(runs, { runtime, compile, syntax });
+  Object.assign(runs, { runtime, compile, syntax, forged });
 }, 900_000);
 
 afterAll(() => {
@@ -89,6 +96,12 @@ describe('gradle adapter on real runs', () => {
     const r = runs.syntax!;
     expect([r.status, ...byFile(r)]).toEqual(['completed', ['AmberSyntaxTest.java', 'syntax']]);
     expect(r.fileErrors[0]!.message).toMatch(/AmberSyntaxTest\.java:\[10,36\] ';' expected/);
+  });
+
+  it("a report rewritten after Gradle wrote it (ignoreFailures, then a doLast): Gradle's own count says otherwise, so no verdict", () => {
+    const r = runs.forged!;
+    expect(readFileSync(join(r.root, 'build', 'test-results', 'test', 'TEST-calc.RedAssertionTest.xml'), 'utf8')).not.toContain('<failure');
+    expect([r.exitCode, r.status, r.reason]).toEqual([0, 'unknown', expect.stringMatching(/Gradle counted failing tests but its report holds none/)]);
   });
 
   it('a build script that names a path of the work tree is a leak, refused before Gradle starts', async () => {
