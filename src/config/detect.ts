@@ -195,6 +195,16 @@ export function pomRunsJupiter(pom: string): boolean {
 }
 
 /**
+ * Does a Gradle settings script make its folder a multi-project build's top (`include 'core'`,
+ * `include(":app")`)? Its projects are the runners then, one `runners` entry each, as a pom's
+ * `<modules>` are. Comments are not read.
+ */
+export function gradleSettingsInclude(settings: string): boolean {
+  const text = settings.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return /^\s*include\s*[(\s'"]/m.test(text);
+}
+
+/**
  * Every runner the folders show, at most one per kind and folder: package.json's JS runner,
  * pytest, go (go.mod), cargo (a Cargo.toml with a [package] or a [workspace]), rspec (`.rspec`,
  * `spec/spec_helper.rb`, a Gemfile naming rspec), minitest (showsMinitest), maven (a pom.xml naming

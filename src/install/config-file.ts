@@ -11,6 +11,7 @@ import {
   detectRunners,
   formatConfigFile,
   gemfileNamesRspec,
+  gradleSettingsInclude,
   pytestConfigured,
   showsMinitest,
   type FolderSigns,
@@ -112,7 +113,9 @@ function readFolderSigns(top: string, root: string, packageJson: unknown, python
     minitest: readMinitestSigns(dir),
     ...(pomXml === undefined ? {} : { pomXml }),
     phpunit: PHPUNIT_FILES.some((f) => existsSync(join(dir, f))) || composerRequiresPhpunit(readTextOr(join(dir, 'composer.json')) ?? ''),
-    gradle: GRADLE_FILES.some((f) => existsSync(join(dir, f))),
+    gradle:
+      GRADLE_FILES.some((f) => existsSync(join(dir, f))) &&
+      !['settings.gradle', 'settings.gradle.kts'].some((f) => gradleSettingsInclude(readTextOr(join(dir, f)) ?? '')),
   };
 }
 
