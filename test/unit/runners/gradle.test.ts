@@ -78,7 +78,7 @@ describe('parseGradleReport', () => {
   });
 
   it("refuses a report with no failure that Gradle's own count or exit code contradicts", () => {
-    const counted = parseGradleReport(parseInput({ report: PASSING, exitCode: 0, stdout: ':test\n\n1 tests completed, 1 failed\n' }));
+    const counted = parseGradleReport(parseInput({ report: PASSING, exitCode: 0, stdout: ':test\n\n1 test completed, 1 failed\n' }));
     expect([counted.status, counted.reason]).toEqual(['unknown', expect.stringMatching(/Gradle counted failing tests but its report holds none/)]);
     const exited = parseGradleReport(parseInput({ report: PASSING, exitCode: 1 }));
     expect([exited.status, exited.reason]).toEqual(['unknown', expect.stringMatching(/gradle exited 1, but its report holds no failure/)]);
