@@ -108,7 +108,9 @@ describe('parseGradleReport', () => {
   });
 
   it('no tests in the asked class: Gradle fails the filter, the file has no tests (not unknown)', () => {
-    const r = parseGradleReport(parseInput({ stderr: "Execution failed for task ':test'.\n> No tests found for given includes: [calc.CalcTest](--tests filter) \n" }));
+    const r = parseGradleReport(
+      parseInput({ stderr: "Execution failed for task ':test'.\n> No tests found for given includes: [calc.CalcTest](--tests filter) \n" }),
+    );
     expect([r.status, r.fileErrors.map((e) => e.kind)]).toEqual(['completed', ['no-tests']]);
   });
 });
