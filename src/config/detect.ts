@@ -150,6 +150,8 @@ export interface FolderSigns {
   makefile?: string;
   /** pom.xml's text. */
   pomXml?: string;
+  /** A Gradle build's signs: build.gradle, build.gradle.kts, settings.gradle or settings.gradle.kts. */
+  gradle?: boolean;
 }
 
 /** Does a Gemfile name RSpec (`gem 'rspec'`, `gem "rspec-rails"`, `gem 'rspec-core'`)? */
@@ -193,11 +195,21 @@ export function pomRunsJupiter(pom: string): boolean {
 }
 
 /**
+ * Does a Gradle settings script make its folder a multi-project build's top (`include 'core'`,
+ * `include(":app")`)? Its projects are the runners then, one `runners` entry each, as a pom's
+ * `<modules>` are. Comments are not read.
+ */
+export function gradleSettingsInclude(settings: string): boolean {
+  const text = settings.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return /^\s*include\s*[(\s'"]/m.test(text);
+}
+
+/**
  * Every runner the folders show, at most one per kind and folder: package.json's JS runner,
  * pytest, go (go.mod), cargo (a Cargo.toml with a [package] or a [workspace]), rspec (`.rspec`,
  * `spec/spec_helper.rb`, a Gemfile naming rspec), minitest (showsMinitest), maven (a pom.xml naming
- * junit-jupiter), phpunit (phpunit.xml(.dist), a composer.json requiring phpunit/phpunit). Pure; in
- * the order given.
+ * junit-jupiter), phpunit (phpunit.xml(.dist), a composer.json requiring phpunit/phpunit), gradle (a
+ * build or settings script). Pure; in the order given.
  */
 export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; root: string }[] {
   const found: { runner: RunnerName; root: string }[] = [];
@@ -212,6 +224,7 @@ export function detectRunners(folders: FolderSigns[]): { runner: RunnerName; roo
     if (f.minitest) found.push({ runner: 'minitest', root: f.root });
     if (f.pomXml !== undefined && pomRunsJupiter(f.pomXml)) found.push({ runner: 'maven', root: f.root });
     if (f.phpunit) found.push({ runner: 'phpunit', root: f.root });
+    if (f.gradle) found.push({ runner: 'gradle', root: f.root });
   }
   return found;
 }

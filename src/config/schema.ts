@@ -4,7 +4,8 @@
  */
 import { JS_LOCKFILES } from './package-managers.js';
 
-export type RunnerName = 'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'minitest' | 'maven' | 'phpunit';
+export type RunnerName =
+  'vitest' | 'node' | 'jest' | 'mocha' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'command' | 'rspec' | 'minitest' | 'maven' | 'phpunit' | 'gradle';
 export const RUNNERS: readonly RunnerName[] = [
   'vitest',
   'node',
@@ -19,6 +20,7 @@ export const RUNNERS: readonly RunnerName[] = [
   'minitest',
   'maven',
   'phpunit',
+  'gradle',
 ];
 
 /**
@@ -170,6 +172,15 @@ export const DEFAULTS: Config = {
     '.tddrc',
     // Maven's own flags for every run (`-DskipTests`, `-Dtest=…` there reach every build).
     '**/.mvn/{maven,jvm}.config',
+    // Gradle's build is code that configures its test task (ignoreFailures, filters, a rewritten
+    // report): its scripts, properties, wrapper and the build's own plugins, frozen whole.
+    '**/{build,settings}.gradle',
+    '**/{build,settings}.gradle.kts',
+    '**/gradle.properties',
+    '**/gradlew',
+    'gradle/**',
+    '**/gradle/wrapper/**',
+    '**/buildSrc/**',
   ],
   ignore: ['**/*.md', '**/*.txt', 'docs/**', 'LICENSE*', '.github/**', '.husky/**', '.gitignore', '.gitattributes', '.editorconfig', '.vscode/**'],
   alwaysAllowed: [],
@@ -212,6 +223,8 @@ export const RUNNER_TESTS: Partial<Record<RunnerName, string[]>> = {
   maven: ['**/src/test/java/**/{Test*,*Test,*Tests,*TestCase}.java'],
   // PHPUnit's default suffix (a file per test class, named after it).
   phpunit: ['**/*Test.php'],
+  // Gradle's test task runs every class of the test source set; the same names as Surefire's, under the same root.
+  gradle: ['**/src/test/java/**/{Test*,*Test,*Tests,*TestCase}.java'],
 };
 
 /** Files whose test-related settings are frozen like test support, the rest of them free. */

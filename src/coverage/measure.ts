@@ -45,6 +45,7 @@ export const MEASURABLE: Record<RunnerName, RegExp | undefined> = {
   minitest: RUBY,
   maven: undefined,
   phpunit: PHP,
+  gradle: undefined,
 };
 
 /** A runner that measures nothing, and why. */
@@ -52,6 +53,7 @@ export const NOT_MEASURED: Partial<Record<RunnerName, CannotMeasure>> = {
   cargo: { reason: 'cargo has no coverage of its own (cargo-llvm-cov and llvm-tools are not used)' },
   command: { reason: "a custom test command's coverage is not known" },
   maven: { reason: 'JVM coverage (a JaCoCo agent) is not read yet' },
+  gradle: { reason: 'JVM coverage (a JaCoCo agent) is not read yet' },
 };
 
 /** An import or a type declaration: code that declares, which no test runs. */

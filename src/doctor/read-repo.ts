@@ -80,19 +80,19 @@ const PROBES: Partial<Record<RunnerName, string[]>> = {
   minitest: ['ruby', '-e', 'require "minitest"; puts "minitest #{Minitest::VERSION}"'],
   maven: ['mvn', '--version'],
   phpunit: ['phpunit', '--version'],
+  gradle: ['gradle', '--version'],
 };
 
+/** The line of a probe's output that is the version, when it is not the first (Debian's gradle prints java's version first). */
+const VERSION_LINE: Partial<Record<RunnerName, RegExp>> = { gradle: /^Gradle \d/ };
+
 /** Runs a probe (no shell, 10 s at most): its first line of output, or why it failed. */
-function probe(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ version: string } | { error: string }> {
+function probe(argv: string[], cwd: string, env: NodeJS.ProcessEnv, pick?: RegExp): Promise<{ version: string } | { error: string }> {
   return new Promise((done) => {
     execFile(argv[0]!, argv.slice(1), { cwd, env, timeout: 10_000, encoding: 'utf8' }, (err, stdout, stderr) => {
       // Maven colours its version line even into a pipe (`\x1b[1mApache Maven 3.8.7\x1b[m`).
-      const first =
-        `${stdout}\n${stderr}`
-          .replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')
-          .split('\n')
-          .find((l) => l.trim() !== '')
-          ?.trim() ?? '';
+      const lines = `${stdout}\n${stderr}`.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '').split('\n');
+      const first = ((pick && lines.find((l) => pick.test(l.trim()))) ?? lines.find((l) => l.trim() !== ''))?.trim() ?? '';
       if (!err) return done({ version: first });
       const code = (err as NodeJS.ErrnoException).code;
       done({ error: code === 'ENOENT' ? `${argv[0]} is not on PATH` : `\`${argv.join(' ')}\` failed${first ? `: ${first}` : ''}` });
@@ -106,7 +106,8 @@ export async function readRunnerFacts(top: string, spec: RunnerSpec, env: NodeJS
   const nodeReporter = await exists(NODE_REPORTER);
   const base = { name, root, entry: null, present: false, version: null, nodeReporter };
   // PHPUnit: the project's vendor/bin/phpunit before PATH's, as the hooks run it.
-  const argv = name === 'phpunit' ? [locateRunner(name, 'phpunit', dir)!.path, '--version'] : PROBES[name];
+  // Gradle: the build's ./gradlew before PATH's gradle, as the hooks run it.
+  const argv = name === 'phpunit' || name === 'gradle' ? [locateRunner(name, name, dir)!.path, '--version'] : PROBES[name];
   if (name === 'command') {
     const program = splitCommand(spec.testTargetedCommand ?? spec.testCommand ?? '')[0];
     if (program === undefined) return base;
@@ -115,7 +116,7 @@ export async function readRunnerFacts(top: string, spec: RunnerSpec, env: NodeJS
     return { ...base, probe: [program], present: found, ...(found ? {} : { probeError: `${program} is not ${program.includes('/') ? 'there' : 'on PATH'}` }) };
   }
   if (argv) {
-    const r = await probe(argv, dir, env);
+    const r = await probe(argv, dir, env, VERSION_LINE[name]);
     return 'version' in r ? { ...base, probe: argv, present: true, version: r.version } : { ...base, probe: argv, probeError: r.error };
   }
   const js = runnerEntry(dir, name);

@@ -11,6 +11,7 @@ import {
   detectRunners,
   formatConfigFile,
   gemfileNamesRspec,
+  gradleSettingsInclude,
   pytestConfigured,
   showsMinitest,
   type FolderSigns,
@@ -91,6 +92,9 @@ function readPythonSigns(dir: string, top: boolean): PythonSigns {
   return { ...signs, project: true, pytestRuns: probe.status === 0 };
 }
 
+/** A Gradle build's scripts: any one makes the folder a Gradle build. */
+const GRADLE_FILES = ['build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts'];
+
 function readFolderSigns(top: string, root: string, packageJson: unknown, python: boolean): FolderSigns {
   const dir = join(top, root);
   const cargoToml = readTextOr(join(dir, 'Cargo.toml'));
@@ -109,6 +113,9 @@ function readFolderSigns(top: string, root: string, packageJson: unknown, python
     minitest: readMinitestSigns(dir),
     ...(pomXml === undefined ? {} : { pomXml }),
     phpunit: PHPUNIT_FILES.some((f) => existsSync(join(dir, f))) || composerRequiresPhpunit(readTextOr(join(dir, 'composer.json')) ?? ''),
+    gradle:
+      GRADLE_FILES.some((f) => existsSync(join(dir, f))) &&
+      !['settings.gradle', 'settings.gradle.kts'].some((f) => gradleSettingsInclude(readTextOr(join(dir, f)) ?? '')),
   };
 }
 

@@ -38,6 +38,8 @@ export async function getAdapter(name: RunnerName): Promise<RunnerAdapter> {
       return (await import('./minitest.js')).minitestAdapter;
     case 'maven':
       return (await import('./maven.js')).mavenAdapter;
+    case 'gradle':
+      return (await import('./gradle.js')).gradleAdapter;
     case 'phpunit':
       return (await import('./phpunit.js')).phpunitAdapter;
   }

@@ -138,6 +138,13 @@ export function readStaticLeaks(runner: RunnerName, root: string, guard: LeakGua
       return text === undefined ? [] : parseCargoLeaks(name(f), text, top);
     });
   }
+  if (runner === 'gradle') {
+    // Groovy or Kotlin build scripts, read for absolute paths into the work tree as a pom is.
+    return ['build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts', 'gradle.properties'].flatMap((f) => {
+      const text = readTextOr(join(root, f));
+      return text === undefined ? [] : parseMavenLeaks(f, text, top);
+    });
+  }
   if (runner === 'maven') {
     return [join(root, 'pom.xml'), join(root, '.mvn', 'maven.config'), join(root, '.mvn', 'jvm.config')].flatMap((f) => {
       const text = readTextOr(f);

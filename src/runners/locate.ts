@@ -35,6 +35,8 @@ export function runnerEntry(root: string, runner: RunnerName): { entry: string; 
 export function locateRunner(runner: RunnerName, program: string | undefined, root: string): { path: string; version?: string } | undefined {
   // A Composer project's own PHPUnit before the one on PATH.
   if (runner === 'phpunit' && existsSync(join(root, 'vendor', 'bin', 'phpunit'))) return { path: join(root, 'vendor', 'bin', 'phpunit') };
+  // A Gradle build's own wrapper before the gradle on PATH.
+  if (runner === 'gradle' && existsSync(join(root, 'gradlew'))) return { path: join(root, 'gradlew') };
   if (program !== undefined) return { path: program };
   if (runner === 'command') return { path: '' };
   const js = runnerEntry(root, runner);

@@ -83,7 +83,8 @@ function fileOfClass(classname: string): string {
   return `${TEST_ROOT}${cls.split('.').join('/')}.java`;
 }
 
-function toTest(c: JUnitCase): TestCaseResult {
+/** One JUnit-XML case of a Java test class (Surefire's or Gradle's report) as a test result. */
+export function toTest(c: JUnitCase): TestCaseResult {
   const cls = c.classname.replace(/\([^)]*\)$/, '');
   const file = fileOfClass(c.classname);
   const name = `${cls.split('.').pop()!.split('$').join(' > ')} > ${c.name}`;

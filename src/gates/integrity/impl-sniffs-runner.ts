@@ -25,17 +25,25 @@ const RUNNER_WORD =
   /\b(?:vitest|jest|mocha|pytest|_pytest|py\.test|node:test|unittest|org\.junit|org\.testng|xunit|nunit|rspec|minitest)\b|--test\b|\.test$|^test\.(?:v|run|timeout|count|bench|paniconexit0)$/i;
 /**
  * Markers a framework documents for "am I under test" (pytest's `sys._called_from_test`), and the
- * system properties Surefire sets in its test JVM (`System.getProperty("surefire.test.class.path")`).
+ * system properties Surefire and Gradle set in their test JVMs (`System.getProperty("surefire.test.class.path")`,
+ * `org.gradle.test.worker`).
  */
-const MARKER_LITERALS = new Set(['_called_from_test', 'PHPUNIT_COMPOSER_INSTALL', '__PHPUNIT_PHAR__', 'surefire.test.class.path', 'surefire.real.class.path']);
+const MARKER_LITERALS = new Set([
+  '_called_from_test',
+  'PHPUNIT_COMPOSER_INSTALL',
+  '__PHPUNIT_PHAR__',
+  'surefire.test.class.path',
+  'surefire.real.class.path',
+  'org.gradle.test.worker',
+]);
 /**
  * Where a run's report goes: the runners' report flags (pytest's `--junitxml=`, PHPUnit's
  * `--log-junit`, jest's `--outputFile=`, mocha's `--reporter-option`, node's
- * `--test-reporter-destination`), Surefire's report folder, tdd-hooks' own variables and seal
+ * `--test-reporter-destination`), Surefire's and Gradle's report folders, tdd-hooks' own variables and seal
  * (runners/seal.ts): implementation that looks for them is after the report, to rewrite it.
  */
 const REPORT_LITERAL =
-  /^(?:--junit-?xml|--log-junit|--outputFile|--reporter-options?|--test-reporter-destination)(?:=|$)|surefire-reports|^TDD_HOOKS_[A-Z_]+$|^tdd-hooks-seal\b/;
+  /^(?:--junit-?xml|--log-junit|--outputFile|--reporter-options?|--test-reporter-destination)(?:=|$)|surefire-reports|test-results\/test\b|^TDD_HOOKS_[A-Z_]+$|^tdd-hooks-seal\b/;
 
 function scanCommon(src: ImplText): Hit[] {
   const hits: Hit[] = [];

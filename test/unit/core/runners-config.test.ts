@@ -4,7 +4,15 @@
  * merge the results.
  */
 import { describe, expect, it } from 'vitest';
-import { composerRequiresPhpunit, detectRunners, gemfileNamesRspec, pomRunsJupiter, showsMinitest, type FolderSigns } from '../../../src/config/detect.js';
+import {
+  composerRequiresPhpunit,
+  detectRunners,
+  gemfileNamesRspec,
+  gradleSettingsInclude,
+  pomRunsJupiter,
+  showsMinitest,
+  type FolderSigns,
+} from '../../../src/config/detect.js';
 import { resolveConfig, runnerSpecs } from '../../../src/config/resolve.js';
 import { DEFAULTS, RUNNER_TESTS } from '../../../src/config/schema.js';
 import { validateConfig } from '../../../src/config/validate.js';
@@ -230,5 +238,21 @@ describe("install's PHPUnit signs", () => {
     expect(detectRunners([{ root: 'lib', python: { pytestIni: false, conftest: false }, goMod: false, phpunit: true }])).toEqual([
       { runner: 'phpunit', root: 'lib' },
     ]);
+  });
+
+  it('a Gradle build (any of its build or settings scripts, read by install) is the gradle runner, beside a pom', () => {
+    const python = { pytestIni: false, conftest: false };
+    const pom = '<project><dependencies><dependency><artifactId>junit-jupiter</artifactId></dependency></dependencies></project>';
+    expect(detectRunners([{ root: 'app', python, goMod: false, gradle: true, pomXml: pom }])).toEqual([
+      { runner: 'maven', root: 'app' },
+      { runner: 'gradle', root: 'app' },
+    ]);
+    expect(detectRunners([{ root: '.', python, goMod: false, gradle: false }])).toEqual([]);
+  });
+
+  it("a Gradle settings script that includes projects is a multi-project build's top: its projects are the runners", () => {
+    const yes = ["rootProject.name = 'x'\ninclude 'core', 'app'\n", 'include(":app")\n', '  include ":a:b"\n'];
+    const no = ["rootProject.name = 'x'\n", "// include 'core'\n", "/* include 'core' */\n", "includeBuild '../lib'\n"];
+    expect([...yes, ...no].map(gradleSettingsInclude)).toEqual([true, true, true, false, false, false, false]);
   });
 });

@@ -183,6 +183,19 @@ const CHEATS: Case[] = [
   ['phpunit report flag', 'src/Sum.php', "<?php\n$i = array_search('--log-junit', $argv, true);\n", ['IMPL_SNIFFS_RUNNER']],
   ['jest report flag', 'src/sum.js', "const out = process.argv.find((a) => a.startsWith('--outputFile='));\n", ['IMPL_SNIFFS_RUNNER']],
   ['surefire reports', 'src/main/java/Sum.java', 'class Sum { java.io.File f = new java.io.File("target/surefire-reports"); }\n', ['IMPL_SNIFFS_RUNNER']],
+  [
+    'gradle reports',
+    'src/main/java/Sum.java',
+    'class Sum { java.io.File f = new java.io.File("build/test-results/test"); }\n',
+    ['IMPL_SNIFFS_RUNNER', 'IMPL_READS_TESTS'],
+  ],
+  [
+    'gradle test worker property',
+    'src/main/java/Sum.java',
+    'class Sum { boolean t = System.getProperty("org.gradle.test.worker") != null; }\n',
+    ['IMPL_SNIFFS_RUNNER'],
+  ],
+  ['gradle results, honest', 'src/main/java/Sum.java', 'class Sum { String s = "test-results of the quarter"; }\n', []],
   ["tdd-hooks' seal variable", 'lib/calc.rb', "P = ENV['TDD_HOOKS_SEAL']\n", ['IMPL_SNIFFS_RUNNER']],
   ['php uopz', 'src/Sum.php', "<?php\nuopz_set_return('strlen', 3);\n", ['IMPL_PATCHES_RUNTIME']],
   [
