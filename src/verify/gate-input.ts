@@ -62,7 +62,14 @@ export async function readStaticFacts(
   const frozen = { ...common, phase: commit.phase, tree: commit.tree! };
   const [facts, integrity] = await Promise.all([
     readFrozenFacts(repo, frozen, commit.phase === 'green' ? open : record, state.task, cc.head),
-    readImplIntegrity(repo, commit.entries, cc.loaded.config, cc.classify),
+    // GREEN runs the RED files of this tree next (verify/run-staged.ts reads them by these names).
+    readImplIntegrity(
+      repo,
+      commit.entries,
+      cc.loaded.config,
+      cc.classify,
+      commit.phase === 'green' ? (open?.files ?? []).map((f) => `${commit.tree}:${f}`) : [],
+    ),
   ]);
   return 'code' in facts || !integrity ? facts : { ...facts, integrity };
 }
