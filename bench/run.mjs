@@ -102,6 +102,16 @@ of its line from the range's start.
   2-vCPU machines: 12–22 % of a ~450–550 ms vitest run across runs here, so 15 % holds on some
   runs and not on others. Below it would take fewer git processes on the test-run path (e.g. one
   \`git status\` for \`clean\` + \`diff-files\`) or a hook that stays resident.
+- A GREEN with \`node --test\` on one file (2026-12-02, \`strace -f -e trace=execve\`): 8 git processes
+  before the runner starts under \`tdd verify\` (was 12; 3 of them the shim asks in a hook): the RED
+  files' drift comes from the staged changes when the RED commit is HEAD (no \`diff-tree\`), object
+  reads by id are kept for the process (coverage reads the integrity rules' blobs; the test files
+  come with them), and the related plan lists the tree from the index file it was written from (no
+  \`ls-tree -r\`). The runner itself costs more than \`node --test\` alone before the hook does
+  anything: our reporter beside spec, the leak guard in both node processes and the seal +15–23 % of
+  its CPU, GREEN's coverage (\`NODE_V8_COVERAGE\`) +15 % more (38 % in all, paired runs at load ~14):
+  with the hook's own node start (~20 %), 40 % beyond \`node --test\` is out of reach with
+  greenCoverage on and the runner guarded.
 `;
 
 const home = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bench-home-')));

@@ -15,6 +15,7 @@ import {
   type StatusEntry,
 } from './parse.js';
 import { EMPTY_TREE } from './ids.js';
+import { listedFromIndex, readObjects } from './objects.js';
 
 export interface RepoContext {
   /** Absolute top level of the work tree. */
@@ -134,20 +135,7 @@ export async function readTreeDiff(ctx: RepoContext, from: string, to: string, p
   return parseRawDiff(out);
 }
 
-/**
- * Contents of several objects in one process: blob ids, `:path` (index stage 0 of the index being
- * committed) or `<tree-ish>:path`. Null for what does not exist. `sync` for a few small objects
- * read while nothing else runs (see GitOptions.sync).
- */
-export async function readObjects(ctx: RepoContext, names: string[], how: { sync?: boolean } = {}): Promise<(Buffer | null)[]> {
-  if (names.length === 0) return [];
-  if (names.some((n) => n.includes('\n'))) {
-    // cat-file --batch is line-based; such a name cannot be asked for. Read them one by one.
-    return Promise.all(names.map(async (n) => (await readObjects(ctx, [n.replace(/\n/g, '')], how))[0] ?? null));
-  }
-  const r = await execGitBuffer(['cat-file', '--batch'], { cwd: ctx.top, baseEnv: ctx.env, input: names.join('\n') + '\n', sync: how.sync });
-  return parseCatFileBatch(r.stdout, names.length);
-}
+export { readObjects, rememberIndexTree } from './objects.js';
 
 /** Which of `paths` exist in `tree`. Synchronous (see GitOptions.sync). */
 export async function readTreePaths(ctx: RepoContext, tree: string, paths: string[], o: { sync?: boolean } = {}): Promise<Set<string>> {
@@ -193,8 +181,14 @@ export async function readTreeFiles(ctx: RepoContext, treeish: string): Promise<
   return parseNulList(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', treeish], { cwd: ctx.top, baseEnv: ctx.env }));
 }
 
-/** Every entry of a tree, recursively, from its top: path → mode and blob id. */
+/**
+ * Every entry of a tree, recursively, from its top: path → mode and blob id. A tree this process
+ * wrote from an index file (snapshot/read.ts readIndexTree) is read from that file's entries
+ * (git/index-file.ts indexTreeOf), without `ls-tree -r`, unless the file leaves any doubt.
+ */
 export async function readWholeTree(ctx: RepoContext, tree: string): Promise<Map<string, { mode: string; blob: string }>> {
+  const listed = listedFromIndex(ctx, tree);
+  if (listed) return listed;
   return parseLsTree(await git(['ls-tree', '-r', '-z', '--full-tree', tree], { cwd: ctx.top, baseEnv: ctx.env }));
 }
 

@@ -1,8 +1,8 @@
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RawEntry } from '../git/parse.js';
 import { isEmptyBlob } from '../git/ids.js';
-import { readObjects, readStagedChanges, readTreePaths, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
+import { readObjects, readStagedChanges, readTreePaths, rememberIndexTree, writeTreeFromIndexCopy, type RepoContext } from '../git/queries.js';
 import type { Snapshot, StagedEntry } from '../types.js';
 import type { Classifier } from './classify.js';
 import { SYMLINK_MODE, type LinkedEntry } from '../links.js';
@@ -41,8 +41,12 @@ export async function readIndexTree(ctx: RepoContext): Promise<string> {
   mkdirSync(ctx.stateDir, { recursive: true });
   const copy = join(ctx.stateDir, `index-copy.${process.pid}.${Date.now()}`);
   try {
-    copyFileSync(ctx.indexFile, copy);
-    return await writeTreeFromIndexCopy(ctx, copy);
+    const bytes = readFileSync(ctx.indexFile);
+    writeFileSync(copy, bytes);
+    const tree = await writeTreeFromIndexCopy(ctx, copy);
+    // The index it was written from lists its entries: readWholeTree of it needs no `ls-tree -r`.
+    rememberIndexTree(ctx, tree, bytes);
+    return tree;
   } finally {
     rmSync(copy, { force: true });
   }

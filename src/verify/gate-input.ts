@@ -8,7 +8,7 @@ import { readStagedTaskPlan } from '../config/plan.js';
 import { TddError } from '../errors.js';
 import type { FrozenFacts, RedDrift, RedFacts, StaticFacts, TaskScope, TestFiles } from '../gates/types.js';
 import { type RawEntry } from '../git/parse.js';
-import { NULL_OID } from '../git/ids.js';
+import { isEmptyBlob, NULL_OID } from '../git/ids.js';
 import { isAncestorOfHead, readObjects, readStagedFolder, readStagedTexts, readTreeDiff, type RepoContext } from '../git/queries.js';
 import { diffSnapshotEntries, testFileOfSnapshot } from '../lang/snapshots.js';
 import { redRecordsOf } from '../state/machine.js';
@@ -61,8 +61,15 @@ export async function readStaticFacts(
   }
   const frozen = { ...common, phase: commit.phase, tree: commit.tree! };
   const [facts, integrity] = await Promise.all([
-    readFrozenFacts(repo, frozen, commit.phase === 'green' ? open : record, state.task),
-    readImplIntegrity(repo, commit.entries, cc.loaded.config, cc.classify),
+    readFrozenFacts(repo, frozen, commit.phase === 'green' ? open : record, state.task, cc.head),
+    // GREEN runs the RED files of this tree next (verify/run-staged.ts reads them by these names).
+    readImplIntegrity(
+      repo,
+      commit.entries,
+      cc.loaded.config,
+      cc.classify,
+      commit.phase === 'green' ? (open?.files ?? []).map((f) => `${commit.tree}:${f}`) : [],
+    ),
   ]);
   return 'code' in facts || !integrity ? facts : { ...facts, integrity };
 }
@@ -77,6 +84,7 @@ async function readFrozenFacts(
   commit: Omit<FrozenFacts, 'frozenChanges' | 'snapshotChanges' | 'testSettings'> & { tree: string },
   record: RedRecord | undefined,
   task: string | null,
+  head: string | null,
 ): Promise<FrozenFacts | Finding> {
   const { tree, ...common } = commit;
   const frozenChanges = commit.entries.filter((e) => e.kind === 'test' || e.kind === 'support');
@@ -86,7 +94,7 @@ async function readFrozenFacts(
   // The snapshot files of the RED test files: may gain entries (read both sides to tell).
   const snapshots = frozenChanges.filter((e) => files.includes(testFileOfSnapshot(e.path) ?? '\0'));
   const [drift, blobs, inHistory] = await Promise.all([
-    files.length ? readTreeDiff(repo, record!.commit, tree, files) : [],
+    files.length ? (stagedDrift(record!.commit, head, files, commit.entries) ?? readTreeDiff(repo, record!.commit, tree, files)) : [],
     manifests.length + snapshots.length
       ? readObjects(
           repo,
@@ -105,6 +113,19 @@ async function readFrozenFacts(
     testSettings: manifests.map((e, i) => ({ path: e.path, before: testSettingsOf(e.path, text(2 * i)), after: testSettingsOf(e.path, text(2 * i + 1)) })),
     snapshotChanges: snapshots.flatMap((e, i) => diffSnapshotEntries(e.path, text(at + 2 * i), text(at + 2 * i + 1)) ?? []),
   };
+}
+
+/**
+ * The RED commit is HEAD (a GREEN or REFACTOR right after its RED): how the RED files differ
+ * between it and this tree is what the staged changes (`diff-index --cached HEAD`, the index the
+ * tree is written from) say of them, so no diff-tree. Undefined (ask git) otherwise, or when a RED
+ * file's entry may be intent-to-add (an empty blob: the tree leaves such an entry out).
+ */
+export function stagedDrift(redCommit: string, head: string | null, files: readonly string[], entries: readonly StagedEntry[]): RawEntry[] | undefined {
+  if (head === null || redCommit !== head) return undefined;
+  const red = new Set(files);
+  const mine = entries.filter((e) => red.has(e.path));
+  return mine.some((e) => e.status !== 'D' && isEmptyBlob(e.newBlob)) ? undefined : mine;
 }
 
 /** How the RED files differ between the RED commit and this tree (one diff-tree). */

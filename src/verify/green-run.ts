@@ -51,7 +51,7 @@ export async function runGreen(
   const { repo } = cc;
   const config = cc.loaded.config;
   // The changed sources' texts, for the coverage facts after the run: read beside the plan, not after the run.
-  const reading = readTexts(cc, snapshot, coverage);
+  const reading = readTexts(cc, snapshot, coverage, files);
   const plan = await planGreenRelated(cc, snapshot, red).catch(async (e: unknown) => {
     await prepared?.then((s) => s.release()).catch(() => {});
     throw e;
@@ -81,13 +81,21 @@ export async function runGreen(
   return withTexts({ run: task, ...(passed(task) ? { related: await judgeRelated(cc, red, own) } : {}), tests: plan.tests, starts: 1 });
 }
 
-/** The staged texts of the coverage targets by blob id; undefined when nothing is measured or the read failed (then they are read after). */
-async function readTexts(cc: CommitContext, snapshot: Snapshot, coverage: string[] | undefined): Promise<ReadonlyMap<string, string> | undefined> {
-  if (!coverage?.length) return undefined;
+/**
+ * The staged texts of the coverage targets by blob id; undefined when nothing is measured or the
+ * read failed (then they are read after). The task's test files are asked in the same process:
+ * runStaged reads them by the same names, from what this read kept (git/queries.ts readObjects).
+ */
+async function readTexts(
+  cc: CommitContext,
+  snapshot: Snapshot,
+  coverage: string[] | undefined,
+  files: string[],
+): Promise<ReadonlyMap<string, string> | undefined> {
   const targets = new Set(coverage);
   const oids = snapshot.entries.filter((e) => targets.has(e.path)).map((e) => e.newBlob);
-  const blobs = await readObjects(cc.repo, oids).catch(() => undefined);
-  if (!blobs) return undefined;
+  const blobs = await readObjects(cc.repo, [...oids, ...files.map((f) => `${snapshot.tree}:${f}`)]).catch(() => undefined);
+  if (!blobs || !coverage?.length) return undefined;
   const texts = new Map<string, string>();
   oids.forEach((o, i) => {
     const b = blobs[i];
