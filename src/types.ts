@@ -170,6 +170,8 @@ export interface FindingData {
   ISOLATION_BUILD_FAILED: { command: string; exitCode: number | null; output: string };
   /** A linked build (isolation.link, `path`) of sources the commit does not hold: built after the unstaged edit of `source`, or before the staged change of `source`. */
   LINK_STALE: { reason: 'unstaged' | 'older'; source: string };
+  /** REFACTOR: the related set chosen by name (`by`: the import graph, every test file) is `count` files beside the task's, over relatedFileLimit (`limit`): not run. */
+  RELATED_OVER_BUDGET: { count: number; limit: number; by: string };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../types.js';
 
-type CopyCode = 'ISOLATION_BUILD' | 'ISOLATION_BUILD_FAILED' | 'LINK_STALE';
+type CopyCode = 'ISOLATION_BUILD' | 'ISOLATION_BUILD_FAILED' | 'LINK_STALE' | 'RELATED_OVER_BUDGET';
 type Words<C extends CopyCode> = (f: Finding<C>) => { what: string; next?: string };
 
 const d = <D extends object>(data: D | undefined, key: keyof D): string => String(data?.[key] ?? '');
@@ -44,5 +44,9 @@ export const COPY_MESSAGES: { [C in CopyCode]: Words<C> } = {
       d(f.data, 'reason') === 'unstaged'
         ? `stage ${d(f.data, 'source')} (or set it aside with the rest of what is not staged: \`git stash push --keep-index --include-untracked\`) and rebuild, then commit again; isolation.build builds in the private copy from what is staged instead`
         : `rebuild ${f.path}, then commit again; isolation.build builds in the private copy from what is staged instead`,
+  }),
+  RELATED_OVER_BUDGET: (f) => ({
+    what: `could not verify: this change reaches ${d(f.data, 'count')} test files beside the task's (${d(f.data, 'by')}), more than relatedFileLimit (${d(f.data, 'limit')}), so they were not run`,
+    next: 'raise relatedFileLimit to run them all in this commit, or run the task\'s tests only ("refactorRuns": "targeted"; `tdd audit --replay` runs the related ones later), then commit again',
   }),
 };
