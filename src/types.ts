@@ -172,6 +172,8 @@ export interface FindingData {
   LINK_STALE: { reason: 'unstaged' | 'older'; source: string };
   /** REFACTOR: the related set chosen by name (`by`: the import graph, every test file) is `count` files beside the task's, over relatedFileLimit (`limit`): not run. */
   RELATED_OVER_BUDGET: { count: number; limit: number; by: string };
+  /** vitest related ran, but which of its projects run in a browser or are e2e could not be read (`entries`: file and entry): the related set's bounds are not established. */
+  RELATED_PROJECTS_UNREAD: { entries: string[] };
 }
 
 /**
@@ -239,6 +241,8 @@ export interface RunResult {
   coverage?: RunCoverage;
   /** The run was the runner's related-tests mode (`vitest related`): a timeout then says the related set was too large. */
   relatedMode?: true;
+  /** `vitest related` ran without established project bounds: the entries of the projects' list that could not be read (runners/vitest-workspace.ts). */
+  relatedUnread?: string[];
   /** isolation.build: the build in the copy before the tests (verify/copy-build.ts); status 'failed' or 'unrun': no test ran. */
   build?: BuildFacts;
 }

@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../types.js';
 
-type CopyCode = 'ISOLATION_BUILD' | 'ISOLATION_BUILD_FAILED' | 'LINK_STALE' | 'RELATED_OVER_BUDGET';
+type CopyCode = 'ISOLATION_BUILD' | 'ISOLATION_BUILD_FAILED' | 'LINK_STALE' | 'RELATED_OVER_BUDGET' | 'RELATED_PROJECTS_UNREAD';
 type Words<C extends CopyCode> = (f: Finding<C>) => { what: string; next?: string };
 
 const d = <D extends object>(data: D | undefined, key: keyof D): string => String(data?.[key] ?? '');
@@ -48,5 +48,9 @@ export const COPY_MESSAGES: { [C in CopyCode]: Words<C> } = {
   RELATED_OVER_BUDGET: (f) => ({
     what: `could not verify: this change reaches ${d(f.data, 'count')} test files beside the task's (${d(f.data, 'by')}), more than relatedFileLimit (${d(f.data, 'limit')}), so they were not run`,
     next: 'raise relatedFileLimit to run them all in this commit, or run the task\'s tests only ("refactorRuns": "targeted"; `tdd audit --replay` runs the related ones later), then commit again',
+  }),
+  RELATED_PROJECTS_UNREAD: (f) => ({
+    what: `vitest related ran every project: which of them run in a browser or end to end could not be read from ${(f.data?.entries ?? []).join(', ')}, so none was left out`,
+    next: 'give those projects a literal name in their configuration (test: { name: "…" }) or list them inline in test.projects, so browser and e2e projects stay out of the related run',
   }),
 };
