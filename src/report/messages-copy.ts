@@ -23,6 +23,26 @@ export function missingModuleNext(unbuiltPackage: string | undefined): string {
     : "install the package the test imports, or fix the import; if it is the project's own new module, add it as an empty file in this commit, so the test fails on what the module lacks";
 }
 
+/** A browser a test needs and this machine lacks (Playwright's, Puppeteer's, WebdriverIO's words). */
+const MISSING_BROWSER =
+  /\b(chrom(e|ium)|firefox|webkit|browser)\b[^\n]*\b(not found|not installed|doesn't exist|does not exist|could not (find|be found)|failed to launch|no browser)\b|executable doesn't exist|browserType\.launch/i;
+/** The next step for a failure of the environment, not the code (gates/false-fail.ts). */
+const environmentNext =
+  "name its message in falseFailPatterns: a failure matching it is accepted as an environment false-fail when the task's tests pass (recorded in the trailers; CI has the final word)";
+
+/** GREEN_TESTS_FAIL's next step: a browser this machine lacks is the environment's. */
+export function greenFailNext(message: string): string {
+  const fix = 'change the implementation until the tests pass, then stage it again';
+  return MISSING_BROWSER.test(message) ? `${fix}; if it fails only for want of a browser this machine lacks, ${environmentNext}` : fix;
+}
+
+/** GREEN_FILE_ERROR's next step: a third-party package this machine lacks is the environment's. */
+export function fileErrorNext(kind: string): string {
+  return kind === 'missing-module'
+    ? `fix the implementation the test file loads (a new module of the project: stage it); a third-party package this machine lacks: install it, or ${environmentNext}`
+    : 'fix the implementation the test file loads';
+}
+
 /** RUN_UNVERIFIED's next step when the run that timed out was the runner's related-tests mode (`data.related`): the set was too large. */
 export const relatedTooLargeNext =
   'the tests related to this change were too many to run within timeoutSeconds: leave out projects a developer does not run locally (relatedProjects keeps only those it names among e2e/browser ones), run the task\'s tests only ("refactorRuns": "targeted", "greenRuns": "targeted"), or raise timeoutSeconds, then commit again';

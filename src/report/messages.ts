@@ -4,16 +4,9 @@
  * data (types.ts FindingData), and still say something when a field is missing.
  */
 import type { Finding, FindingCode } from '../types.js';
-import { COPY_MESSAGES, missingModuleNext, relatedTooLargeNext } from './messages-copy.js';
+import { COPY_MESSAGES, fileErrorNext, greenFailNext, missingModuleNext, relatedTooLargeNext } from './messages-copy.js';
 
 type Words<C extends FindingCode> = (f: Finding<C>) => { what: string; next?: string };
-
-/** A browser a test needs and this machine lacks (Playwright's, Puppeteer's, WebdriverIO's words). */
-const MISSING_BROWSER =
-  /\b(chrom(e|ium)|firefox|webkit|browser)\b[^\n]*\b(not found|not installed|doesn't exist|does not exist|could not (find|be found)|failed to launch|no browser)\b|executable doesn't exist|browserType\.launch/i;
-/** The next step for a failure of the environment, not the code (gates/false-fail.ts). */
-const environmentNext =
-  "name its message in falseFailPatterns: a failure matching it is accepted as an environment false-fail when the task's tests pass (recorded in the trailers; CI has the final word)";
 
 /** A field of a finding's data as text ('' when absent). */
 const d = <D extends object>(data: D | undefined, key: keyof D): string => String(data?.[key] ?? '');
@@ -163,9 +156,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   RED_REGRESSION_ACCEPTED: () => ({ what: 'regression tests: they pass, as declared (recorded in the trailers)' }),
   GREEN_TESTS_FAIL: (f) => ({
     what: `${f.path} > ${d(f.data, 'test')} fails (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
-    next: MISSING_BROWSER.test(d(f.data, 'message'))
-      ? `change the implementation until the tests pass, then stage it again; if it fails only for want of a browser this machine lacks, ${environmentNext}`
-      : 'change the implementation until the tests pass, then stage it again',
+    next: greenFailNext(d(f.data, 'message')),
   }),
   GREEN_SNAPSHOT_MISSING: (f) => ({
     what: `${f.path} > ${d(f.data, 'test')} compares with a snapshot nobody has written yet (${d(f.data, 'message')}); it is missing, not mismatched`,
@@ -173,10 +164,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   }),
   GREEN_FILE_ERROR: (f) => ({
     what: `${f.path} could not run (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
-    next:
-      d(f.data, 'kind') === 'missing-module'
-        ? `fix the implementation the test file loads (a new module of the project: stage it); a third-party package this machine lacks: install it, or ${environmentNext}`
-        : 'fix the implementation the test file loads',
+    next: fileErrorNext(d(f.data, 'kind')),
   }),
   GREEN_NO_TESTS_RAN: (f) =>
     f.path

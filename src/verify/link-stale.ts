@@ -8,7 +8,8 @@
  * - `unstaged`: an implementation file there has edits not staged and is older than the newest
  *   file of the linked path: the build came after that edit, so it holds it. An untracked file
  *   counts only when the build could have read it: the linked build holds an output of its name
- *   (`dist/extra.js` of `src/extra.ts`: a compile-all build read it), or a tracked file there names
+ *   (`dist/extra.js` of `src/extra.ts`: a compile-all build read it; a bundler's `extra-3f9a1c.js`
+ *   chunk), or a tracked file there names
  *   it (`export * from './extra'`, a test importing `dist/extra.js`: a bundler follows that). A
  *   scratch file nothing names and the build left no trace of is not a source of that build;
  * - `older`: an implementation file the commit changes there is newer than every file of the
@@ -58,7 +59,7 @@ export async function readStaleLinks(repo: RepoContext, config: Config, classify
       before.find((f) => f.state === 'modified') ??
       (await findAsync(
         before.filter((f) => f.state === 'untracked'),
-        async (f) => texts === undefined || names.has(EVERY_NAME) || names.has(basename(f.path).split('.')[0]!) || (await texts.names(moduleName(f.path))),
+        async (f) => texts === undefined || holdsOutputOf(names, f.path) || (await texts.names(moduleName(f.path))),
       ));
     if (edited) stale.push({ link: p, reason: 'unstaged', source: edited.path });
     const newer = edited ? undefined : changed.find((f) => mine(f) && (mtimeOf(join(repo.top, f)) ?? -Infinity) > newest);
@@ -96,6 +97,14 @@ export function moduleName(path: string): string {
   const name = basename(path).split('.')[0]!;
   const parent = basename(dirname(path));
   return ['index', '__init__', 'mod', 'main'].includes(name) && parent !== '.' && parent !== '' ? parent : name;
+}
+
+/** Pure: whether a build's file names (up to the first dot) hold an output of `path`: its name, or a bundler's chunk of it (`extra-3f9a1c` for `extra.ts`). */
+export function holdsOutputOf(names: ReadonlySet<string>, path: string): boolean {
+  const stem = basename(path).split('.')[0]!;
+  if (names.has(EVERY_NAME) || names.has(stem)) return true;
+  for (const n of names) if (n.startsWith(`${stem}-`) || n.startsWith(`${stem}_`)) return true;
+  return false;
 }
 
 /** Pure: whether `text` has `name` as a word of its own (letters, digits, `_` and `$` around it are not). */
