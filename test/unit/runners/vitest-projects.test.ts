@@ -4,6 +4,8 @@ import { excludedProjects, projectFilters, scanProjectList, scanVitestProjects }
 import { evaluateRunStatus } from '../../../src/gates/run-status.js';
 import type { RunResult } from '../../../src/types.js';
 import { readVitestBounds, type FolderReader } from '../../../src/runners/vitest-workspace.js';
+import { evaluateRelatedProjectsUnread } from '../../../src/gates/related-projects-unread.js';
+import type { GateInput } from '../../../src/gates/types.js';
 
 // vue's shape: unit projects, a jsdom one, an e2e one, and a browser one.
 const CONFIG = `import { defineConfig } from 'vitest/config'
@@ -174,5 +176,14 @@ describe('the projects behind string entries and workspace files, read literally
       "vitest.config.ts: 'packages/**'",
     ]);
     expect(readVitestBounds(folder({ 'vitest.config.ts': 'export default { test: {} }' }))).toEqual({ projects: [], complete: true, unread: [] });
+  });
+
+  it('a related run without established bounds is said on the verdict (info, never a refusal)', () => {
+    const input = (relatedUnread?: string[]) =>
+      ({ run: { status: 'completed', tests: [], fileErrors: [], ...(relatedUnread ? { relatedUnread } : {}) } }) as unknown as GateInput;
+    expect(evaluateRelatedProjectsUnread(input(["vitest.config.ts: 'packages/**'"]))).toEqual([
+      { code: 'RELATED_PROJECTS_UNREAD', severity: 'info', data: { entries: ["vitest.config.ts: 'packages/**'"] } },
+    ]);
+    expect(evaluateRelatedProjectsUnread(input())).toEqual([]);
   });
 });
