@@ -169,7 +169,7 @@ export interface FindingData {
   /** The build exited non-zero: the staged sources do not build; `output`: its last lines. */
   ISOLATION_BUILD_FAILED: { command: string; exitCode: number | null; output: string };
   /** A linked build (isolation.link, `path`) of sources the commit does not hold: built after the unstaged edit of `source`, or before the staged change of `source`. */
-  LINK_STALE: { reason: 'unstaged' | 'older'; source: string };
+  LINK_STALE: { reason: 'unstaged' | 'older'; source: string; untracked?: true };
   /** REFACTOR: the related set chosen by name (`by`: the import graph, every test file) is `count` files beside the task's, over relatedFileLimit (`limit`): not run. */
   RELATED_OVER_BUDGET: { count: number; limit: number; by: string };
   /** vitest related ran, but which of its projects run in a browser or are e2e could not be read (`entries`: file and entry): the related set's bounds are not established. */

@@ -58,7 +58,7 @@ export const COPY_MESSAGES: { [C in CopyCode]: Words<C> } = {
   LINK_STALE: (f) => ({
     what:
       d(f.data, 'reason') === 'unstaged'
-        ? `could not verify: ${f.path} (isolation.link) was built after your unstaged edit of ${d(f.data, 'source')}, so the tests would read code this commit does not hold`
+        ? `could not verify: ${f.path} (isolation.link) was built after ${f.data?.untracked ? `${d(f.data, 'source')} was written, which is untracked and which the build read` : `your unstaged edit of ${d(f.data, 'source')}`}, so the tests would read code this commit does not hold`
         : `could not verify: ${f.path} (isolation.link) is older than ${d(f.data, 'source')}, which this commit changes, so the tests would read a build without the change`,
     next:
       d(f.data, 'reason') === 'unstaged'

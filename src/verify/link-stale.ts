@@ -61,7 +61,7 @@ export async function readStaleLinks(repo: RepoContext, config: Config, classify
         before.filter((f) => f.state === 'untracked'),
         async (f) => texts === undefined || holdsOutputOf(names, f.path) || (await texts.names(moduleName(f.path))),
       ));
-    if (edited) stale.push({ link: p, reason: 'unstaged', source: edited.path });
+    if (edited) stale.push({ link: p, reason: 'unstaged', source: edited.path, ...(edited.state === 'untracked' ? { untracked: true as const } : {}) });
     const newer = edited ? undefined : changed.find((f) => mine(f) && (mtimeOf(join(repo.top, f)) ?? -Infinity) > newest);
     if (newer) stale.push({ link: p, reason: 'older', source: newer });
   }

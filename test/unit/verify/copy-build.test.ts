@@ -50,6 +50,11 @@ describe('linked builds (LINK_STALE)', () => {
 
 describe('an untracked file the linked build could have read (LINK_STALE)', () => {
   it('by an output of its name (a chunk too), or a word of a tracked text naming its module', () => {
+    expect(evaluateLinkStale({ staleLinks: [{ link: 'dist', reason: 'unstaged', source: 'src/extra.ts', untracked: true }] })[0]?.data).toEqual({
+      reason: 'unstaged',
+      source: 'src/extra.ts',
+      untracked: true,
+    });
     expect(holdsOutputOf(new Set(['index', 'extra']), 'src/extra.ts')).toBe(true);
     expect(holdsOutputOf(new Set(['index', 'extra-3f9a1c']), 'src/extra.ts')).toBe(true);
     expect(holdsOutputOf(new Set(['index', 'extras']), 'src/extra.ts')).toBe(false);
