@@ -198,6 +198,13 @@ const schema = {
       "vitest projects that `vitest related` (REFACTOR's and GREEN's related run) includes although they run in a browser (browser.enabled) or are named e2e/browser: those are left out (--project '!name') unless named here.",
       DEFAULTS.relatedProjects,
     ),
+    relatedFileLimit: {
+      type: 'integer',
+      minimum: 0,
+      default: DEFAULTS.relatedFileLimit,
+      description:
+        "The related set's file budget. GREEN: more related test files chosen by name (the import graph, or every test file of a runner without one) than this are not run, and that is said (GREEN_RELATED_UNRUN, a warning). REFACTOR: more than this chosen by the import graph are not run, and the commit could not be verified (RELATED_OVER_BUDGET, exit 3); every test file of a runner without a graph is its suite, as refactorRuns full runs it. The runner's own related mode (vitest related, jest --findRelatedTests) chooses its set itself: timeoutSeconds bounds that.",
+    },
   },
 };
 const files = {

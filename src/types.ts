@@ -169,7 +169,11 @@ export interface FindingData {
   /** The build exited non-zero: the staged sources do not build; `output`: its last lines. */
   ISOLATION_BUILD_FAILED: { command: string; exitCode: number | null; output: string };
   /** A linked build (isolation.link, `path`) of sources the commit does not hold: built after the unstaged edit of `source`, or before the staged change of `source`. */
-  LINK_STALE: { reason: 'unstaged' | 'older'; source: string };
+  LINK_STALE: { reason: 'unstaged' | 'older'; source: string; untracked?: true };
+  /** REFACTOR: the related set chosen by name (`by`: the import graph, every test file) is `count` files beside the task's, over relatedFileLimit (`limit`): not run. */
+  RELATED_OVER_BUDGET: { count: number; limit: number; by: string };
+  /** vitest related ran, but which of its projects run in a browser or are e2e could not be read (`entries`: file and entry): the related set's bounds are not established. */
+  RELATED_PROJECTS_UNREAD: { entries: string[] };
 }
 
 /**
@@ -237,6 +241,8 @@ export interface RunResult {
   coverage?: RunCoverage;
   /** The run was the runner's related-tests mode (`vitest related`): a timeout then says the related set was too large. */
   relatedMode?: true;
+  /** `vitest related` ran without established project bounds: the entries of the projects' list that could not be read (runners/vitest-workspace.ts). */
+  relatedUnread?: string[];
   /** isolation.build: the build in the copy before the tests (verify/copy-build.ts); status 'failed' or 'unrun': no test ran. */
   build?: BuildFacts;
 }

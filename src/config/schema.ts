@@ -136,6 +136,12 @@ export interface Config {
   greenRuns: 'related' | 'targeted';
   /** vitest projects a related run includes although they run in a browser or are named e2e (left out by default: runners/vitest-projects.ts). */
   relatedProjects?: string[];
+  /**
+   * The related set's file budget: more test files chosen by name than this are not run — GREEN
+   * says so (GREEN_RELATED_UNRUN; the import graph or every test file), REFACTOR could not verify
+   * (RELATED_OVER_BUDGET, exit 3; the import graph's choice: every test file is the suite `full` runs).
+   */
+  relatedFileLimit?: number;
 }
 
 /** `isolation.build`: a command, or a command and the globs of its inputs. */
@@ -200,6 +206,7 @@ export const DEFAULTS: Config = {
   greenCoverage: 'warn',
   greenRuns: 'related',
   relatedProjects: [],
+  relatedFileLimit: 200,
 };
 
 /**

@@ -141,6 +141,7 @@ const CHECKS: Record<string, Check> = {
   greenCoverage: oneOf(['warn', 'refuse', 'off']),
   greenRuns: oneOf(['related', 'targeted']),
   relatedProjects: stringArray,
+  relatedFileLimit: (v) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : 'a whole number of test files (0, 1, 2…)'),
 };
 
 /** `integrity.allow`: an object from integrity codes to path globs; problems name `integrity.allow.<key>`. */

@@ -16,6 +16,7 @@ import { evaluateRedChangesPassingTest } from './red-changes-passing-test.js';
 import { evaluateSymlinks } from './symlinks.js';
 import { evaluateTaskScope } from './task-scope.js';
 import { evaluateIsolationBuild } from './isolation-build.js';
+import { evaluateRelatedProjectsUnread } from './related-projects-unread.js';
 import type { Gate, GateInput } from './types.js';
 
 /** Gates decided from the commit's content alone, before any test run. */
@@ -39,6 +40,7 @@ export const EVIDENCE_GATES: Gate[] = [
   evaluateGreenCoverage,
   evaluateGreenBreaksTest,
   evaluateIsolationBuild,
+  evaluateRelatedProjectsUnread,
 ];
 
 export function evaluateGates(gates: Gate[], input: GateInput): Finding[] {

@@ -8,6 +8,8 @@ export interface StaleLink {
   reason: 'unstaged' | 'older';
   /** The source file that says so. */
   source: string;
+  /** 'unstaged': the source is untracked (not an edit of a tracked file). */
+  untracked?: true;
 }
 
 /** Installed, not built from the project's sources: never a stale build. */
@@ -18,5 +20,10 @@ export const builtLinks = (link: readonly string[]): string[] => link.filter((l)
 
 /** Any phase that runs tests: a stale linked build makes the run prove nothing (exit 3, named). */
 export function evaluateLinkStale(input: { staleLinks?: readonly StaleLink[] }): Finding[] {
-  return (input.staleLinks ?? []).map((s) => ({ code: 'LINK_STALE', severity: 'error', path: s.link, data: { reason: s.reason, source: s.source } }));
+  return (input.staleLinks ?? []).map((s) => ({
+    code: 'LINK_STALE',
+    severity: 'error',
+    path: s.link,
+    data: { reason: s.reason, source: s.source, ...(s.untracked ? { untracked: true as const } : {}) },
+  }));
 }

@@ -5,7 +5,14 @@ import type { Finding } from '../types.js';
 export function verdictOf(findings: Finding[]): 0 | 1 | 3 {
   const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length === 0) return 0;
-  return errors.every((f) => f.code === 'RUN_UNVERIFIED' || f.code === 'RUN_LEAKED' || f.code === 'GREEN_COVERAGE_UNMEASURED' || f.code === 'LINK_STALE')
+  return errors.every(
+    (f) =>
+      f.code === 'RUN_UNVERIFIED' ||
+      f.code === 'RUN_LEAKED' ||
+      f.code === 'GREEN_COVERAGE_UNMEASURED' ||
+      f.code === 'LINK_STALE' ||
+      f.code === 'RELATED_OVER_BUDGET',
+  )
     ? 3
     : 1;
 }

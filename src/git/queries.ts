@@ -250,6 +250,15 @@ export async function readListedPaths(ctx: RepoContext, paths: readonly string[]
   return parseNulList(out);
 }
 
+/** The files git tracks (the index) at or below `folder` ('' is the whole repository), as repository paths. */
+export async function readTrackedPaths(ctx: RepoContext, folder: string): Promise<string[]> {
+  const out = await git(['ls-files', '-z', '--cached', '--full-name', '--', folder === '' ? ':/' : `:(top,literal)${folder}`], {
+    cwd: ctx.top,
+    baseEnv: ctx.env,
+  });
+  return [...new Set(parseNulList(out))];
+}
+
 /** Stages (`add -A`) or unstages (`reset`; before the first commit `rm --cached`) exactly `paths`: literal, NUL-separated on stdin, so no name is a glob, an option or an argv entry. */
 export async function stagePaths(ctx: RepoContext, how: 'add' | 'unstage', paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;

@@ -4,7 +4,7 @@
  * data (types.ts FindingData), and still say something when a field is missing.
  */
 import type { Finding, FindingCode } from '../types.js';
-import { COPY_MESSAGES, missingModuleNext, relatedTooLargeNext } from './messages-copy.js';
+import { COPY_MESSAGES, fileErrorNext, greenFailNext, missingModuleNext, relatedTooLargeNext } from './messages-copy.js';
 
 type Words<C extends FindingCode> = (f: Finding<C>) => { what: string; next?: string };
 
@@ -156,7 +156,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   RED_REGRESSION_ACCEPTED: () => ({ what: 'regression tests: they pass, as declared (recorded in the trailers)' }),
   GREEN_TESTS_FAIL: (f) => ({
     what: `${f.path} > ${d(f.data, 'test')} fails (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
-    next: 'change the implementation until the tests pass, then stage it again',
+    next: greenFailNext(d(f.data, 'message')),
   }),
   GREEN_SNAPSHOT_MISSING: (f) => ({
     what: `${f.path} > ${d(f.data, 'test')} compares with a snapshot nobody has written yet (${d(f.data, 'message')}); it is missing, not mismatched`,
@@ -164,7 +164,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
   }),
   GREEN_FILE_ERROR: (f) => ({
     what: `${f.path} could not run (${d(f.data, 'kind')}): ${d(f.data, 'message')}`,
-    next: 'fix the implementation the test file loads',
+    next: fileErrorNext(d(f.data, 'kind')),
   }),
   GREEN_NO_TESTS_RAN: (f) =>
     f.path

@@ -233,7 +233,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   const outputTail = tail(`${proc.stdout}\n${stripSeals(proc.stderr)}`);
   if (proc.error !== undefined) return { ...base, ...common, status: 'runner-missing', reason: `could not start: ${proc.error}` };
   if (proc.interrupted) return { ...base, ...common, status: 'interrupted', reason: 'interrupted', outputTail };
-  if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: `no result within ${o.timeoutMs} ms`, outputTail };
+  if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: timedOutReason(o.timeoutMs), outputTail };
   // Killed from outside (OOM killer, a signal to the runner alone): a report may be half-written.
   if (proc.signal !== null) return { ...base, ...common, status: 'interrupted', reason: `runner killed by ${proc.signal}`, outputTail };
   const bytes = adapter.reportFiles ? undefined : await readFile(reportPath).catch(() => undefined);
@@ -314,3 +314,6 @@ async function mergeRerun(run: PreparedRun, result: RunResult, rerun: string[]):
   }
   if (again.status !== 'completed') Object.assign(result, { status: again.status, reason: again.reason, ...(again.leaks ? { leaks: again.leaks } : {}) });
 }
+
+/** A run killed at timeoutSeconds, as the end of a sentence ("the vitest run gave no result within 120 s (timeoutSeconds)"). */
+const timedOutReason = (ms: number): string => `gave no result within ${ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`} (timeoutSeconds)`;

@@ -21,40 +21,51 @@ export function scanVitestProjects(code: string): VitestProject[] {
 /**
  * The inline projects, and whether they are every project: one `projects` array whose entries are
  * all inline objects (or `defineProject({…})`) with a literal name — no string entry (a glob of
- * configs), spread or variable, whose projects' names cannot be read here.
+ * configs), spread or variable, whose projects' names cannot be read here. `strings`: the string
+ * entries (read by runners/vitest-workspace.ts); `unread`: whether an entry is neither; `found`:
+ * whether there is a `projects` array at all.
  */
-export function scanProjectList(code: string): { projects: VitestProject[]; complete: boolean } {
+export function scanProjectList(code: string): { projects: VitestProject[]; complete: boolean; strings: string[]; unread: boolean; found: boolean } {
   const tokens = tokenize(code);
-  const out: VitestProject[] = [];
+  const out = { projects: [] as VitestProject[], strings: [] as string[], unread: false };
   let arrays = 0;
-  let complete = true;
   for (let i = 0; i + 2 < tokens.length; i++) {
     if (!(tokens[i]!.text === 'projects' && tokens[i + 1]!.text === ':' && tokens[i + 2]!.text === '[')) continue;
     arrays++;
-    const end = closing(tokens, i + 2);
-    // Per entry (between commas): a named inline project, and anything else in it.
-    let named = false;
-    let other = false;
-    const endEntry = () => {
-      if (other) complete = false;
-      named = other = false;
-    };
-    for (let j = i + 3; j < end; j++) {
-      const t = tokens[j]!.text;
-      if (t === ',') endEntry();
-      else if (t === '{') {
-        const close = closing(tokens, j);
-        const project = named ? undefined : readProject(tokens.slice(j + 1, close));
-        if (project) out.push(project);
-        else other = true;
-        named = true;
-        j = close;
-      } else if (t !== 'defineProject' && t !== '(' && t !== ')') other = true;
-    }
-    endEntry();
-    i = end;
+    i = scanEntries(tokens, i + 2, out);
   }
-  return { projects: out, complete: complete && arrays === 1 };
+  const complete = !out.unread && out.strings.length === 0 && arrays === 1;
+  return { ...out, unread: out.unread || arrays > 1, complete, found: arrays > 0 };
+}
+
+/** Pure: the entries of the array opened at `open` (its closing index returned): inline named projects, string entries, anything else. */
+export function scanEntries(tokens: Token[], open: number, out: { projects: VitestProject[]; strings: string[]; unread: boolean }): number {
+  const end = closing(tokens, open);
+  // Per entry (between commas): a named inline project, a string, and anything else in it.
+  let named = false;
+  let other = false;
+  let str: string | undefined;
+  const endEntry = () => {
+    if (str !== undefined && !named && !other) out.strings.push(str);
+    else if (other || str !== undefined) out.unread = true;
+    named = other = false;
+    str = undefined;
+  };
+  for (let j = open + 1; j < end; j++) {
+    const t = tokens[j]!;
+    if (t.text === ',') endEntry();
+    else if (t.text === '{') {
+      const close = closing(tokens, j);
+      const project = named ? undefined : readProject(tokens.slice(j + 1, close));
+      if (project) out.projects.push(project);
+      else other = true;
+      named = true;
+      j = close;
+    } else if (t.kind === 'string' && str === undefined && !named && stringValue(t) !== undefined) str = stringValue(t);
+    else if (t.text !== 'defineProject' && t.text !== '(' && t.text !== ')') other = true;
+  }
+  endEntry();
+  return end;
 }
 
 /**
@@ -85,7 +96,7 @@ export function excludedProjects(projects: VitestProject[], include: readonly st
   return projects.filter((p) => (p.browser || endToEnd(p.name)) && !include.includes(p.name)).map((p) => p.name);
 }
 
-function closing(tokens: Token[], open: number): number {
+export function closing(tokens: Token[], open: number): number {
   const pairs: Record<string, string> = { '[': ']', '{': '}', '(': ')' };
   let depth = 0;
   for (let k = open; k < tokens.length; k++) {
@@ -97,7 +108,7 @@ function closing(tokens: Token[], open: number): number {
   return tokens.length;
 }
 
-function readProject(body: Token[]): VitestProject | undefined {
+export function readProject(body: Token[]): VitestProject | undefined {
   let name: string | undefined;
   let browser = false;
   // The project's own name only: at its top or in its `test: {…}`, not an instance's or a variable's deeper in.

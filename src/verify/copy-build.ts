@@ -8,10 +8,13 @@
  * key of its last build and what that build left there (`<scratch>/build.json`); the copy's
  * cleaning between runs keeps those outputs, and an unchanged key reuses them instead of building
  * again. A changed key removes them first: nothing of an older build can stand in for this one.
- * A build that edits files the commit holds is never reused (the cleaning restores them).
+ * A build that edits files the commit holds is never reused (the cleaning restores them). The
+ * record holds a digest of the outputs as the build left them (each file's path, size and
+ * content): outputs changed since (a test or a tool that wrote into dist/) are built again, never
+ * reused on the key alone.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import picomatch from 'picomatch';
 import type { Config } from '../config/schema.js';
@@ -32,6 +35,8 @@ export interface BuildSpec {
 interface BuildRecord {
   key: string;
   outputs: string[];
+  /** The outputs as the build left them (outputsDigest). */
+  digest: string;
 }
 
 const RECORD = 'build.json';
@@ -77,7 +82,7 @@ function readRecord(dir: string): BuildRecord | undefined {
   try {
     const v = JSON.parse(readFileSync(join(dir, RECORD), 'utf8')) as Partial<BuildRecord> | null;
     return typeof v?.key === 'string' && Array.isArray(v.outputs) && v.outputs.every((o) => typeof o === 'string')
-      ? { key: v.key, outputs: v.outputs }
+      ? { key: v.key, outputs: v.outputs, digest: typeof v.digest === 'string' ? v.digest : '' }
       : undefined;
   } catch {
     return undefined;
@@ -98,7 +103,7 @@ export async function buildInCopy(repo: RepoContext, config: Config, scratch: Sc
   const known = failed.get(key);
   if (known) return known;
   const record = readRecord(scratch.dir);
-  if (record?.key === key && record.outputs.every((o) => existsSync(join(scratch.tree, o)))) {
+  if (record?.key === key && record.outputs.every((o) => existsSync(join(scratch.tree, o))) && outputsDigest(scratch.tree, record.outputs) === record.digest) {
     return { command: spec.command, status: 'cached', key, exitCode: 0, outputs: record.outputs };
   }
   rmSync(join(scratch.dir, RECORD), { force: true });
@@ -142,6 +147,27 @@ async function runBuild(repo: RepoContext, config: Config, spec: BuildSpec, scra
     .filter((o) => o !== '' && !linked.some((l) => o === l || o === `${l}/` || o.startsWith(`${l}/`)))
     .map((o) => o.replace(/\/$/, ''));
   // A build that edits committed files is not reused: the cleaning before the next run restores them.
-  if (edited === '') writeFileSync(join(scratch.dir, RECORD), JSON.stringify({ key, outputs } satisfies BuildRecord));
+  if (edited === '')
+    writeFileSync(join(scratch.dir, RECORD), JSON.stringify({ key, outputs, digest: outputsDigest(scratch.tree, outputs) } satisfies BuildRecord));
   return { ...base, status: 'built', exitCode: 0, outputs };
+}
+
+/** The outputs' content id: every file below them by path, size and content (a link by its target), in a fixed order. */
+export function outputsDigest(root: string, outputs: readonly string[]): string {
+  const hash = createHash('sha256');
+  const visit = (rel: string): void => {
+    const abs = join(root, rel);
+    let st;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      hash.update(`missing ${rel}\0`);
+      return;
+    }
+    if (st.isSymbolicLink()) hash.update(`link ${rel} ${readlinkSync(abs)}\0`);
+    else if (st.isDirectory()) for (const name of readdirSync(abs).sort()) visit(`${rel}/${name}`);
+    else hash.update(`file ${rel} ${st.size}\0`).update(readFileSync(abs));
+  };
+  for (const o of [...outputs].sort()) visit(o);
+  return hash.digest('hex');
 }

@@ -4,8 +4,8 @@
  * (verify/related.ts: the runner's related-tests mode, else the static import graph, else every
  * test file of the runner) minus the task's own files — on the same tree, in the task's own run
  * where the verdicts allow it (verify/green-run.ts). Only a test that fails now is checked against
- * the parent: its file alone is run on the parent's tree. Bounded: more than RELATED_FILE_LIMIT
- * files chosen by name are not run, and that is said (GREEN_RELATED_UNRUN).
+ * the parent: its file alone is run on the parent's tree. Bounded: more than relatedFileLimit (200)
+ * files chosen by name (relatedFileLimit) are not run, and that is said (GREEN_RELATED_UNRUN).
  */
 import { readCommitTree } from '../git/queries.js';
 import type { RelatedFacts } from '../gates/types.js';
@@ -14,7 +14,7 @@ import type { RunResult, Snapshot } from '../types.js';
 import type { CommitContext } from './context.js';
 import { RELATED_AFTER_TASK } from './pending.js';
 
-export const RELATED_FILE_LIMIT = 200;
+import { RELATED_FILE_LIMIT } from './test-files.js';
 
 /** What GREEN runs beside the task's files: test files by name, and per runner (specKey) the changed sources of its related-tests mode. */
 export interface GreenRelatedPlan {
@@ -39,8 +39,8 @@ export async function planGreenRelated(cc: CommitContext, snapshot: Snapshot, re
   const plan = await planRelatedRun(cc.repo, config, snapshot.tree, changed, [], (p) => cc.classify(p) === 'test', mine);
   const files = plan.files.filter((f) => !mine.has(f));
   const tests = `${RELATED_AFTER_TASK}${plan.by.join(', ') || 'none'}`;
-  if (files.length > RELATED_FILE_LIMIT)
-    return { files: [], related: new Map(), tests, unrun: { reason: 'too-many', count: files.length, limit: RELATED_FILE_LIMIT } };
+  const limit = config.relatedFileLimit ?? RELATED_FILE_LIMIT;
+  if (files.length > limit) return { files: [], related: new Map(), tests, unrun: { reason: 'too-many', count: files.length, limit } };
   if (files.length === 0 && plan.related.size === 0) return undefined;
   return { files, related: plan.related, tests, ...(plan.sources ? { sources: plan.sources } : {}) };
 }

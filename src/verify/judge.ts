@@ -8,6 +8,7 @@ import { EVIDENCE_GATES, STATIC_GATES, evaluateGates } from '../gates/index.js';
 import { applyFalseFail } from '../gates/false-fail.js';
 import { evaluateStaticChecks } from '../gates/static-checks.js';
 import { builtLinks, evaluateLinkStale } from '../gates/link-stale.js';
+import { evaluateRelatedOverBudget } from '../gates/related-over-budget.js';
 import type { GateInput } from '../gates/types.js';
 import { verdictOf } from '../gates/verdict.js';
 import type { Pending, RedRecord } from '../state/types.js';
@@ -52,6 +53,8 @@ export async function judgeStaged(
   // 3. The test run, or the same tree's verdict.
   const snapshot = await withTree(repo, staged);
   const chosen = facts.phase === 'red' ? { files: [...facts.testFiles.keys()] } : await chooseGreenFiles(repo, cc, snapshot.tree, facts.red, snapshot.entries);
+  // REFACTOR's related set past its file budget: not run, said (exit 3).
+  if ('overBudget' in chosen && chosen.overBudget) return answer([...staticFindings, ...evaluateRelatedOverBudget(chosen)], { tree: snapshot.tree });
   const key = await verdictKey(cc, snapshot.tree, [chosen.files, chosen.related && [...chosen.related]], facts.red);
   const cached = await previous();
   if (cached?.key === key && cached.tree === snapshot.tree) {

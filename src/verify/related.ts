@@ -26,6 +26,8 @@ export interface RelatedRun {
   by: string[];
   /** The tree's JS/TS texts by path, when the import graph read them (GREEN's coverage reads the changed ones from here). */
   sources?: ReadonlyMap<string, string>;
+  /** How many of `files` the import graph chose beside `must` (REFACTOR's file budget, relatedFileLimit). */
+  byGraph: number;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function planRelatedRun(
   const files = new Set(must);
   const related = new Map<string, string[]>();
   const by = new Set<string>();
+  const graph = new Set<string>();
   // A deleted file is in no runner's graph any more: the static graph still sees who imported it.
   const deleted = changed.some((c) => c.deleted);
   let sources: { texts: Map<string, string>; packages: Map<string, string> } | null | undefined;
@@ -69,7 +72,10 @@ export async function planRelatedRun(
     if (JS_RUNNERS.has(spec.runner)) {
       sources ??= await readGraphSources(repo, entries);
       if (sources) {
-        for (const t of findAffectedTests(sources.texts, new Set(changed.map((c) => c.path)), owned, sources.packages)) files.add(t);
+        for (const t of findAffectedTests(sources.texts, new Set(changed.map((c) => c.path)), owned, sources.packages)) {
+          files.add(t);
+          graph.add(t);
+        }
         by.add('import graph');
         continue;
       }
@@ -78,7 +84,8 @@ export async function planRelatedRun(
     for (const t of owned) files.add(t);
     by.add('every test file');
   }
-  return { files: [...files].sort(), related, by: [...by], ...(sources ? { sources: sources.texts } : {}) };
+  const byGraph = [...graph].filter((t) => !must.includes(t)).length;
+  return { files: [...files].sort(), related, by: [...by], byGraph, ...(sources ? { sources: sources.texts } : {}) };
 }
 
 const isManifest = (p: string): boolean => p.endsWith('/package.json') && !/(^|\/)node_modules\//.test(p);

@@ -1,5 +1,5 @@
 /** Run the given test files on a private copy of `tree` (never the user's working tree). */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { compileMatch } from '../snapshot/classify.js';
 import { matchTest } from '../snapshot/kinds.js';
@@ -13,8 +13,8 @@ import { markMissingSnapshots, missingSnapshotKeys, snapshotFileOf } from '../la
 import type { BuildFacts, RunResult } from '../types.js';
 import { buildInCopy, buildSpecOf } from './copy-build.js';
 import { builtLinks } from '../gates/link-stale.js';
-import { VITEST_FILES } from '../config/runner-tests/files.js';
-import { excludedProjects, projectFilters, scanProjectList } from '../runners/vitest-projects.js';
+import { excludedProjects, projectFilters } from '../runners/vitest-projects.js';
+import { readVitestBounds, type FolderReader } from '../runners/vitest-workspace.js';
 import { scrubbedEnv } from '../process/env.js';
 import { isPnpProject, pnpNodeOptions, writePnpCopy } from './pnp.js';
 import { materialize, type Scratch } from './scratch.js';
@@ -62,6 +62,7 @@ export async function runStaged(
     const env = scrubbedEnv(repo.env);
     if (await writePnpCopy(top, copy)) env.NODE_OPTIONS = pnpNodeOptions(copy, env.NODE_OPTIONS);
     const runs: RunResult[] = [];
+    const relatedUnread: string[] = [];
     const groups = assignRunners(specs, files).flatMap(splitMembers);
     // A runner whose related-tests mode has sources to start from runs even with no file of its own.
     for (const spec of specs) if (related?.get(specKey(spec))?.length && !groups.some((g) => g.spec === spec)) groups.push({ spec, files: [] });
@@ -69,6 +70,7 @@ export async function runStaged(
       const prefix = spec.root === '.' ? '' : `${spec.root}/`;
       const inside = owned.filter((f) => f.startsWith(prefix));
       const outside = owned.filter((f) => !f.startsWith(prefix));
+      const { unbounded, ...bounds } = relatedOf(related, spec, join(scratch.tree, spec.root), config.relatedProjects ?? []);
       const run = await runTests({
         runner: spec.runner,
         root: join(scratch.tree, spec.root),
@@ -84,9 +86,10 @@ export async function runStaged(
         guard,
         assertNames: config.assertFunctionNames,
         workspacePackages,
-        ...relatedOf(related, spec, join(scratch.tree, spec.root), config.relatedProjects ?? []),
+        ...bounds,
         ...coverageOf(options, prefix, inside),
       });
+      if (unbounded) relatedUnread.push(...unbounded.map((u) => (prefix === '' ? u : `${prefix}${u}`)));
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);
       placed.fileErrors.push(
         ...outside.map((file) => ({ file, kind: 'no-tests' as const, message: `outside ${spec.root}, the folder runner ${spec.runner} runs in` })),
@@ -97,6 +100,7 @@ export async function runStaged(
     if (build) merged.build = build;
     // A related-tests mode ran (vitest related): a timeout is a related set too large for timeoutSeconds.
     if (related && merged.status === 'timeout') merged.relatedMode = true;
+    if (relatedUnread.length > 0) merged.relatedUnread = relatedUnread;
     if (options.coverage) merged.coverage = await coverageOfRuns(runs, options.coverage);
     return await withMissingSnapshots(repo, tree, merged);
   } finally {
@@ -219,15 +223,36 @@ function relatedOf(
   spec: RunnerSpec,
   root: string,
   include: readonly string[],
-): { related?: string[]; excludeProjects?: string[]; projectFilters?: string[] } {
+): { related?: string[]; excludeProjects?: string[]; projectFilters?: string[]; unbounded?: string[] } {
   const sources = (related?.get(specKey(spec)) ?? []).map((f) => (spec.root === '.' ? f : posix.relative(spec.root, f)));
   if (sources.length === 0) return {};
   if (spec.runner !== 'vitest') return { related: sources };
-  const file = VITEST_FILES.find((f) => existsSync(join(root, f)));
-  const text = file === undefined ? '' : readFileSync(join(root, file), 'utf8');
-  const list = scanProjectList(text);
+  const list = readVitestBounds(folderReader(root));
   const excluded = excludedProjects(list.projects, include);
-  return excluded.length > 0 ? { related: sources, excludeProjects: excluded, projectFilters: projectFilters(list, excluded) } : { related: sources };
+  const unread = list.unread.length > 0 ? { unbounded: list.unread } : {};
+  return excluded.length > 0
+    ? { related: sources, excludeProjects: excluded, projectFilters: projectFilters(list, excluded), ...unread }
+    : { related: sources, ...unread };
+}
+
+/** The copy's folder `root` as the vitest projects' reader sees it (runners/vitest-workspace.ts). */
+function folderReader(root: string): FolderReader {
+  return {
+    read: (path) => {
+      try {
+        return readFileSync(join(root, path), 'utf8');
+      } catch {
+        return null;
+      }
+    },
+    list: (dir) => {
+      try {
+        return readdirSync(join(root, dir), { withFileTypes: true }).map((e) => ({ name: e.name, dir: e.isDirectory() }));
+      } catch {
+        return null;
+      }
+    },
+  };
 }
 
 /** A runner of the configuration, by what it is and where it runs. */

@@ -64,6 +64,22 @@ describe('verdicts that must not depend on anything but the commit', () => {
     commitRefused('GREEN_FILE_ERROR');
   });
 
+  it('tsconfig.json and a lint configuration are configuration, not implementation: a RED and a GREEN may hold them', () => {
+    repo.tdd('phase', 'red');
+    repo.write({
+      'test/cfg.test.js': test('cfg'),
+      'tsconfig.json': '{ "compilerOptions": { "allowJs": true } }\n',
+      'eslint.config.mjs': 'export default [];\n',
+    });
+    repo.git('add', 'test/cfg.test.js', 'tsconfig.json', 'eslint.config.mjs');
+    commitOk('test: cfg');
+    expect(trailersOf(repo)['TDD-Phase']).toBe('red');
+    repo.write({ 'src/cfg.js': impl('cfg'), 'tsconfig.json': '{ "compilerOptions": { "allowJs": true, "checkJs": true } }\n' });
+    repo.git('add', 'src/cfg.js', 'tsconfig.json');
+    commitOk('feat: cfg');
+    expect(trailersOf(repo)['TDD-Phase']).toBe('green');
+  });
+
   it('a GREEN after switching tasks is judged by its own task', () => {
     red('one', 'A');
     red('two', 'B');

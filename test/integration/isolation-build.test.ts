@@ -6,7 +6,7 @@
  * accepted); a commit that leaves the build's inputs as they were reuses the last build (the
  * verdict's evidence says so); a build that fails refuses the commit with its output.
  */
-import { readFileSync, utimesSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, trailersOf } from '../helpers/cycle.js';
@@ -92,6 +92,22 @@ describe('isolation.build: the tests read a build of the staged sources, made in
     expect(trailersOf(r)['TDD-Phase']).toBe('green');
   });
 
+  it('outputs changed in the copy since the build (a test that wrote into dist/) are built again, not reused on the key alone', () => {
+    const { path } = JSON.parse(readFileSync(join(r.dir, '.git', 'tdd', 'scratch.json'), 'utf8')) as { path: string };
+    const dist = join(path, 'tree', 'packages/lib/dist/index.js');
+    // What the RED's test asks for, written into the copy's build: reused, the RED's test passed (refused).
+    writeFileSync(dist, `${readFileSync(dist, 'utf8')}\nexport const neg = (n) => -n;\n`);
+    r.tdd('phase', 'red', '--task', 'neg');
+    r.write({ 'test/neg.test.js': testOf('neg', 'neg(3)', -3) });
+    r.git('add', 'test/neg.test.js');
+    attemptCommit(r, 0);
+    expect(lastBuild()?.status).toBe('built');
+    r.write({ 'packages/lib/src/index.js': `${r.read('packages/lib/src/index.js')}\nexport const neg = (n) => -n;\n` });
+    r.git('add', 'packages/lib/src/index.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('green');
+  });
+
   it(
     'isolation.link to dist/ instead: a dist/ built from unstaged edits, or older than the staged change, is exit 3 LINK_STALE; built from what is staged, accepted',
     { timeout: 120_000 },
@@ -127,4 +143,29 @@ describe('isolation.build: the tests read a build of the staged sources, made in
       expect(trailersOf(r)['TDD-Phase']).toBe('green');
     },
   );
+
+  it('an untracked scratch file the build never read is no source of it; an untracked module the staged code imports and the build holds is LINK_STALE', () => {
+    // Older than the build, in the package, named by nothing: exit 3 on every commit before.
+    r.write({ 'packages/lib/scratch.js': 'export const idea = 1;\n' });
+    const past = new Date(Date.now() - 120_000);
+    utimesSync(join(r.dir, 'packages/lib/scratch.js'), past, past);
+    expect(r.run(process.execPath, ['build.mjs']).status).toBe(0);
+    r.tdd('phase', 'red', '--task', 'half');
+    r.write({ 'test/half.test.js': testOf('half', 'half(8)', 4) });
+    r.git('add', 'test/half.test.js');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('red');
+    // The cheat: the implementation left untracked, the staged entry importing it, the build holding it.
+    const lib = r.read('packages/lib/src/index.js');
+    r.write({ 'packages/lib/src/half.js': 'export const half = (n) => n / 2;\n', 'packages/lib/src/index.js': `${lib}export { half } from './half.js';\n` });
+    utimesSync(join(r.dir, 'packages/lib/src/half.js'), past, past);
+    r.git('add', 'packages/lib/src/index.js');
+    expect(r.run(process.execPath, ['build.mjs']).status).toBe(0);
+    attemptCommit(r, 1, 'LINK_STALE');
+    expect(lastEvent()).toMatchObject({ exitCode: 3, codes: ['LINK_STALE'] });
+    r.git('add', 'packages/lib/src/index.js', 'packages/lib/src/half.js');
+    expect(r.run(process.execPath, ['build.mjs']).status).toBe(0);
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('green');
+  });
 });

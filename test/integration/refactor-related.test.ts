@@ -69,4 +69,15 @@ describe('REFACTOR with node --test: the static import graph', () => {
     attemptCommit(r, 0);
     expect(trailersOf(r)['TDD-Tests']).toBe('related: import graph');
   });
+
+  it('past relatedFileLimit the import graph’s choice is not run: exit 3 RELATED_OVER_BUDGET, the broken refactor never accepted', () => {
+    r.write({ '.tddrc.json': JSON.stringify({ runner: 'node', relatedFileLimit: 0 }) + '\n' });
+    r.git('commit', '-q', '--no-verify', '-m', 'no related files', '-m', 'TDD-Phase: off', '.tddrc.json');
+    r.tdd('phase', 'refactor');
+    r.write({ 'src/slug.js': BROKEN });
+    r.git('add', 'src/slug.js');
+    attemptCommit(r, 1, 'RELATED_OVER_BUDGET');
+    const events = r.read('.git/tdd/events.jsonl').trim().split('\n');
+    expect(JSON.parse(events.at(-1)!)).toMatchObject({ exitCode: 3, codes: ['RELATED_OVER_BUDGET'] });
+  });
 });

@@ -87,4 +87,26 @@ describe('vitest related leaves out e2e and browser projects', () => {
       expect(trailersOf(r)['TDD-Tests']).toMatch(/vitest related/);
     },
   );
+
+  it(
+    'a project behind a string entry (its own configuration file) is read by its literal name: the e2e one left out, the REFACTOR accepted',
+    { timeout: 120_000 },
+    () => {
+      r.write({
+        'vitest.config.mjs': CONFIG.replace("      { test: { name: 'e2e', include: ['e2e/**/*.test.js'] } },\n", "      'e2e/vitest.config.mjs',\n"),
+        'e2e/vitest.config.mjs':
+          "import { defineProject } from 'vitest/config';\nexport default defineProject({ test: { name: 'e2e-app', include: ['**/*.test.js'] } });\n",
+      });
+      r.git('add', 'vitest.config.mjs', 'e2e/vitest.config.mjs');
+      r.tdd('phase', 'off', '--reason', 'the e2e project in its own file');
+      expect(r.commit('e2e project file').status).toBe(0);
+      r.tdd('phase', 'refactor');
+      // Refused before: the string entry's project was not read, so vitest related ran the e2e test.
+      r.write({ 'src/slug.js': `${LOWER}export const slugify = (s) => lower(s).split(' ').join('-');\n` });
+      r.git('add', 'src/slug.js');
+      const out = attemptCommit(r, 0);
+      expect(out).not.toMatch(/e2e\/app\.test\.js/);
+      expect(trailersOf(r)['TDD-Phase']).toBe('refactor');
+    },
+  );
 });

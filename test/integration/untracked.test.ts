@@ -3,7 +3,7 @@
  * helper that is in the working tree but not staged is refused RED_UNTRACKED_IMPORT (GREEN could
  * never add it: test support is frozen), with the `git add` to run; an implementation not staged
  * is how a RED is meant to go, and accepted; a GREEN failing on a module it forgot to stage gets
- * the UNTRACKED note.
+ * the UNTRACKED note, and so does a REFACTOR that forgot the `git add` of a new module.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { codesOf } from '../helpers/cycle.js';
@@ -89,5 +89,18 @@ describe('untracked, said out loud', () => {
     expect(c.stdout + c.stderr).toContain("git add 'src/twice.js'");
     repo.git('add', 'src/twice.js');
     ok(repo.commit('feat: twice'));
+    // REFACTOR: the same forgotten `git add` of a new module is named too.
+    ok(repo.tdd('phase', 'refactor'));
+    repo.write({
+      'src/twice.js': "export { twice } from './double.js';\n",
+      'src/double.js': 'export const twice = (n) => n + n;\n',
+    });
+    repo.git('add', 'src/twice.js');
+    const r = repo.commit('refactor: double');
+    expect(r.status, r.stdout + r.stderr).toBe(1);
+    expect(codesOf(r)).toContain('UNTRACKED');
+    expect(r.stdout + r.stderr).toContain("git add 'src/double.js'");
+    repo.git('add', 'src/double.js');
+    ok(repo.commit('refactor: double'));
   });
 });

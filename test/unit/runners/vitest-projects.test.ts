@@ -3,6 +3,9 @@ import { buildVitestArgv } from '../../../src/runners/vitest.js';
 import { excludedProjects, projectFilters, scanProjectList, scanVitestProjects } from '../../../src/runners/vitest-projects.js';
 import { evaluateRunStatus } from '../../../src/gates/run-status.js';
 import type { RunResult } from '../../../src/types.js';
+import { readVitestBounds, type FolderReader } from '../../../src/runners/vitest-workspace.js';
+import { evaluateRelatedProjectsUnread } from '../../../src/gates/related-projects-unread.js';
+import type { GateInput } from '../../../src/gates/types.js';
 
 // vue's shape: unit projects, a jsdom one, an e2e one, and a browser one.
 const CONFIG = `import { defineConfig } from 'vitest/config'
@@ -52,7 +55,7 @@ describe('vitest projects for `related`', () => {
     expect(scanProjectList(CONFIG).complete).toBe(false);
     expect(scanProjectList(inline).complete).toBe(true);
     expect(scanProjectList("export default { test: { projects: [{ test: { name: 'a' } }, ...more] } }").complete).toBe(false);
-    expect(scanProjectList("export default { test: { projects: [defineProject({ test: { name: 'a' } }), { test: { name: 'b' } },] } }")).toEqual({
+    expect(scanProjectList("export default { test: { projects: [defineProject({ test: { name: 'a' } }), { test: { name: 'b' } },] } }")).toMatchObject({
       projects: [
         { name: 'a', browser: false },
         { name: 'b', browser: false },
@@ -111,5 +114,76 @@ describe('a related run past timeoutSeconds', () => {
       ['RUN_UNVERIFIED', true],
     ]);
     expect(evaluateRunStatus(run({})).map((f) => [f.code, f.code === 'RUN_UNVERIFIED' && f.data?.related])).toEqual([['RUN_UNVERIFIED', undefined]]);
+  });
+});
+
+/** A folder in memory: files by path, folders implied by them. */
+function folder(files: Record<string, string>): FolderReader {
+  return {
+    read: (p) => files[p] ?? null,
+    list: (dir) => {
+      const prefix = dir === '.' ? '' : `${dir}/`;
+      const names = new Map<string, boolean>();
+      for (const f of Object.keys(files)) if (f.startsWith(prefix)) names.set(f.slice(prefix.length).split('/')[0]!, f.slice(prefix.length).includes('/'));
+      return names.size === 0 ? null : [...names].map(([name, isDir]) => ({ name, dir: isDir }));
+    },
+  };
+}
+
+describe('the projects behind string entries and workspace files, read literally', () => {
+  const project = (name: string, browser = false) =>
+    `import { defineProject } from 'vitest/config'\nexport default defineProject({ test: { name: '${name}'${browser ? ", browser: { enabled: true, instances: [{ browser: 'chromium' }] }" : ''} } })\n`;
+
+  it('a glob of configuration files in test.projects: each named project is read, a browser one too, and the bounds are complete', () => {
+    const bounds = readVitestBounds(
+      folder({
+        'vitest.config.ts': CONFIG,
+        'packages/a/vitest.config.ts': project('a'),
+        'packages/b/vitest.config.ts': project('b-ui', true),
+        'packages/c/README.md': '',
+      }),
+    );
+    expect(bounds).toEqual({
+      complete: true,
+      unread: [],
+      projects: expect.arrayContaining([
+        { name: 'a', browser: false },
+        { name: 'b-ui', browser: true },
+      ]),
+    });
+    expect(excludedProjects(bounds.projects, [])).toEqual(['e2e', 'components', 'b-ui']);
+  });
+
+  it('vitest.workspace.* (defineWorkspace, a JSON array): folders with their own configuration; one without a literal name is unread, named', () => {
+    const ws = "import { defineWorkspace } from 'vitest/config'\nexport default defineWorkspace(['packages/*', { test: { name: 'e2e-smoke' } }])\n";
+    const named = readVitestBounds(
+      folder({ 'vitest.workspace.ts': ws, 'packages/x/vite.config.mts': project('x'), 'packages/y/vitest.config.js': project('y', true) }),
+    );
+    expect(named).toMatchObject({ complete: true, unread: [] });
+    expect(excludedProjects(named.projects, [])).toEqual(['e2e-smoke', 'y']);
+    const unnamed = readVitestBounds(folder({ 'vitest.workspace.ts': ws, 'packages/x/vite.config.mts': project('x'), 'packages/z/package.json': '{}' }));
+    expect(unnamed).toMatchObject({ complete: false, unread: ["vitest.workspace.ts: 'packages/*'"] });
+    expect(readVitestBounds(folder({ 'vitest.workspace.json': '["packages/x"]', 'packages/x/vitest.config.ts': project('x') }))).toMatchObject({
+      complete: true,
+      projects: [{ name: 'x', browser: false }],
+    });
+  });
+
+  it('a spread, a `**` or negated glob: unread; no projects at all: one project, nothing to bound', () => {
+    const spread = "export default defineConfig({ test: { projects: [...shared, 'packages/**'] } })";
+    expect(readVitestBounds(folder({ 'vitest.config.ts': spread })).unread).toEqual([
+      'vitest.config.ts: an entry that is not a literal project or path',
+      "vitest.config.ts: 'packages/**'",
+    ]);
+    expect(readVitestBounds(folder({ 'vitest.config.ts': 'export default { test: {} }' }))).toEqual({ projects: [], complete: true, unread: [] });
+  });
+
+  it('a related run without established bounds is said on the verdict (info, never a refusal)', () => {
+    const input = (relatedUnread?: string[]) =>
+      ({ run: { status: 'completed', tests: [], fileErrors: [], ...(relatedUnread ? { relatedUnread } : {}) } }) as unknown as GateInput;
+    expect(evaluateRelatedProjectsUnread(input(["vitest.config.ts: 'packages/**'"]))).toEqual([
+      { code: 'RELATED_PROJECTS_UNREAD', severity: 'info', data: { entries: ["vitest.config.ts: 'packages/**'"] } },
+    ]);
+    expect(evaluateRelatedProjectsUnread(input())).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { validateConfig } from '../../../src/config/validate.js';
 import { buildSpecOf, inputMatcher } from '../../../src/verify/copy-build.js';
 import { builtLinks, evaluateLinkStale } from '../../../src/gates/link-stale.js';
 import { verdictOf } from '../../../src/gates/index.js';
+import { holdsOutputOf, moduleName, namesModule } from '../../../src/verify/link-stale.js';
 
 describe('isolation.build in the configuration', () => {
   it('takes a command, or {command, inputs}; null or absent builds nothing', () => {
@@ -44,5 +45,27 @@ describe('linked builds (LINK_STALE)', () => {
     const stale = evaluateLinkStale({ staleLinks: [{ link: 'packages/lib/dist', reason: 'unstaged', source: 'packages/lib/src/index.js' }] });
     expect(stale.map((f) => [f.code, f.path])).toEqual([['LINK_STALE', 'packages/lib/dist']]);
     expect(verdictOf(stale)).toBe(3);
+  });
+});
+
+describe('an untracked file the linked build could have read (LINK_STALE)', () => {
+  it('by an output of its name (a chunk too), or a word of a tracked text naming its module', () => {
+    expect(evaluateLinkStale({ staleLinks: [{ link: 'dist', reason: 'unstaged', source: 'src/extra.ts', untracked: true }] })[0]?.data).toEqual({
+      reason: 'unstaged',
+      source: 'src/extra.ts',
+      untracked: true,
+    });
+    expect(holdsOutputOf(new Set(['index', 'extra']), 'src/extra.ts')).toBe(true);
+    expect(holdsOutputOf(new Set(['index', 'extra-3f9a1c']), 'src/extra.ts')).toBe(true);
+    expect(holdsOutputOf(new Set(['index', 'extras']), 'src/extra.ts')).toBe(false);
+    expect(holdsOutputOf(new Set(['index', '\0']), 'scratch.js')).toBe(true);
+    expect(moduleName('src/extra/index.ts')).toBe('extra');
+    expect(moduleName('pkg/__init__.py')).toBe('pkg');
+    expect(moduleName('scratch.test-notes.js')).toBe('scratch');
+    expect(namesModule("export * from './extra.js';", 'extra')).toBe(true);
+    expect(namesModule("import x from '../dist/extra'", 'extra')).toBe(true);
+    expect(namesModule('const extras = 1; const myextra = 2; const extra_x = 3;', 'extra')).toBe(false);
+    expect(namesModule('a x.y(z) b', 'x.y(z)')).toBe(true);
+    expect(namesModule('a xay(z) b', 'x.y(z)')).toBe(false);
   });
 });
