@@ -89,8 +89,9 @@ const SCANS: Scans = {
   csharp: byPattern('csharp', /^[ \t]*(?:global\s+)?using\s+(?:static\s+)?([\w.]+)\s*;/gm),
   ruby: scanRuby,
   abap: null,
-  // `use PHPUnit\Framework\Assert;`, `\Mockery::mock(…)`: a framework's namespace named in code.
-  php: byPattern('php', /(?<![\w$\\])\\?((?:PHPUnit|Pest|Mockery|Prophecy|Codeception)(?:\\[\w\\]*)?)(?![\w])/g),
+  // `use PHPUnit\Framework\Assert;`, `\Mockery::mock(…)`: a framework's namespace named in code;
+  // PHPUnit 5's PSR-0 names too (`extends PHPUnit_Framework_TestCase`, `PHPUnit_Framework_Assert::assertTrue`).
+  php: byPattern('php', /(?<![\w$\\])\\?((?:PHPUnit|Pest|Mockery|Prophecy|Codeception)(?:\\[\w\\]*|_\w+)?)(?![\w])/g),
 };
 
 export function evaluateImplTestFramework(input: IntegrityInput): Finding<'IMPL_TEST_FRAMEWORK'>[] {
