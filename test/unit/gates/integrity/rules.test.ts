@@ -22,6 +22,26 @@ const CHEATS: Case[] = [
   ['testify', 'sum.go', 'package sum\nimport "github.com/stretchr/testify/assert"\n', ['IMPL_TEST_FRAMEWORK']],
   ['junit', 'src/main/java/Sum.java', 'import org.junit.jupiter.api.Assertions;\nclass Sum {}\n', ['IMPL_TEST_FRAMEWORK']],
   ['kotlin.test', 'src/main/kotlin/Sum.kt', 'import kotlin.test.assertEquals\n', ['IMPL_TEST_FRAMEWORK']],
+  // A framework's own package declared in implementation: its classes shadowed on the test class path.
+  [
+    'java package of JUnit',
+    'src/main/java/org/junit/jupiter/api/Assertions.java',
+    'package org.junit.jupiter.api;\n\npublic class Assertions {\n  public static void assertEquals(Object a, Object b) {}\n}\n',
+    ['IMPL_TEST_FRAMEWORK'],
+  ],
+  [
+    'kotlin package of kotest',
+    'src/main/kotlin/io/kotest/matchers/Matchers.kt',
+    'package io.kotest.matchers\n\ninfix fun Any?.shouldBe(x: Any?) {}\n',
+    ['IMPL_TEST_FRAMEWORK'],
+  ],
+  [
+    'csharp namespace Xunit',
+    'src/Assert.cs',
+    'namespace Xunit\n{\n  public static class Assert { public static void Equal(object a, object b) {} }\n}\n',
+    ['IMPL_TEST_FRAMEWORK'],
+  ],
+  ['csharp file-scoped namespace NUnit', 'src/Assert.cs', 'namespace NUnit.Framework;\npublic static class Assert {}\n', ['IMPL_TEST_FRAMEWORK']],
   ['xunit', 'src/Sum.cs', 'using Xunit;\nclass Sum {}\n', ['IMPL_TEST_FRAMEWORK']],
   ['rspec', 'lib/sum.rb', "require 'rspec/expectations'\n", ['IMPL_TEST_FRAMEWORK']],
   ['rust rstest outside cfg(test)', 'src/lib.rs', 'use rstest::rstest;\npub fn sum() -> i32 { 3 }\n', ['IMPL_TEST_FRAMEWORK']],
@@ -294,6 +314,8 @@ const HONEST: Case[] = [
   ['Object.assign to a new object', 'src/a.js', 'const o = Object.assign(Object.create(null), defaults);\n', []],
   ['sys.modules[__name__]', 'pkg/lazy.py', 'import sys\nsys.modules[__name__] = Lazy()\n', []],
   ['a test word in a message', 'src/a.js', "throw new Error('run the tests with npm test');\n", []],
+  ['a package or namespace that only names a framework inside', 'src/main/java/com/acme/junit/Report.java', 'package com.acme.junit;\nclass Report {}\n', []],
+  ['csharp namespace of the app', 'src/Sum.cs', 'namespace Acme.Xunit.Reports\n{\n  class Sum {}\n}\n', []],
   ['php classes that only start like a framework', 'src/Pest.php', '<?php\nclass Pest_Control {}\nclass PHPUnitLike {}\n$x = new Pest_Control();\n', []],
   [
     'a caught error’s stack, a test word elsewhere',
