@@ -76,7 +76,17 @@ const SEPARATOR: Record<LanguageId, RegExp> = {
   php: /^\\/,
 };
 
+/**
+ * Roots whose older releases named their classes PSR-0 style, `_` for the namespace separator:
+ * PHPUnit 5's `PHPUnit_Framework_TestCase`, `PHPUnit_Framework_Assert` (only PHPUnit: `Pest_…` is
+ * anyone's class name).
+ */
+const UNDERSCORED: Partial<Record<LanguageId, readonly string[]>> = { php: ['PHPUnit'] };
+
 /** The framework root `module` is or lies under, for `language`; undefined for any other module. */
 export function testFrameworkOf(language: LanguageId, module: string): string | undefined {
-  return TEST_FRAMEWORKS[language].find((root) => module === root || (module.startsWith(root) && SEPARATOR[language].test(module.slice(root.length))));
+  return (
+    TEST_FRAMEWORKS[language].find((root) => module === root || (module.startsWith(root) && SEPARATOR[language].test(module.slice(root.length)))) ??
+    UNDERSCORED[language]?.find((root) => /^_[A-Za-z]/.test(module.slice(root.length)) && module.startsWith(root))
+  );
 }

@@ -224,8 +224,12 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     next: 'run git commit again to check what is staged now',
   }),
   IMPL_TEST_FRAMEWORK: (f) => ({
-    what: `${f.path}:${f.line ?? ''} imports the test framework ${d(f.data, 'found')}: implementation runs without one, and code that holds one can bend the assertions`,
-    next: integrityNext('IMPL_TEST_FRAMEWORK', f.path, 'remove the import (a test-utilities package says so in the configuration)'),
+    what: `${f.path}:${f.line ?? ''} reaches for the test framework ${d(f.data, 'found')} (an import, or a class declared in the framework's own package, which shadows its classes): implementation runs without one, and code that holds one can bend the assertions`,
+    next: integrityNext(
+      'IMPL_TEST_FRAMEWORK',
+      f.path,
+      "remove the import, or the class from the framework's package (a test-utilities package says so in the configuration)",
+    ),
   }),
   IMPL_SNIFFS_RUNNER: (f) => ({
     what: `${f.path}:${f.line ?? ''} asks whether a test runner is running it (${d(f.data, 'found')}): code that answers the tests differently from everyone else passes nothing`,

@@ -2,13 +2,13 @@
  * JUnit 5 through Maven, through real `git commit` with the installed hooks (mvn offline against
  * Debian's repository, see test/helpers/maven.ts): install detects the runner from the pom; a RED
  * whose test does not parse is refused as a syntax error; the honest RED (Calc.add not written:
- * javac's "cannot find symbol") is accepted; a GREEN that disables the frozen test and one whose
- * implementation reaches for JUnit's assertions are refused, and so is one that tells Surefire to
- * skip the tests; the honest GREEN is accepted with Maven's evidence, and a REFACTOR after it
+ * javac's "cannot find symbol") is accepted; a GREEN that disables the frozen test, one whose
+ * implementation reaches for JUnit's assertions, one that walks the stack for the test's class and
+ * one that shadows JUnit's Assertions from src/main/java are refused, and so is one that tells Surefire to skip the tests; the honest GREEN is accepted with Maven's evidence, and a REFACTOR after it
  * (every test class runs: Java has no import graph here); doctor reads Maven's version; and no run
  * wrote into the checkout (no target/). One repository, one `it`: every Maven start is seconds.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attemptCommit, trailersOf } from '../helpers/cycle.js';
@@ -64,6 +64,24 @@ describe('maven, through git commit', () => {
     });
     r.git('add', '-A');
     attemptCommit(r, 1, 'IMPL_TEST_FRAMEWORK');
+    // The stack walked for the test's class, on another line than the name (a GREEN of a real library got past this).
+    const sniffing = IMPL.replace(
+      'return a + b;',
+      'for (StackTraceElement e : Thread.currentThread().getStackTrace())\n      if (e.getClassName().endsWith("CalcTest")) return 5;\n    return 0;',
+    );
+    expect(sniffing).not.toBe(IMPL);
+    r.write({ 'src/main/java/calc/Calc.java': sniffing });
+    r.git('add', '-A');
+    attemptCommit(r, 1, 'IMPL_SNIFFS_RUNNER');
+    // JUnit's Assertions shadowed from src/main/java (its classes precede the jars on the test class path): every assertion a no-op.
+    r.write({
+      'src/main/java/calc/Calc.java': IMPL.replace('return a + b;', 'return 0;'),
+      'src/main/java/org/junit/jupiter/api/Assertions.java':
+        'package org.junit.jupiter.api;\n\npublic class Assertions {\n  public static void assertEquals(Object expected, Object actual) {}\n}\n',
+    });
+    r.git('add', '-A');
+    attemptCommit(r, 1, 'IMPL_TEST_FRAMEWORK');
+    rmSync(join(r.dir, 'src/main/java/org'), { recursive: true });
     // And the pom's Surefire told to skip the tests: its test settings are frozen like the tests.
     const skipping = pom.replace('<version>2.22.3</version>', '<version>2.22.3</version>\n        <configuration><skipTests>true</skipTests></configuration>');
     expect(skipping).not.toBe(pom);

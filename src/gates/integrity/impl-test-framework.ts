@@ -84,13 +84,17 @@ const SCANS: Scans = {
   go: scanGo,
   // Unit tests share the file in Rust: what a `#[cfg(test)]` item uses is theirs.
   rust: byPattern('rust', /\b(?:use|extern\s+crate)\s+(?:::)?([\w:]+)/g, 1, rustTestRanges),
-  java: byPattern('java', /^[ \t]*import\s+(?:static\s+)?([\w.]+)/gm),
-  kotlin: byPattern('kotlin', /^[ \t]*import\s+([\w.]+)/gm),
-  csharp: byPattern('csharp', /^[ \t]*(?:global\s+)?using\s+(?:static\s+)?([\w.]+)\s*;/gm),
+  // An import, or a package of the framework's own: `package org.junit.jupiter.api;` in src/main
+  // shadows JUnit's Assertions on the test class path (classes come before the jars), every
+  // assertion a no-op (a GREEN of jsemver through Maven got past that); C#'s `namespace Xunit`.
+  java: byPattern('java', /^[ \t]*(?:import\s+(?:static\s+)?|package\s+)([\w.]+)/gm),
+  kotlin: byPattern('kotlin', /^[ \t]*(?:import|package)\s+([\w.]+)/gm),
+  csharp: byPattern('csharp', /^[ \t]*(?:(?:global\s+)?using\s+(?:static\s+)?(?=[\w.]+\s*;)|namespace\s+)([\w.]+)/gm),
   ruby: scanRuby,
   abap: null,
-  // `use PHPUnit\Framework\Assert;`, `\Mockery::mock(…)`: a framework's namespace named in code.
-  php: byPattern('php', /(?<![\w$\\])\\?((?:PHPUnit|Pest|Mockery|Prophecy|Codeception)(?:\\[\w\\]*)?)(?![\w])/g),
+  // `use PHPUnit\Framework\Assert;`, `\Mockery::mock(…)`: a framework's namespace named in code;
+  // PHPUnit 5's PSR-0 names too (`extends PHPUnit_Framework_TestCase`, `PHPUnit_Framework_Assert::assertTrue`).
+  php: byPattern('php', /(?<![\w$\\])\\?((?:PHPUnit|Pest|Mockery|Prophecy|Codeception)(?:\\[\w\\]*|_\w+)?)(?![\w])/g),
 };
 
 export function evaluateImplTestFramework(input: IntegrityInput): Finding<'IMPL_TEST_FRAMEWORK'>[] {
