@@ -27,6 +27,10 @@ export function missingModuleNext(unbuiltPackage: string | undefined): string {
 export const relatedTooLargeNext =
   'the tests related to this change were too many to run within timeoutSeconds: leave out projects a developer does not run locally (relatedProjects keeps only those it names among e2e/browser ones), run the task\'s tests only ("refactorRuns": "targeted", "greenRuns": "targeted"), or raise timeoutSeconds, then commit again';
 
+/** RUN_UNVERIFIED's next step when isolation.build itself outlived timeoutSeconds (`data.buildTimeout`): nothing of the commit was judged. */
+export const buildTooSlowNext =
+  'the build in the private copy needs more than timeoutSeconds (it is timed apart from the test run): raise timeoutSeconds in the configuration (an off commit: `tdd phase off --reason "..."`), or narrow isolation.build to what the tests load (its inputs let a commit that changes none of them reuse the last build), then commit again';
+
 export const COPY_MESSAGES: { [C in CopyCode]: Words<C> } = {
   ISOLATION_BUILD: (f) => ({
     what: `${f.data?.cached ? 'reused the last build in the private copy (its inputs unchanged)' : 'built in the private copy from the staged sources'}: \`${d(f.data, 'command')}\``,

@@ -4,7 +4,7 @@
  * data (types.ts FindingData), and still say something when a field is missing.
  */
 import type { Finding, FindingCode } from '../types.js';
-import { COPY_MESSAGES, missingModuleNext, relatedTooLargeNext } from './messages-copy.js';
+import { COPY_MESSAGES, buildTooSlowNext, missingModuleNext, relatedTooLargeNext } from './messages-copy.js';
 
 type Words<C extends FindingCode> = (f: Finding<C>) => { what: string; next?: string };
 
@@ -184,7 +184,9 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
       ? `${d(f.data, 'fix')}, then commit again (\`tdd doctor\` checks the whole setup)`
       : f.data?.related
         ? relatedTooLargeNext
-        : 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
+        : f.data?.buildTimeout
+          ? buildTooSlowNext
+          : 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
   }),
   RUN_LEAKED: (f) => {
     const leaks = f.data?.leaks ?? [];

@@ -233,7 +233,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
   const outputTail = tail(`${proc.stdout}\n${stripSeals(proc.stderr)}`);
   if (proc.error !== undefined) return { ...base, ...common, status: 'runner-missing', reason: `could not start: ${proc.error}` };
   if (proc.interrupted) return { ...base, ...common, status: 'interrupted', reason: 'interrupted', outputTail };
-  if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: `no result within ${o.timeoutMs} ms`, outputTail };
+  if (proc.timedOut) return { ...base, ...common, status: 'timeout', reason: `timed out after ${secondsOf(o.timeoutMs)} (timeoutSeconds)`, outputTail };
   // Killed from outside (OOM killer, a signal to the runner alone): a report may be half-written.
   if (proc.signal !== null) return { ...base, ...common, status: 'interrupted', reason: `runner killed by ${proc.signal}`, outputTail };
   const bytes = adapter.reportFiles ? undefined : await readFile(reportPath).catch(() => undefined);
@@ -314,3 +314,6 @@ async function mergeRerun(run: PreparedRun, result: RunResult, rerun: string[]):
   }
   if (again.status !== 'completed') Object.assign(result, { status: again.status, reason: again.reason, ...(again.leaks ? { leaks: again.leaks } : {}) });
 }
+
+/** A timeout as the configuration says it (timeoutSeconds), for the reason a sentence ends with. */
+const secondsOf = (ms: number): string => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
