@@ -121,7 +121,7 @@ export interface FindingData {
   GREEN_TEST_SKIPPED: { test: string; status: 'skipped' | 'todo' };
   GREEN_RED_TEST_MISSING: { test: string };
   /** `status`: the run's (runner-missing, timeout…); `symlink`: a staged link out of the tree; `fix`: doctor's command for a missing runner (verify/refusal-notes); `related`: the run that timed out was the runner's related-tests mode (the set too large). */
-  RUN_UNVERIFIED: { runner: string; reason: string; status?: string; symlink?: string; fix?: string; related?: true };
+  RUN_UNVERIFIED: { runner: string; reason: string; status?: string; symlink?: string; fix?: string; related?: true; buildTimeout?: true };
   RUN_LEAKED: { runner: string; leaks: Leak[] };
   STATIC_CHECK_FAILED: { command: string; exitCode: number | null; output: string };
   FALSE_FAIL_ACCEPTED: { patterns: string[]; failures: FindingCode[] };
@@ -260,6 +260,8 @@ export interface BuildFacts {
   /** The build's last lines (failed, unrun). */
   outputTail?: string;
   reason?: string;
+  /** 'unrun' because it outlived timeoutSeconds (the build has the same timeout as the test run, apart from it). */
+  timedOut?: true;
 }
 
 /** Stable test id: `file > name`. */

@@ -15,7 +15,12 @@ export function evaluateRunStatus(run: RunResult): Finding[] {
       {
         code: 'RUN_UNVERIFIED',
         severity: 'error',
-        data: { status: 'unknown', reason: build.reason ?? 'could not run', runner: `isolation.build (${build.command})` },
+        data: {
+          status: 'unknown',
+          reason: build.reason ?? 'could not run',
+          runner: `isolation.build (${build.command})`,
+          ...(build.timedOut ? { buildTimeout: true as const } : {}),
+        },
       },
     ];
   if (run.status === 'completed') return [];

@@ -44,8 +44,16 @@ export function fileErrorNext(kind: string): string {
 }
 
 /** RUN_UNVERIFIED's next step when the run that timed out was the runner's related-tests mode (`data.related`): the set was too large. */
-export const relatedTooLargeNext =
+const relatedTooLargeNext =
   'the tests related to this change were too many to run within timeoutSeconds: leave out projects a developer does not run locally (relatedProjects keeps only those it names among e2e/browser ones), run the task\'s tests only ("refactorRuns": "targeted", "greenRuns": "targeted"), or raise timeoutSeconds, then commit again';
+
+/** RUN_UNVERIFIED's next step when isolation.build itself outlived timeoutSeconds (`data.buildTimeout`): nothing of the commit was judged. */
+const buildTooSlowNext =
+  'the build in the private copy needs more than timeoutSeconds (it is timed apart from the test run): raise timeoutSeconds in the configuration (an off commit: `tdd phase off --reason "..."`), or narrow isolation.build to what the tests load (its inputs let a commit that changes none of them reuse the last build), then commit again';
+
+/** RUN_UNVERIFIED's next step when what ran out of time was the related set or the build (none otherwise). */
+export const tooLongNext = (data: { related?: unknown; buildTimeout?: unknown } | undefined): string | undefined =>
+  data?.related ? relatedTooLargeNext : data?.buildTimeout ? buildTooSlowNext : undefined;
 
 export const COPY_MESSAGES: { [C in CopyCode]: Words<C> } = {
   ISOLATION_BUILD: (f) => ({

@@ -4,7 +4,7 @@
  * data (types.ts FindingData), and still say something when a field is missing.
  */
 import type { Finding, FindingCode } from '../types.js';
-import { COPY_MESSAGES, fileErrorNext, greenFailNext, missingModuleNext, relatedTooLargeNext } from './messages-copy.js';
+import { COPY_MESSAGES, fileErrorNext, greenFailNext, missingModuleNext, tooLongNext } from './messages-copy.js';
 
 type Words<C extends FindingCode> = (f: Finding<C>) => { what: string; next?: string };
 
@@ -182,9 +182,7 @@ const MESSAGES: { [C in FindingCode]: Words<C> } = {
     // A missing runner: the command doctor gives (RUNNER_MISSING), added by the hook (cli/commands/hook.ts).
     next: f.data?.fix
       ? `${d(f.data, 'fix')}, then commit again (\`tdd doctor\` checks the whole setup)`
-      : f.data?.related
-        ? relatedTooLargeNext
-        : 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)',
+      : (tooLongNext(f.data) ?? 'fix the cause and commit again; `TDD_HOOKS=0 git commit` skips the hook (tdd audit will list the commit)'),
   }),
   RUN_LEAKED: (f) => {
     const leaks = f.data?.leaks ?? [];

@@ -194,6 +194,17 @@ function describe(d: Diagnostic): string {
   return `error${d.code ? `[${d.code.code}]` : ''}: ${d.message}${at ? ` (${at.file_name}:${at.line_start})` : ''}`.slice(0, 300);
 }
 
+/**
+ * An extension trait of the project that does not exist yet (heck's `use heck::ToDotCase;` then
+ * `"a b".to_dot_case()`): the import is E0432 on a project path, and each call is E0599 on a std
+ * type, which alone is a typo (load-error). With the project import unresolved in the same file,
+ * the missing methods are what that trait would give: missing-symbol too. A type mismatch stays.
+ */
+function traitMethods<E extends { kind: FileErrorKind; code?: string }>(errors: E[] | undefined): E[] | undefined {
+  if (!errors?.some((e) => e.code === 'E0432' && e.kind === 'missing-symbol')) return errors;
+  return errors.map((e) => (e.code === 'E0599' && e.kind === 'load-error' ? { ...e, kind: 'missing-symbol' } : e));
+}
+
 /** Worst first: a file with a syntax error and a missing symbol is a syntax error. */
 const KIND_ORDER: FileErrorKind[] = ['syntax', 'missing-module', 'load-error', 'missing-symbol'];
 
@@ -205,7 +216,7 @@ export function parseBuildErrors(messages: CargoMessage[], asked: string[], o: P
     if (!contexts.has(path)) contexts.set(path, contextOf(blankCLike(o.sources.get(path) ?? '', RUST), crates));
     return contexts.get(path)!;
   };
-  const own = new Map<string, { kind: FileErrorKind; message: string }[]>();
+  const own = new Map<string, { kind: FileErrorKind; message: string; code?: string }[]>();
   let elsewhere: string | undefined;
   for (const m of messages) {
     if (m.reason !== 'compiler-message' || !m.target || !m.message?.level.startsWith('error')) continue;
@@ -213,7 +224,8 @@ export function parseBuildErrors(messages: CargoMessage[], asked: string[], o: P
     if (m.target.kind.includes('test') && asked.includes(file)) {
       const at = m.message.spans.find((s) => s.is_primary)?.file_name;
       const ctx = contextFor(at !== undefined && o.sources.has(at) ? at : file);
-      own.set(file, [...(own.get(file) ?? []), { kind: classifyCompileError(m.message, ctx), message: describe(m.message) }]);
+      const code = m.message.code?.code;
+      own.set(file, [...(own.get(file) ?? []), { kind: classifyCompileError(m.message, ctx), message: describe(m.message), ...(code ? { code } : {}) }]);
     } else elsewhere ??= `${file} did not compile: ${describe(m.message)}`;
   }
   const failed = [...own.keys()][0];
@@ -222,10 +234,10 @@ export function parseBuildErrors(messages: CargoMessage[], asked: string[], o: P
     .find((l) => /^error\b/.test(l))
     ?.trim();
   return asked.map((file): FileError => {
-    const errors = own.get(file);
+    const errors = traitMethods(own.get(file));
     if (errors) {
       const kind = KIND_ORDER.find((k) => errors.some((e) => e.kind === k))!;
-      return { file, ...errors.find((e) => e.kind === kind)! };
+      return { file, kind, message: errors.find((e) => e.kind === kind)!.message };
     }
     const why =
       elsewhere ??

@@ -138,6 +138,7 @@ async function runBuild(repo: RepoContext, config: Config, spec: BuildSpec, scra
       exitCode: r.exitCode,
       reason: r.timedOut ? `timed out after ${config.timeoutSeconds} s (timeoutSeconds)` : 'interrupted',
       outputTail: tail,
+      ...(r.timedOut ? { timedOut: true as const } : {}),
     };
   if (r.exitCode !== 0) return { ...base, status: 'failed', exitCode: r.exitCode, outputTail: tail };
   const { untracked, edited } = await readCopyChanges(copyIndexOf(repo, scratch));

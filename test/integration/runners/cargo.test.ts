@@ -148,6 +148,8 @@ describe('cargo adapter on real runs', () => {
       ['std_import', 'load-error'],
       ['local_name', 'load-error'],
       ['std_method', 'load-error'],
+      // `use mathlib::ToShout` unresolved, so str has no `to_shout` (E0599 on a std type): the trait is what is missing.
+      ['ext_trait', 'missing-symbol'],
       ['mismatch', 'load-error'],
       // A missing symbol and a type mismatch: the mismatch is no reason to accept.
       ['mixed', 'load-error'],
