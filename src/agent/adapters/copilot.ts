@@ -12,7 +12,10 @@
  * Code harness (code.visualstudio.com/docs/agents/reference/hooks-reference) sends Claude's shape
  * (`tool_name`, `tool_input`) with its own tool names: `create_file`, `replace_string_in_file`,
  * `multi_replace_string_in_file`, `insert_edit_into_file`, `edit_notebook_file`, `editFiles`,
- * `apply_patch`, `run_in_terminal`. A deny is `{"permissionDecision":"deny",…}` for the CLI, and
+ * `apply_patch`, `run_in_terminal`, and `create_and_run_task` {workspaceFolder, task: {label, type:
+ * "shell", command, args?}} (vscode-copilot-chat toolNames.ts CoreCreateAndRunTask; its schema in
+ * src/extension/replay/node/spec.chatreplay.json), which writes the task into .vscode/tasks.json
+ * and runs it in a terminal: a shell call. A deny is `{"permissionDecision":"deny",…}` for the CLI, and
  * the same inside `hookSpecificOutput` for VS Code (which documents that form): both are written.
  * An allow prints nothing. Copilot's sessionStart output is not read, so nothing is installed
  * there. Timeouts fail open. Pure.
@@ -39,6 +42,22 @@ function agentScript(tool: string, input: Obj | undefined, cwd: string | undefin
   const named = SCRIPT_TOOLS.exec(script)?.[1];
   return named ? { kind: 'hidden', tool, reason: `it names ${named}`, ...(cwd ? { cwd } : {}) } : { kind: 'other', tool, ...(cwd ? { cwd } : {}) };
 }
+
+/**
+ * `create_and_run_task`: VS Code runs `task.command` through the shell with `task.args` after it,
+ * in `workspaceFolder`. The command is read as shell text and each argument quoted as one word.
+ */
+function shellTask(tool: string, input: Obj | undefined, cwd: string | undefined): GuardRequest {
+  const task = isObj(input?.task) ? input.task : undefined;
+  const command = str(task, 'command');
+  if (command === undefined) return unreadable(`${tool} has no task.command`, tool, cwd);
+  const args = Array.isArray(task?.args) ? task.args : [];
+  if (!args.every((a): a is string => typeof a === 'string')) return unreadable(`${tool} has a task.args entry that is not a string`, tool, cwd);
+  const line = [command, ...args.map((a) => shellCommand([a]))].join(' ');
+  const runIn = str(input, 'workspaceFolder') ?? cwd;
+  return { kind: 'shell', tool, command: line, ...(runIn ? { cwd: runIn } : {}) };
+}
+const TASKS = new Set(['create_and_run_task', 'copilot_createAndRunTask']);
 
 const EDITS = new Set(['edit', 'str_replace_editor', 'write', 'replace_string_in_file', 'insert_edit_into_file', 'edit_notebook_file', 'edit_file']);
 
@@ -80,6 +99,7 @@ export const copilot: AgentAdapter = {
       const command = shellCommand(input ? (input.command ?? input.input ?? input.text ?? input.chars) : args);
       return command === undefined ? unreadable(`${tool} has no command`, tool, cwd) : { kind: 'shell', tool, command, ...at };
     }
+    if (TASKS.has(tool)) return shellTask(tool, input, cwd);
     if (tool === 'apply_patch') return patchRequest(tool, typeof args === 'string' ? args : findPatch(input, 'input', 'patch'), cwd);
     if (tool === 'create' || tool === 'create_file') return oneFile(tool, input, PATH_KEYS, text(input, 'file_text', 'content'), cwd);
     if (tool === 'str_replace_editor' && str(input, 'command') === 'view') return { kind: 'other', tool, ...at };

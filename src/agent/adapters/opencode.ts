@@ -9,10 +9,31 @@
  * on stderr (the plugin throws it, and OpenCode shows the model the error). Pure.
  */
 import { join } from 'node:path';
-import type { AgentAdapter, GuardRequest } from '../types.js';
-import { findPatch, fragmentsOf, isObj, oneEdit, oneFile, patchRequest, shellCommand, silent, str, text, unreadable } from './common.js';
+import type { AgentAdapter, FileChange, GuardRequest } from '../types.js';
+import { findPatch, fragmentsOf, isObj, oneEdit, oneFile, patchRequest, shellCommand, silent, str, text, unreadable, type Obj } from './common.js';
 
 const PATH_KEYS = ['filePath', 'file_path', 'path'];
+
+/**
+ * `multiedit` {filePath, edits: [{filePath?, oldString, newString}]}: an edit's own filePath is the
+ * file it changes (anomalyco/opencode @69d0256 packages/opencode/src/tool/multiedit.ts: `dest =
+ * edit.filePath || params.filePath`), so every file named is judged, not only the top one; an
+ * edit without one changes the top filePath.
+ */
+function multiedit(tool: string, args: Obj | undefined, cwd: string | undefined): GuardRequest {
+  const top = str(args, ...PATH_KEYS);
+  const edits = Array.isArray(args?.edits) ? args.edits.filter(isObj) : [];
+  const byPath = new Map<string, FileChange>(top ? [[top, { path: top, op: 'write', fragments: [] }]] : []);
+  for (const e of edits) {
+    const path = str(e, ...PATH_KEYS) ?? top;
+    if (!path) return unreadable(`${tool} has an edit that names no file (filePath)`, tool, cwd);
+    const change = byPath.get(path) ?? { path, op: 'write', fragments: [] };
+    change.fragments!.push(...fragmentsOf(e, 'oldString', 'newString'));
+    byPath.set(path, change);
+  }
+  if (byPath.size === 0) return unreadable(`${tool} names no file (${PATH_KEYS.join(' / ')})`, tool, cwd);
+  return { kind: 'files', tool, changes: [...byPath.values()], ...(cwd ? { cwd } : {}) };
+}
 
 export const opencode: AgentAdapter = {
   name: 'opencode',
@@ -36,12 +57,8 @@ export const opencode: AgentAdapter = {
         return oneFile(tool, args, PATH_KEYS, text(args, 'content'), cwd);
       case 'edit':
         return oneEdit(tool, args, PATH_KEYS, ['oldString', 'newString'], cwd);
-      case 'multiedit': {
-        const r = oneFile(tool, args, PATH_KEYS, undefined, cwd);
-        const edits = Array.isArray(args?.edits) ? args.edits.filter(isObj) : [];
-        if (r.kind === 'files') r.changes[0]!.fragments = edits.flatMap((e) => fragmentsOf(e, 'oldString', 'newString'));
-        return r;
-      }
+      case 'multiedit':
+        return multiedit(tool, args, cwd);
       case 'apply_patch':
       case 'patch':
         return patchRequest(tool, findPatch(args, 'patchText', 'patch', 'input'), cwd);

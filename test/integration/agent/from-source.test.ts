@@ -68,6 +68,10 @@ const CASES: [AgentName, string, V, V][] = [
   ['copilot', 'vscode-insert-edit-impl', 'deny', 'allow'],
   ['copilot', 'vscode-run-agent-script-edit', 'deny', 'deny'],
   ['copilot', 'vscode-run-agent-script-read', 'allow', 'allow'],
+  ['copilot', 'vscode-edit-notebook-impl', 'deny', 'allow'],
+  ['copilot', 'vscode-create-and-run-task-no-verify', 'deny', 'deny'],
+  ['copilot', 'vscode-create-and-run-task-hooks-path', 'deny', 'deny'],
+  ['copilot', 'vscode-create-and-run-task-test', 'allow', 'allow'],
   ['windsurf', 'pre-write-code-impl', 'deny', 'allow'],
   ['windsurf', 'pre-write-code-test', 'allow', 'deny'],
   ['windsurf', 'pre-run-command-hooks-path', 'deny', 'deny'],
@@ -101,6 +105,8 @@ const CASES: [AgentName, string, V, V][] = [
   ['opencode', 'bash-no-verify', 'deny', 'deny'],
   ['opencode', 'bash-test', 'allow', 'allow'],
   ['opencode', 'read', 'allow', 'allow'],
+  ['opencode', 'multiedit-impl', 'deny', 'allow'],
+  ['opencode', 'multiedit-edit-names-test', 'deny', 'deny'],
   ['kiro', 'pretooluse-fs-write-create-impl', 'deny', 'allow'],
   ['kiro', 'pretooluse-fs-write-str-replace-test', 'allow', 'deny'],
   ['kiro', 'pretooluse-execute-bash-no-verify', 'deny', 'deny'],
@@ -140,6 +146,12 @@ describe('every fixture names its source and the agent version', () => {
       .map((f) => f.slice(0, -5));
     for (const n of names) expect(sources[n], `${agent}/${n}`).toMatchObject({ source: expect.stringMatching(/\S/), version: expect.stringMatching(/\S/) });
     expect(Object.keys(sources).sort()).toEqual(names.sort());
+  });
+
+  it('Copilot’s hook has no matcher: every tool (create_and_run_task too) reaches the guard', () => {
+    const entries = JSON.parse(readFileSync(join(repo.dir, '.github/hooks/tdd-hooks.json'), 'utf8')).hooks.preToolUse as Record<string, unknown>[];
+    expect(entries.length).toBeGreaterThan(0);
+    for (const e of entries) expect(e).not.toHaveProperty('matcher');
   });
 
   it('every fixture of a tool call is in the table below', () => {

@@ -61,6 +61,9 @@ describe('recorded payloads → requests', () => {
     ['copilot', 'vscode-create-file-impl', 'files write /repo/src/math.js +content'],
     ['codex', 'pretooluse-bash-heredoc-apply-patch-impl', 'files write src/math.js +content'],
     ['claude', 'pretooluse-powershell-no-verify', "shell git commit --no-verify -m 'wip'"],
+    ['copilot', 'vscode-edit-notebook-impl', 'files write /repo/src/analysis.ipynb'],
+    ['copilot', 'vscode-create-and-run-task-no-verify', 'shell git commit -n -m wip'],
+    ['copilot', 'vscode-create-and-run-task-hooks-path', 'shell git -c core.hooksPath=/dev/null commit -m wip'],
   ])('%s %s → %s', (agent, name, expected) => {
     expect(summary(parse(agent, name))).toBe(expected);
   });
@@ -69,6 +72,37 @@ describe('recorded payloads → requests', () => {
     expect(parse('codex', 'pretooluse-apply-patch-add-impl').cwd).toBe('/repo');
     expect(parse('cline', 'pretooluse-write-to-file-impl').cwd).toBe('/repo');
     expect(parse('cursor', 'pretooluse-write-impl').cwd).toBe('/repo');
+  });
+
+  it('VS Code’s create_and_run_task is a shell call: the command, each argument one word, in the workspace folder', () => {
+    const r = ADAPTERS.copilot.parse({
+      cwd: '/repo',
+      tool_name: 'create_and_run_task',
+      tool_input: { workspaceFolder: '/repo/app', task: { label: 'x', type: 'shell', command: 'npm run', args: ['a b', 'c'] } },
+    });
+    expect(r).toEqual({ kind: 'shell', tool: 'create_and_run_task', command: "npm run 'a b' c", cwd: '/repo/app' });
+  });
+
+  it('OpenCode’s multiedit: an edit that names its own file changes that file too', () => {
+    const r = ADAPTERS.opencode.parse({
+      tool: 'multiedit',
+      args: {
+        filePath: '/r/src/a.js',
+        edits: [
+          { oldString: 'x', newString: 'y' },
+          { filePath: '/r/test/a.test.js', oldString: 'p', newString: 'q' },
+        ],
+      },
+    });
+    expect(summary(r)).toBe('files write /r/src/a.js, write /r/test/a.test.js');
+    expect(r.kind === 'files' && r.changes.map((c) => c.fragments)).toEqual([
+      ['x', 'y'],
+      ['p', 'q'],
+    ]);
+    // A version whose edits alone name the file (no top filePath) is read, not denied as unreadable.
+    expect(summary(ADAPTERS.opencode.parse({ tool: 'multiedit', args: { edits: [{ filePath: '/r/src/a.js', oldString: 'x', newString: 'y' }] } }))).toBe(
+      'files write /r/src/a.js',
+    );
   });
 
   it.each<[AgentName, unknown]>([
@@ -97,6 +131,10 @@ describe('recorded payloads → requests', () => {
     ['opencode', { tool: 'apply_patch', args: { patchText: 'nope' } }],
     ['factory', { tool_name: 'Create', tool_input: { content: 'x' } }],
     ['augment', { tool_name: 'remove-files', tool_input: { file_paths: [1] } }],
+    ['copilot', { tool_name: 'create_and_run_task', tool_input: { workspaceFolder: '/repo', task: { label: 'x', type: 'shell' } } }],
+    ['copilot', { tool_name: 'create_and_run_task', tool_input: { task: { command: 'git', args: ['commit', 1] } } }],
+    ['opencode', { tool: 'multiedit', args: { edits: [{ oldString: 'x', newString: 'y' }] } }],
+    ['opencode', { tool: 'multiedit', args: { edits: [] } }],
   ])('%s: %j is unreadable (denied, never passed through)', (agent, value) => {
     expect(ADAPTERS[agent].parse(value).kind).toBe('unreadable');
   });
