@@ -119,12 +119,14 @@ export function makeRepo(files: Record<string, string> = {}, opts: { linkNodeMod
 /**
  * A copy of `template` (`cp -a`: its work tree, hooks, state and history), for a test that starts
  * where the template left off: one template per file, built once in beforeAll, costs one `cp -a`
- * (~5 ms) per test instead of `git init` + install + a skeleton commit (~0.8 s). The template must
- * not have run tests yet (its private scratch copy would be shared).
+ * (~5 ms) per test instead of `git init` + install + a skeleton commit (~0.8 s). A template that
+ * has run tests may be copied too: the copy forgets the template's private scratch copy
+ * (scratch.json), so its first run fills one of its own, as a fresh clone's would.
  */
 export function copyRepo(template: Repo): Repo {
   const repo = makeRepo();
   rmSync(repo.dir, { recursive: true, force: true });
   execFileSync('cp', ['-a', template.dir, repo.dir]);
+  rmSync(join(repo.dir, '.git', 'tdd', 'scratch.json'), { force: true });
   return repo;
 }
