@@ -590,6 +590,7 @@ try {
     optional('audit.mjs', 'tdd audit');
     optional('integrity.mjs', 'integrity rules (GREEN, a 1,000-line implementation diff)');
     optional('lang.mjs', 'the test-file analysis');
+    optional('shell.mjs', "the agent guard's shell reader");
     // --repos a,b,c: real histories (clones of eslint/eslint, prettier/prettier, pallets/click…).
     for (const dir of values.repos ? values.repos.split(',') : []) {
       optional('audit.mjs', `tdd audit on a real history: ${dir.split('/').pop()}`, ['--repo', dir, '--runs', String(Math.min(RUNS, 7))]);

@@ -28,7 +28,9 @@ export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
   }
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (k.startsWith('GIT_') || k === 'TDD_HOOKS' || k.startsWith('VITEST') || k === 'NODE_OPTIONS') continue;
+    // NODE_EXTRA_CA_CERTS (some machines set it): node reads and parses the bundle at every start,
+    // ~35 ms of CPU per tdd, hook and runner process; these repositories never reach the network.
+    if (k.startsWith('GIT_') || k === 'TDD_HOOKS' || k.startsWith('VITEST') || k === 'NODE_OPTIONS' || k === 'NODE_EXTRA_CA_CERTS') continue;
     env[k] = v;
   }
   delete env.CI;
@@ -117,12 +119,14 @@ export function makeRepo(files: Record<string, string> = {}, opts: { linkNodeMod
 /**
  * A copy of `template` (`cp -a`: its work tree, hooks, state and history), for a test that starts
  * where the template left off: one template per file, built once in beforeAll, costs one `cp -a`
- * (~5 ms) per test instead of `git init` + install + a skeleton commit (~0.8 s). The template must
- * not have run tests yet (its private scratch copy would be shared).
+ * (~5 ms) per test instead of `git init` + install + a skeleton commit (~0.8 s). A template that
+ * has run tests may be copied too: the copy forgets the template's private scratch copy
+ * (scratch.json), so its first run fills one of its own, as a fresh clone's would.
  */
 export function copyRepo(template: Repo): Repo {
   const repo = makeRepo();
   rmSync(repo.dir, { recursive: true, force: true });
   execFileSync('cp', ['-a', template.dir, repo.dir]);
+  rmSync(join(repo.dir, '.git', 'tdd', 'scratch.json'), { force: true });
   return repo;
 }

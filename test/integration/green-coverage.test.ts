@@ -8,9 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { attemptCommit, codesOf, trailersOf } from '../helpers/cycle.js';
-import { makeRepo, type Repo } from '../helpers/repo.js';
+import { copyRepo, makeRepo, type Repo } from '../helpers/repo.js';
 
 const TEST = `import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,7 +27,20 @@ const BRANCHY = 'export function sum(a, b) {\n  if (a === 1 && b === 2) {\n    r
 let repo: Repo;
 afterEach(() => repo?.cleanup());
 
+/** Each configuration's skeleton and RED, built once: every case that starts there gets a cp -a copy. */
+const templates = new Map<string, Repo>();
+afterAll(() => {
+  for (const t of templates.values()) t.cleanup();
+});
+
 function toGreen(config: Record<string, unknown>, extra: Record<string, string> = {}): Repo {
+  const key = JSON.stringify([config, extra]);
+  let t = templates.get(key);
+  if (!t) templates.set(key, (t = buildGreen(config, extra)));
+  return copyRepo(t);
+}
+
+function buildGreen(config: Record<string, unknown>, extra: Record<string, string>): Repo {
   const r = makeRepo({
     'package.json': JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'node --test' } }) + '\n',
     // The skeleton is the one off commit this project's audit policy allows (audit.allowOff, at the base).
@@ -101,7 +114,12 @@ describe('greenRuns with node --test: the tests a GREEN can break', () => {
   const SLUG_TEST =
     "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slug.js';\n\ntest('slugify', () => {\n  assert.equal(slugify('a b'), 'a-b');\n});\n";
 
-  function toSlugGreen(): Repo {
+  let slugTemplate: Repo | undefined;
+  afterAll(() => slugTemplate?.cleanup());
+  /** Built once (skeleton, slug's RED), a cp -a copy per case. */
+  const toSlugGreen = (): Repo => copyRepo((slugTemplate ??= buildSlugGreen()));
+
+  function buildSlugGreen(): Repo {
     const r = makeRepo({
       'package.json': JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'node --test' } }) + '\n',
       '.tddrc.json': JSON.stringify({ runner: 'node', greenCoverage: 'refuse' }) + '\n',

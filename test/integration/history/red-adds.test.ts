@@ -7,9 +7,9 @@
  */
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, codesOf, trailersOf } from '../../helpers/cycle.js';
-import { makeRepo, PROJECT_ROOT, type Repo } from '../../helpers/repo.js';
+import { copyRepo, makeRepo, PROJECT_ROOT, type Repo } from '../../helpers/repo.js';
 
 let repo: Repo | undefined;
 afterEach(() => repo?.cleanup());
@@ -80,8 +80,15 @@ function setup(f: Flavour): Repo {
 }
 
 describe.each(FLAVOURS)('$name: RED adds; it does not take away', (f) => {
+  // The skeleton and task 1 (RED, GREEN) once per flavour; each case starts from a copy.
+  let template: Repo;
+  beforeAll(() => {
+    template = setup(f);
+  });
+  afterAll(() => template.cleanup());
+
   it('refuses a RED that weakens or deletes the passing test; accepts one that adds beside it; the audit refuses the weakening amended in', () => {
-    const r = (repo = setup(f));
+    const r = (repo = copyRepo(template));
     r.tdd('phase', 'red', '--task', '2');
     // The old test weakened beside the new one: refused, the test named, nothing touched.
     r.write({ [f.test]: f.weakened });
@@ -111,7 +118,7 @@ describe.each(FLAVOURS)('$name: RED adds; it does not take away', (f) => {
   });
 
   it('a declared --revise lets one RED change the old test, recorded and shown; the next RED is guarded again', () => {
-    const r = (repo = setup(f));
+    const r = (repo = copyRepo(template));
     expect(r.tdd('phase', 'red', '--task', '2', '--revise', 'the greeting is checked by shout now').status).toBe(0);
     const status = JSON.parse(r.tdd('status', '--json').stdout) as { revise: string | null };
     expect(status.revise).toBe('the greeting is checked by shout now');

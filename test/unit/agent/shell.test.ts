@@ -127,11 +127,12 @@ describe('command lines the shell could not run', () => {
     expect(codes("git commit $'--no-verify'")).toEqual(['NO_VERIFY']);
   });
 
-  it('is linear: a long command line reads in milliseconds', () => {
+  // Its time (linear: 4× the commands, ~4× the time) is measured in `npm run bench` (bench/shell.mjs), never asserted here.
+  it('reads a 20,000-command line whole: every redirection a target, the last one too', () => {
     const long = Array.from({ length: 20_000 }, (_, i) => `echo "${i}" > /tmp/f${i}`).join(' && ');
-    const t = performance.now();
-    expect(analyzeShell(long, CWD).targets).toHaveLength(20_000);
-    expect(performance.now() - t).toBeLessThan(2_000);
+    const read = analyzeShell(long, CWD).targets;
+    expect(read).toHaveLength(20_000);
+    expect(read.map((t) => t.path)).toEqual(Array.from({ length: 20_000 }, (_, i) => `/tmp/f${i}`));
   });
 });
 
