@@ -3,9 +3,11 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The suite never reaches the network (npm runs --offline): without NODE_EXTRA_CA_CERTS (some
+// The suite's repositories never reach the network (npm runs --offline there): without NODE_EXTRA_CA_CERTS (some
 // machines set it) node does not read and parse a CA bundle at each of the thousands of starts in
 // the suite (the workers, and every process they spawn with process.env): ~35 ms of CPU each.
+// The few installs that may reach the registry get it back (networkEnv in test/helpers/repo.ts).
+if (process.env.NODE_EXTRA_CA_CERTS) process.env.SUITE_NODE_EXTRA_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
 delete process.env.NODE_EXTRA_CA_CERTS;
 
 export default defineConfig({

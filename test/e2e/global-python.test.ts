@@ -12,7 +12,7 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, trailersOf } from '../helpers/cycle.js';
 import { sharedPack } from '../helpers/pack.js';
-import { isolatedEnv, makeRepo, type Repo } from '../helpers/repo.js';
+import { isolatedEnv, makeRepo, networkEnv, type Repo } from '../helpers/repo.js';
 
 let repo: Repo;
 let prefix: string;
@@ -22,7 +22,7 @@ beforeAll(() => {
   const packed = sharedPack();
   prefix = mkdtempSync(join(tmpdir(), 'tdd-global-'));
   execFileSync('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', packed.tarball], {
-    env: isolatedEnv(),
+    env: { ...isolatedEnv(), ...networkEnv() },
     stdio: 'pipe',
   });
   env = { PATH: `${join(prefix, 'bin')}${delimiter}${process.env.PATH}` };

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, codesOf, trailersOf } from '../helpers/cycle.js';
 import { sharedPack } from '../helpers/pack.js';
-import { makeRepo, type Repo } from '../helpers/repo.js';
+import { makeRepo, networkEnv, type Repo } from '../helpers/repo.js';
 
 const VITEST_TEST = `import { expect, it } from 'vitest';
 import { sum } from '../src/sum';
@@ -38,7 +38,7 @@ beforeAll(() => {
   const packed = sharedPack();
   installed = makeRepo({ 'package.json': JSON.stringify({ name: 'deps', private: true }) + '\n' });
   const deps = [packed.tarball, 'vitest@4.1.12', 'vite@8.3.8', '@vitest/coverage-v8@4.1.12', 'jest@30.5.2'];
-  const install = installed.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', ...deps]);
+  const install = installed.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', ...deps], { env: networkEnv() });
   expect(install.status, install.stderr).toBe(0);
 }, 300_000);
 

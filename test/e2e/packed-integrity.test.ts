@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCommit, trailersOf } from '../helpers/cycle.js';
 import { sharedPack } from '../helpers/pack.js';
-import { makeRepo, type Repo } from '../helpers/repo.js';
+import { makeRepo, networkEnv, type Repo } from '../helpers/repo.js';
 
 const TEST = "import { expect, it } from 'vitest';\nimport { sum } from '../src/sum.js';\n\nit('adds', () => {\n  expect(sum(1, 2)).toBe(3);\n});\n";
 const sum = (body: string, head = '') => `${head}export function sum(a, b) {\n${body}\n}\n`;
@@ -20,7 +20,9 @@ beforeAll(() => {
     'package.json': JSON.stringify({ name: 'app', type: 'module', private: true, scripts: { test: 'vitest run' } }, null, 2) + '\n',
     '.gitignore': 'node_modules/\n',
   });
-  const install = repo.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', packed.tarball, 'vitest@4.1.12', 'vite@8.3.8']);
+  const install = repo.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', packed.tarball, 'vitest@4.1.12', 'vite@8.3.8'], {
+    env: networkEnv(),
+  });
   expect(install.status, install.stderr).toBe(0);
 });
 

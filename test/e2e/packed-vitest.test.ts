@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, fingerprint, trailersOf } from '../helpers/cycle.js';
 import { sharedPack } from '../helpers/pack.js';
-import { makeRepo, type Repo } from '../helpers/repo.js';
+import { makeRepo, networkEnv, type Repo } from '../helpers/repo.js';
 
 const TEST = `import { describe, expect, it } from 'vitest';
 import { parse } from '../src/parse';
@@ -40,7 +40,9 @@ beforeAll(() => {
     '.gitignore': 'node_modules/\n',
   });
   // A real install, as a user would: the tarball and vitest (from the npm cache when warm).
-  const install = repo.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', tarball, 'vitest@4.1.12', 'vite@8.3.8']);
+  const install = repo.run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', tarball, 'vitest@4.1.12', 'vite@8.3.8'], {
+    env: networkEnv(),
+  });
   expect(install.status, install.stderr).toBe(0);
 });
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, trailersOf } from '../helpers/cycle.js';
 import { sharedPack } from '../helpers/pack.js';
-import { isolatedEnv, makeRepo, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
+import { isolatedEnv, makeRepo, networkEnv, PROJECT_ROOT, type Repo } from '../helpers/repo.js';
 
 const hasPreCommit = spawnSync('python3', ['-m', 'pre_commit', '--version'], { encoding: 'utf8' }).status === 0;
 // CI installs it (.ci/run): there, a missing pre-commit is a failure, not a skip.
@@ -35,7 +35,7 @@ beforeAll(() => {
   git('add', '-A');
   git('commit', '-qm', 'tdd-hooks 0.1.0');
   const rev = git('rev-parse', 'HEAD');
-  env = { PRE_COMMIT_HOME: join(work, 'cache'), npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+  env = { PRE_COMMIT_HOME: join(work, 'cache'), npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', ...networkEnv() };
   repo = makeRepo({
     'pyproject.toml': '[project]\nname = "calc"\nversion = "0.1.0"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
     'calc/__init__.py': '',

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, trailersOf } from '../helpers/cycle.js';
 import { sharedPack } from '../helpers/pack.js';
-import { isolatedEnv, makeRepo, type Repo } from '../helpers/repo.js';
+import { isolatedEnv, makeRepo, networkEnv, type Repo } from '../helpers/repo.js';
 
 const YARN_VERSION = '4.18.1';
 // Kept between runs (as a machine's own yarn would be): the CLI, and yarn's global package cache.
@@ -26,12 +26,18 @@ beforeAll(() => {
   if (!existsSync(YARN)) {
     mkdirSync(YARN_HOME, { recursive: true });
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--prefix', YARN_HOME, `@yarnpkg/cli-dist@${YARN_VERSION}`], {
-      env: isolatedEnv(),
+      env: { ...isolatedEnv(), ...networkEnv() },
       stdio: 'pipe',
     });
   }
   const registry = execFileSync('npm', ['config', 'get', 'registry'], { env: isolatedEnv(), encoding: 'utf8' }).trim();
-  env = { YARN_NPM_REGISTRY_SERVER: registry, YARN_ENABLE_TELEMETRY: '0', YARN_GLOBAL_FOLDER: join(YARN_HOME, 'global'), YARN_ENABLE_PROGRESS_BARS: '0' };
+  env = {
+    YARN_NPM_REGISTRY_SERVER: registry,
+    YARN_ENABLE_TELEMETRY: '0',
+    YARN_GLOBAL_FOLDER: join(YARN_HOME, 'global'),
+    YARN_ENABLE_PROGRESS_BARS: '0',
+    ...networkEnv(),
+  };
   const packed = sharedPack();
   repo = makeRepo({
     'package.json':

@@ -14,6 +14,13 @@ export const BIN = join(PROJECT_ROOT, 'bin', 'tdd.js');
 
 let sharedHome: string | undefined;
 
+/**
+ * For an install that may reach the registry (the e2e files' npm and yarn with --prefer-offline): the
+ * machine's NODE_EXTRA_CA_CERTS, which the suite drops for every other process (test/vitest.config.ts).
+ */
+export const networkEnv = (): Record<string, string> =>
+  process.env.SUITE_NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.SUITE_NODE_EXTRA_CA_CERTS } : {};
+
 /** An environment for git and node children with no trace of the machine's git setup. */
 export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   if (!sharedHome) {
