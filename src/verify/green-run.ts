@@ -56,7 +56,8 @@ export async function runGreen(
     await prepared?.then((s) => s.release()).catch(() => {});
     throw e;
   });
-  const cover = coverage ? { coverage } : {};
+  // The tests inside the implementation (cargo's unit tests) are the task's run: no other commit's.
+  const cover = { ...(coverage ? { coverage } : {}), unitTests: true };
   const withTexts = async <T extends object>(r: T): Promise<T & { texts?: ReadonlyMap<string, string> }> => {
     const texts = await reading;
     return texts ? { ...r, texts } : r;
@@ -68,10 +69,12 @@ export async function runGreen(
   const mine = new Set(files);
   const all = [...new Set([...files, ...plan.files])];
   const related = plan.related.size > 0 ? plan.related : undefined;
-  const one = await runStaged(repo, config, snapshot.tree, all, prepared, related, coverage ? { coverage, coverageFrom: files } : {});
-  const own = part(one, (f) => !mine.has(f));
+  const one = await runStaged(repo, config, snapshot.tree, all, prepared, related, { ...(coverage ? { coverage, coverageFrom: files } : {}), unitTests: true });
+  // Results in a file that is no test file (cargo's inline unit tests, by their crate's root) are the task's.
+  const isTest = (f: string) => cc.classify(f) === 'test';
+  const own = part(one, (f) => !mine.has(f) && isTest(f));
   delete own.coverage;
-  const task = { ...part(one, (f) => mine.has(f)), files };
+  const task = { ...part(one, (f) => mine.has(f) || !isTest(f)), files };
   // Interrupted (Ctrl-C): the user stopped it; nothing runs again.
   if (one.status === 'interrupted') return withTexts({ run: task, tests: plan.tests, starts: 1 });
   if (one.status !== 'completed' || one.coverage?.mixed) {
