@@ -70,11 +70,12 @@ export async function runGreen(
   const all = [...new Set([...files, ...plan.files])];
   const related = plan.related.size > 0 ? plan.related : undefined;
   const one = await runStaged(repo, config, snapshot.tree, all, prepared, related, { ...(coverage ? { coverage, coverageFrom: files } : {}), unitTests: true });
-  // Results in a file that is no test file (cargo's inline unit tests, by their crate's root) are the task's.
-  const isTest = (f: string) => cc.classify(f) === 'test';
-  const own = part(one, (f) => !mine.has(f) && isTest(f));
+  // Results in a Rust source that is no test file (cargo's inline unit tests, by their crate's root) are the
+  // task's; any other runner's related results keep the parent-commit comparison.
+  const inline = (f: string) => f.endsWith('.rs') && cc.classify(f) !== 'test';
+  const own = part(one, (f) => !mine.has(f) && !inline(f));
   delete own.coverage;
-  const task = { ...part(one, (f) => mine.has(f) || !isTest(f)), files };
+  const task = { ...part(one, (f) => mine.has(f) || inline(f)), files };
   // Interrupted (Ctrl-C): the user stopped it; nothing runs again.
   if (one.status === 'interrupted') return withTexts({ run: task, tests: plan.tests, starts: 1 });
   if (one.status !== 'completed' || one.coverage?.mixed) {
