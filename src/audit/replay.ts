@@ -119,7 +119,8 @@ export async function replayPlans(repo: RepoContext, input: ReplayInput): Promis
       ({ files, related } = await planRelatedRun(repo, config, plan.commit, changed, files, (p) => classify(p) === 'test'));
     }
     if (!files || files.length === 0) continue;
-    const run = await runStaged(repo, config, plan.commit, files, undefined, related?.size ? related : undefined);
+    // GREEN and REFACTOR, as the hook runs them: the tests inside the implementation (cargo's unit tests) too.
+    const run = await runStaged(repo, config, plan.commit, files, undefined, related?.size ? related : undefined, { unitTests: plan.phase !== 'red' });
     replayed++;
     if (plan.phase === 'red') {
       const preexisting = await readPreexisting(repo, plan, rules, run, input.texts);

@@ -77,6 +77,8 @@ export function buildCargoArgv(o: BuildArgvInput): BuiltCommand {
       'never',
       ...(member ? [`--manifest-path=${member}/Cargo.toml`] : []),
       ...[...targets].map((t) => `--test=${t}`),
+      // GREEN and REFACTOR: the `#[cfg(test)]` tests inside src/ too (no --bins target is no error; no library is).
+      ...(o.unitTests ? [...(o.unitTests.lib ? ['--lib'] : []), '--bins'] : []),
     ],
     env: {
       // Never target/ in the tree; kept between runs so dependencies build once.
@@ -227,16 +229,17 @@ function parseBlock(
   return { tests };
 }
 
-const RUNNING_BINARY = /^\s+Running (.+?) \((.*)\)$/;
+const RUNNING_BINARY = /^\s+Running (unittests )?(.+?) \((.*)\)$/;
 const CRASHED = /process didn't exit successfully: `.*` \((.+)\)$/;
 
 function parseTestRuns(text: string[], asked: string[], o: ParseInput): { tests: TestCaseResult[]; fileErrors: FileError[] } | string {
   // cargo names a member's binaries from the member (`Running tests/it.rs`), its panics from the top.
   const member = asked.length > 0 ? `${cargoMember(asked[0]!) ?? ''}/`.replace(/^\/$/, '') : '';
-  const runs: { file: string; exit?: string }[] = [];
+  // `unit`: a library's or binary's own tests (`Running unittests src/lib.rs`), named by its root file.
+  const runs: { file: string; exit?: string; unit: boolean }[] = [];
   for (const line of o.stderr.split('\n')) {
     const running = RUNNING_BINARY.exec(line);
-    if (running) runs.push({ file: toRepoPath(o.root, member + running[1]!) });
+    if (running) runs.push({ file: toRepoPath(o.root, member + running[2]!), unit: running[1] !== undefined });
     const crashed = CRASHED.exec(line);
     if (crashed && runs.length > 0) runs[runs.length - 1]!.exit = crashed[1];
   }
@@ -245,11 +248,12 @@ function parseTestRuns(text: string[], asked: string[], o: ParseInput): { tests:
   const tests: TestCaseResult[] = [];
   const fileErrors: FileError[] = [];
   for (const [i, run] of runs.entries()) {
-    if (!asked.includes(run.file)) return `cargo ran ${run.file}, which was not asked for`;
+    if (!run.unit && !asked.includes(run.file)) return `cargo ran ${run.file}, which was not asked for`;
     const parsed = parseBlock(blocks[i]!, run.file, run.exit, o, member);
     if (typeof parsed === 'string') return parsed;
     tests.push(...parsed.tests);
-    if (parsed.error) fileErrors.push(parsed.error);
+    // A library without inline tests prints `running 0 tests`: nothing was asked of it.
+    if (parsed.error && !(run.unit && parsed.error.kind === 'no-tests')) fileErrors.push(parsed.error);
   }
   const notRun = asked.find((f) => !runs.some((r) => r.file === f));
   return notRun === undefined ? { tests, fileErrors } : `cargo ran no test binary for ${notRun}`;

@@ -15,6 +15,7 @@ import { guardEnv, missingGuardFile, phpUnguarded, rubyUnguarded, readCargoLeaks
 import { locateRunner } from './locate.js';
 import { checkSeal, isSealed, sealEnv, stripSeals } from './seal.js';
 import { cargoTargetDir, toRepoPath } from './paths.js';
+import { cargoMember } from './cargo-targets.js';
 import type { IsProjectImport, RunnerAdapter, RunnerName } from './types.js';
 import { isDirectory } from '../fs-read.js';
 import { isRunnerEnv } from '../lang/frameworks.js';
@@ -51,6 +52,8 @@ export interface RunTestsOptions {
   coverageFrom?: string[];
   /** The repository's own workspace packages by name: an import of one is the project's (ParseInput). */
   workspacePackages?: ReadonlySet<string>;
+  /** GREEN and REFACTOR: the tests inside the implementation run too (BuildArgvInput.unitTests). */
+  unitTests?: boolean;
 }
 
 const exists = (p: string): Promise<boolean> =>
@@ -208,6 +211,7 @@ async function runInDir(run: PreparedRun, dir: string): Promise<RunResult | { pa
     rspecSupport: RSPEC_SUPPORT,
     minitestRunner: MINITEST_RUNNER,
     vitestSeal: VITEST_SEAL,
+    ...(o.unitTests && o.runner === 'cargo' ? { unitTests: { lib: await hasCargoLib(root, present) } } : {}),
     ...(related
       ? {
           related,
@@ -317,3 +321,12 @@ async function mergeRerun(run: PreparedRun, result: RunResult, rerun: string[]):
 
 /** A run killed at timeoutSeconds, as the end of a sentence ("the vitest run gave no result within 120 s (timeoutSeconds)"). */
 const timedOutReason = (ms: number): string => `gave no result within ${ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`} (timeoutSeconds)`;
+
+/** Whether the package of the asked cargo targets (a workspace member's, or the top's) has a library: `src/lib.rs` or a `[lib]` table. */
+async function hasCargoLib(root: string, present: string[]): Promise<boolean> {
+  const member = present.map(cargoMember).find((m) => m !== undefined) ?? '';
+  const dir = join(root, member);
+  if (await exists(join(dir, 'src', 'lib.rs'))) return true;
+  const manifest = await readFile(join(dir, 'Cargo.toml'), 'utf8').catch(() => '');
+  return /^\s*\[lib\]/m.test(manifest);
+}

@@ -50,6 +50,11 @@ export interface BuildArgvInput {
   excludeProjects?: string[];
   /** With `related`: vitest's `--project` filters, in place of excludeProjects' (runners/vitest-projects.ts projectFilters). */
   projectFilters?: string[];
+  /**
+   * GREEN and REFACTOR: also run the tests that live in the implementation (cargo: the library's and
+   * binaries' `#[cfg(test)]` unit tests); `lib`: the package has a library target (`--lib` fails without one).
+   */
+  unitTests?: { lib: boolean };
 }
 
 export type BuiltCommand = { argv: string[]; env: Record<string, string> } | { error: string };

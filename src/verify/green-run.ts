@@ -56,7 +56,8 @@ export async function runGreen(
     await prepared?.then((s) => s.release()).catch(() => {});
     throw e;
   });
-  const cover = coverage ? { coverage } : {};
+  // The tests inside the implementation (cargo's unit tests) are the task's run: no other commit's.
+  const cover = { ...(coverage ? { coverage } : {}), unitTests: true };
   const withTexts = async <T extends object>(r: T): Promise<T & { texts?: ReadonlyMap<string, string> }> => {
     const texts = await reading;
     return texts ? { ...r, texts } : r;
@@ -68,10 +69,13 @@ export async function runGreen(
   const mine = new Set(files);
   const all = [...new Set([...files, ...plan.files])];
   const related = plan.related.size > 0 ? plan.related : undefined;
-  const one = await runStaged(repo, config, snapshot.tree, all, prepared, related, coverage ? { coverage, coverageFrom: files } : {});
-  const own = part(one, (f) => !mine.has(f));
+  const one = await runStaged(repo, config, snapshot.tree, all, prepared, related, { ...(coverage ? { coverage, coverageFrom: files } : {}), unitTests: true });
+  // Results in a Rust source that is no test file (cargo's inline unit tests, by their crate's root) are the
+  // task's; any other runner's related results keep the parent-commit comparison.
+  const inline = (f: string) => f.endsWith('.rs') && cc.classify(f) !== 'test';
+  const own = part(one, (f) => !mine.has(f) && !inline(f));
   delete own.coverage;
-  const task = { ...part(one, (f) => mine.has(f)), files };
+  const task = { ...part(one, (f) => mine.has(f) || inline(f)), files };
   // Interrupted (Ctrl-C): the user stopped it; nothing runs again.
   if (one.status === 'interrupted') return withTexts({ run: task, tests: plan.tests, starts: 1 });
   if (one.status !== 'completed' || one.coverage?.mixed) {

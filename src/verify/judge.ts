@@ -65,7 +65,9 @@ export async function judgeStaged(
   const started = Date.now();
   // GREEN: the task's tests and those related to the change, in one run where it can (verify/green-run.ts).
   const ran =
-    phase === 'green' ? await runGreenTests(cc, snapshot, facts.red, chosen.files, ahead.take()) : await runChosen(cc, snapshot, chosen, ahead.take());
+    phase === 'green'
+      ? await runGreenTests(cc, snapshot, facts.red, chosen.files, ahead.take())
+      : await runChosen(cc, snapshot, chosen, ahead.take(), phase === 'refactor');
   const { run } = ran;
   const testMs = Date.now() - started;
 
@@ -87,9 +89,11 @@ async function runChosen(
   snapshot: Snapshot,
   chosen: Awaited<ReturnType<typeof chooseGreenFiles>>,
   prepared: Promise<Scratch> | undefined,
+  /** REFACTOR: the tests inside the implementation (cargo's unit tests) run too; RED's run is its test files'. */
+  unitTests: boolean,
 ): Promise<Pick<GreenRun, 'run' | 'related' | 'tests'>> {
   const { runStaged } = await import('./run-staged.js');
-  return { run: await runStaged(cc.repo, cc.loaded.config, snapshot.tree, chosen.files, prepared, chosen.related) };
+  return { run: await runStaged(cc.repo, cc.loaded.config, snapshot.tree, chosen.files, prepared, chosen.related, { unitTests }) };
 }
 
 /** GREEN: the task's files, with coverage of the changed sources, and the related tests (verify/green-run.ts). */

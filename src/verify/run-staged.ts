@@ -42,7 +42,7 @@ export async function runStaged(
    * `coverageFrom`: the task's test files when others run beside them (verify/green-run.ts): only
    * theirs count, and a runner that runs none of them is not asked.
    */
-  options: { coverage?: string[]; coverageFrom?: string[] } = {},
+  options: { coverage?: string[]; coverageFrom?: string[]; unitTests?: boolean } = {},
 ): Promise<RunResult> {
   const specs = runnerSpecs(config);
   const pending = prepared ?? prepareScratch(repo, config, tree);
@@ -88,6 +88,8 @@ export async function runStaged(
         workspacePackages,
         ...bounds,
         ...coverageOf(options, prefix, inside),
+        // GREEN and REFACTOR: the tests inside the implementation (cargo's #[cfg(test)] modules) run too; RED's are its test files'.
+        ...(options.unitTests ? { unitTests: true } : {}),
       });
       if (unbounded) relatedUnread.push(...unbounded.map((u) => (prefix === '' ? u : `${prefix}${u}`)));
       const placed = withRepoPaths(run, join(scratch.tree, spec.root), prefix);

@@ -21,6 +21,10 @@ interface Toolchain {
   skipped: string;
   /** The implementation that makes it pass. */
   impl: Record<string, string>;
+  /** GREEN's evidence when the implementation holds tests of its own (cargo's #[cfg(test)] module). */
+  evidence?: string;
+  /** A REFACTOR that breaks only a test inside the implementation (refused), and an honest one (accepted). */
+  refactor?: { broken: Record<string, string>; honest: Record<string, string> };
 }
 
 const PY_TEST =
@@ -28,6 +32,9 @@ const PY_TEST =
 const GO_TEST =
   'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Errorf("Add(2, 3) = %d, want 5", got)\n\t}\n}\n';
 const RS_TEST = 'use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(2, 3), 5);\n}\n';
+/** The library, with an inline unit test that tests/add.rs does not cover (negatives). */
+const RS_LIB = (body: string) =>
+  `pub fn add(a: i32, b: i32) -> i32 {\n    ${body}\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn negatives() {\n        assert_eq!(super::add(-1, -2), -3);\n    }\n}\n`;
 const PYTEST_TEST = 'from calc import add\n\n\ndef test_adds():\n    assert add(2, 3) == 5\n';
 const MT_TEST =
   'require "minitest/autorun"\nrequire_relative "../lib/calc"\n\nclass CalcTest < Minitest::Test\n  def test_adds\n    assert_equal 5, Calc.add(2, 3)\n  end\nend\n';
@@ -76,7 +83,10 @@ const TOOLCHAINS: Toolchain[] = [
       ['no-tests', 'fn check(got: i32) {\n    assert_eq!(got, 5);\n}\n\nfn main() {\n    check(5);\n}\n'],
     ],
     skipped: RS_TEST.replace('#[test]\n', '#[test]\n#[ignore]\n'),
-    impl: { 'src/lib.rs': 'pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n' },
+    impl: { 'src/lib.rs': RS_LIB('a + b') },
+    // The library's own unit test runs in GREEN and REFACTOR beside tests/add.rs.
+    evidence: '2 passed, 0 failed',
+    refactor: { broken: { 'src/lib.rs': RS_LIB('if a < 0 { a - b } else { a + b }') }, honest: { 'src/lib.rs': RS_LIB('b + a') } },
   },
   {
     runner: 'rspec',
@@ -197,8 +207,19 @@ describe.each(TOOLCHAINS)('$runner, through git commit', (t) => {
     r.write(t.impl);
     r.git('add', '-A');
     attemptCommit(r, 0);
-    expect(trailersOf(r)['TDD-Evidence']).toMatch(new RegExp(`^${t.runner}: 1 passed, 0 failed`));
+    expect(trailersOf(r)['TDD-Evidence']).toMatch(new RegExp(`^${t.runner}: ${t.evidence ?? '1 passed, 0 failed'}`));
     // The runs wrote nothing into the checkout (no .rspec_status, no __pycache__, no .phpunit.result.cache, no target/).
     if (['rspec', 'unittest', 'minitest', 'phpunit'].includes(t.runner)) expect(r.git('status', '--porcelain', '--ignored')).toBe('');
+
+    if (!t.refactor) return;
+    // REFACTOR: a change that breaks only the implementation's own test is refused like any failing test.
+    expect(r.tdd('phase', 'refactor').status).toBe(0);
+    r.write(t.refactor.broken);
+    r.git('add', '-A');
+    attemptCommit(r, 1, 'GREEN_TESTS_FAIL');
+    r.write(t.refactor.honest);
+    r.git('add', '-A');
+    attemptCommit(r, 0);
+    expect(trailersOf(r)['TDD-Phase']).toBe('refactor');
   });
 });

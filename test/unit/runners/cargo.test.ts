@@ -172,6 +172,15 @@ describe('buildCargoArgv', () => {
     });
   });
 
+  it("GREEN and REFACTOR: the library's and binaries' inline unit tests too; --lib only when there is a library", () => {
+    const argv = (lib: boolean) => {
+      const built = buildCargoArgv({ ...base, files: ['tests/math.rs'], unitTests: { lib } });
+      return 'argv' in built ? built.argv.slice(7) : built;
+    };
+    expect(argv(true)).toEqual(['--test=math', '--lib', '--bins']);
+    expect(argv(false)).toEqual(['--test=math', '--bins']);
+  });
+
   it('no test target among the files: an error, never a bare `cargo test` of everything', () => {
     expect(buildCargoArgv({ ...base, files: ['src/lib.rs', 'tests/common/mod.rs'] })).toEqual({ error: expect.stringContaining('tests/<name>.rs') });
   });
@@ -388,6 +397,32 @@ describe('parseCargoReport', () => {
     const stderr = '     Running tests/math.rs (/cache/cargo-target/debug/deps/math-c0cb77225d7d2f04)\n';
     const r = parseCargoReport(input({ files: ['tests/math.rs'], stdout, stderr, exitCode: 0 }));
     expect(summary(r)).toEqual({ status: 'completed', tests: [], fileErrors: [['tests/math.rs', 'no-tests', 'running 0 tests']] });
+  });
+
+  it("a crate's unit tests are its root file's (src/lib.rs); one without any is no error", () => {
+    const block = (tests: string[], result: string) => `\nrunning ${tests.length} test${tests.length === 1 ? '' : 's'}\n${tests.join('\n')}\n\n${result}\n`;
+    const failing = `test kebab::tests::dashes ... FAILED\n\nfailures:\n\n---- kebab::tests::dashes stdout ----\n\nthread 'kebab::tests::dashes' (7) panicked at src/kebab.rs:40:9:\nassertion \`left == right\` failed\n  left: "a~b"\n right: "a-b"\n\nfailures:\n    kebab::tests::dashes`;
+    const stdout =
+      '{"reason":"build-finished","success":true}\n' +
+      block([failing], 'test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s') +
+      block([], 'test result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s') +
+      block(['test subtracts ... ok'], 'test result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s');
+    const stderr = [
+      '     Running unittests src/lib.rs (/cache/cargo-target/debug/deps/heck-6bb597212f01ded3)',
+      '     Running unittests src/main.rs (/cache/cargo-target/debug/deps/heck-0c1d2e3f4a5b6c7d)',
+      '     Running tests/math.rs (/cache/cargo-target/debug/deps/math-c0cb77225d7d2f04)',
+    ].join('\n');
+    const r = parseCargoReport(input({ files: ['tests/math.rs'], stdout, stderr }));
+    expect(summary(r)).toEqual({
+      status: 'completed',
+      tests: [
+        ['src/lib.rs', 'kebab > tests > dashes', 'failed', 'exception', 'assertion `left == right` failed (left: "a~b", right: "a-b")'],
+        ['tests/math.rs', 'subtracts', 'passed', undefined, undefined],
+      ],
+      fileErrors: [],
+    });
+    // A test binary that is neither asked nor a crate's own unit tests is still not trusted.
+    expect(parseCargoReport(input({ files: ['tests/other.rs'], stdout, stderr })).status).toBe('unknown');
   });
 
   it('a file that is no test target is no-tests, next to the results of the others', () => {
