@@ -518,11 +518,12 @@ function bigRepo() {
   r.run('git', ['commit', '-qm', 'big', '--no-verify']);
   r.tdd('install');
   r.tdd('phase', 'red', '--regression');
+  // Each step stages one more regression test (a RED may add tests; it may not edit the one that passes).
   const step = (i) => {
     r.write({
-      'test/a.test.js': `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('a', () => assert.equal(${i + 100}, ${i + 100}));\n`,
+      [`test/a${i}.test.js`]: `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('a${i}', () => assert.equal(${i + 100}, ${i + 100}));\n`,
     });
-    r.run('git', ['add', 'test/a.test.js']);
+    r.run('git', ['add', `test/a${i}.test.js`]);
     return ms(() => r.tdd('verify'));
   };
   const first = step(1);
