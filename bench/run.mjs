@@ -532,9 +532,16 @@ function bigRepo() {
   brow(`a repository of ${n.toLocaleString('en')} files`, 'next verification (incremental update)', second, first);
 }
 
+/** The row scripts that failed: their rows are missing, and `--check` fails. */
+const scriptsFailed = [];
 function optional(script, section, extra = []) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bench', script), '--markdown-rows', ...extra], { env: ENV, encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (r.status !== 0) return;
+  // A script that fails leaves its rows out: said, and in --check a failure (a check that cannot fail is none).
+  if (r.status !== 0) {
+    console.error(`bench/${script} failed (exit ${r.status}), so its rows are missing:\n${`${r.stderr}${r.stdout}`.slice(-2000)}`);
+    scriptsFailed.push(script);
+    return;
+  }
   for (const line of r.stdout.split('\n')) {
     const m = /^ROW\t(.*)\t([\d.]+)\t(.*)$/.exec(line);
     if (m) brow(section, m[1], Number(m[2]), m[3] ? Number(m[2]) / Number(m[3]) : undefined);
@@ -619,7 +626,7 @@ try {
     console.error(
       `bench check: ${r.key} is ${r.ratio.toFixed(2)}×, ${(r.ratio / r.base).toFixed(2)}× its baseline ${r.base.toFixed(2)}× (limit 2×, measured twice)`,
     );
-  process.exitCode = values.check && failed.length + regressions.length > 0 ? 1 : 0;
+  process.exitCode = values.check && failed.length + regressions.length + scriptsFailed.length > 0 ? 1 : 0;
 } finally {
   // Each repository's private copy lives in the temp dir, named in its state (src/verify/scratch.ts).
   for (const d of dirs) {
