@@ -11,7 +11,7 @@ import { auditExitCode, type AuditReport } from './format.js';
 import { BlobReader, type HistoryCommit } from './history.js';
 import { readAuditInput, readBareHistory, readDefaultRange, readShallow } from './read.js';
 import { assignShards, type Shard } from './shard.js';
-import { AUDIT_DEFAULTS, type AuditFinding } from './types.js';
+import { AUDIT_DEFAULTS, type AuditFinding, type LineState } from './types.js';
 
 export interface AuditRunOptions {
   /** git revision arguments (`origin/main..HEAD`); default: upstream or origin/HEAD to HEAD. */
@@ -78,7 +78,9 @@ async function auditRange({ guess, repoOf, shallow, blobs }: AuditWorld, range: 
   const first = input.commits.find((c) => input.rulesOf.get(c.sha)?.source !== 'defaults') ?? input.commits[0];
   const options = (first && input.rulesOf.get(first.sha)?.audit) ?? AUDIT_DEFAULTS;
   const plan = Boolean(opts.replay);
-  let evaluation = evaluateAudit({ commits: input.commits, options, plan });
+  let outside: ReadonlyMap<string, LineState> | undefined;
+  const evaluate = () => evaluateAudit({ commits: input.commits, options, plan, ...(outside ? { outside } : {}) });
+  let evaluation = evaluate();
   const base = input.outside.filter((p) => !input.cut.has(p));
   if (evaluation.needsLookback && base.length > 0) {
     // Back to the start of the history: a setup commit with more than a thousand commits before it is still one.
@@ -91,23 +93,31 @@ async function auditRange({ guess, repoOf, shallow, blobs }: AuditWorld, range: 
     });
     const back = evaluateAudit({ commits: before.commits, options, keep: new Set(base) });
     // What the look-back found changes the judgement only where it knows more than "unread".
-    if ([...back.kept.values()].some((s) => !isUnread(s))) evaluation = evaluateAudit({ commits: input.commits, options, outside: back.kept, plan });
+    if ([...back.kept.values()].some((s) => !isUnread(s))) {
+      outside = back.kept;
+      evaluation = evaluate();
+    }
   }
+  // The shards are dealt by the commits and their replays, which the integrity rules do not change.
+  const owner = opts.shard
+    ? assignShards(
+        input.commits.map((c) => c.sha),
+        new Set(evaluation.plans.map((p) => p.commit)),
+        opts.shard.total,
+      )
+    : undefined;
+  // A finding about a commit outside the range (none today) stays with the first shard.
+  const mine = (sha: string) => !opts.shard || (owner!.get(sha) ?? 1) === opts.shard.index;
+  // The integrity rules, on the commits judged (and this shard's): the evaluation again when they found anything.
+  if (await input.addIntegrity(new Set([...evaluation.judged].filter(mine)))) evaluation = evaluate();
   let findings = evaluation.findings;
   let plans = evaluation.plans;
   let shard: AuditReport['shard'];
   if (opts.shard) {
     const { index, total } = opts.shard;
-    const owner = assignShards(
-      input.commits.map((c) => c.sha),
-      new Set(plans.map((p) => p.commit)),
-      total,
-    );
-    // A finding about a commit outside the range (none today) stays with the first shard.
-    const mine = (sha: string) => (owner.get(sha) ?? 1) === index;
     findings = findings.filter((f) => mine(f.commit));
     plans = plans.filter((p) => mine(p.commit));
-    shard = { index, total, commits: [...owner.values()].filter((k) => k === index).length };
+    shard = { index, total, commits: [...owner!.values()].filter((k) => k === index).length };
   }
   let replayed: number | undefined;
   if (opts.replay) {

@@ -29,6 +29,8 @@ export interface Evaluation {
   kept: Map<string, LineState>;
   /** A GREEN or REFACTOR found no record of its task, on a line that leaves what was read: look further back. */
   needsLookback: boolean;
+  /** The commits the rules judged (not those made before the hooks were in use). */
+  judged: Set<string>;
 }
 
 export function emptyCounts(): AuditCounts {
@@ -83,7 +85,7 @@ export function evaluateAudit(input: EvaluateInput): Evaluation {
   for (const c of commits) for (const p of c.parents) readers.set(p, (readers.get(p) ?? 0) + 1);
   const states = new Map<string, LineState>();
   const reported = new Set<string>();
-  const result: Evaluation = { findings: [], counts: emptyCounts(), plans: [], kept: new Map(), needsLookback: false };
+  const result: Evaluation = { findings: [], counts: emptyCounts(), plans: [], kept: new Map(), needsLookback: false, judged: new Set() };
 
   /** The state after `p` for one of its children: taken over by its last reader, copied otherwise. */
   const lineOf = (p: string): LineState => {
@@ -117,6 +119,7 @@ export function evaluateAudit(input: EvaluateInput): Evaluation {
     if (line.open && !line.adopted && c.configured === false) result.needsLookback = true;
     if (c.configured || c.kind === 'tdd') line.adopted = true;
     trackChanges(line, c);
+    result.judged.add(c.sha);
     const ruleInput = { commit: c, before: line, tracked: line.tracked, options, reported };
     for (const rule of RULES) {
       for (const f of rule(ruleInput)) {

@@ -197,6 +197,20 @@ export class BlobReader {
     return out;
   }
 
+  /**
+   * Texts by name, read now and not kept (asked again, read again): blobs read once and let go,
+   * so a long history's texts do not all stay in memory. Each name's text once per call.
+   */
+  async take(names: readonly string[]): Promise<Map<string, BlobText>> {
+    const safe = [...new Set(names)].filter((n) => !n.includes('\n') && n !== '');
+    const answers = safe.map((n) => [n, new Promise<BlobText>((resolve) => this.waiting.push(resolve))] as const);
+    if (safe.length > 0) (await this.start()).stdin.write(safe.join('\n') + '\n');
+    const out = new Map<string, BlobText>();
+    for (const [n, answer] of answers) out.set(n, await answer);
+    if (this.failed) throw this.failed;
+    return out;
+  }
+
   /** Texts by id alone (the form the rules' facts read: `texts.get(oid)`). */
   async readTexts(names: readonly string[], into: Map<string, string> = new Map()): Promise<Map<string, string>> {
     for (const b of (await this.read(names)).values()) if (b) into.set(b.oid, b.text);

@@ -14,7 +14,7 @@ import { readMergeChanges, readSymbolicRef, readTreeFolder, type RepoContext } f
 import type { SourceReader, TestFileAnalysis } from '../lang/index.js';
 import { bareCommits, classifyCommits } from './assemble.js';
 import { FACT_SOURCES, type ContentScope, type FactSource, type FactTools } from './facts.js';
-import { addIntegrity, integrityBlobsNeeded } from './integrity.js';
+import { addIntegrity, integrityBlobsNeeded, integrityCache } from './integrity.js';
 import { addOldTestFacts, oldTestBlobsNeeded } from './old-tests.js';
 import { ConfigIds, resolveBaseRules, resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
 import { CONFIG_PATHS } from './config.js';
@@ -66,6 +66,12 @@ export interface AuditInput {
   cut: Set<string>;
   /** Blob texts read for the rules, by id (replay reads test titles from them). */
   texts: Map<string, string>;
+  /**
+   * The integrity rules' input for the commits the evaluation judged (`judged`; the others' would
+   * never be reported: made before the hooks were in use, another shard's): their blobs read in
+   * one batch, set on the commits. Whether any commit got one (then the evaluation is run again).
+   */
+  addIntegrity(judged: ReadonlySet<string>): Promise<boolean>;
 }
 
 /** A range read with the `git log` error turned into words, a shallow clone's in particular. */
@@ -132,7 +138,7 @@ export async function readAuditInput(repo: RepoContext, range: string[], opts: A
     if (!bare.some((c) => c.trailers.phase)) {
       const { cut, outside } = await bounds(bare, shallowOf);
       const commits = bareCommits(bare, cut);
-      return { history: bare, commits, rulesOf: new Map(), outside, cut, texts: new Map() };
+      return { history: bare, commits, rulesOf: new Map(), outside, cut, texts: new Map(), addIntegrity: async () => false };
     }
   }
   const order = opts.stateOnly ? 'date' : 'topo';
@@ -204,10 +210,9 @@ async function assembleRange(
     return texts;
   };
   const tools: FactTools = { scope, read, analyzer: async () => (await loadLang()).analyzeTestFile };
-  // The integrity rules over what each commit adds to implementation, and the old tests a RED changes: by each commit's rules.
+  // The old tests a RED changes, by each commit's rules (the integrity rules' input waits for the judgement: addIntegrity).
   const sources: FactSource[] = [
     ...FACT_SOURCES,
-    { needs: (c, s) => (s === 'none' ? [] : integrityBlobsNeeded(c)), add: (c, t, o) => (o.scope === 'none' ? undefined : addIntegrity(c, t, rulesOf)) },
     {
       needs: (c, s) => (s === 'none' ? [] : oldTestBlobsNeeded(c)),
       add: async (c, t, o) => {
@@ -220,7 +225,38 @@ async function assembleRange(
   for (const f of sources) await f.add(commits, texts, tools);
   if (scope === 'all' && commits.some((c) => c.testFiles))
     await addHelperFacts(blobs, commits, texts, rulesOf, (await loadLang()).analyzeTestFileWithHelpers, repo);
-  return { history, commits, rulesOf, outside, cut, texts };
+  const integrity = (judged: ReadonlySet<string>) => (scope === 'none' ? Promise.resolve(false) : judgeIntegrity(blobs, commits, judged, texts, rulesOf));
+  return { history, commits, rulesOf, outside, cut, texts, addIntegrity: integrity };
+}
+
+/** Commits per read of the integrity rules' blobs: the next part is read while this one is judged. */
+const INTEGRITY_PART = 200;
+
+/**
+ * The integrity rules over the judged commits, a part at a time: each part's blobs read in one
+ * batch (the next part's asked before this one is judged), judged, and let go (BlobReader.take:
+ * not kept; `texts` keeps what the other facts read). Whether any commit has a finding.
+ */
+async function judgeIntegrity(
+  blobs: BlobReader,
+  all: AuditCommit[],
+  judged: ReadonlySet<string>,
+  texts: ReadonlyMap<string, string>,
+  rulesOf: ReadonlyMap<string, Rules>,
+): Promise<boolean> {
+  const commits = all.filter((c) => judged.has(c.sha) && integrityBlobsNeeded([c]).length > 0);
+  if (commits.length === 0) return false;
+  const cache = integrityCache(commits);
+  const parts: AuditCommit[][] = [];
+  for (let i = 0; i < commits.length; i += INTEGRITY_PART) parts.push(commits.slice(i, i + INTEGRITY_PART));
+  const take = (part: AuditCommit[] | undefined) => (part ? blobs.take(integrityBlobsNeeded(part).filter((o) => !texts.has(o))) : undefined);
+  let next = take(parts[0]);
+  for (let i = 0; i < parts.length; i++) {
+    const got = await next!;
+    next = take(parts[i + 1]);
+    await addIntegrity(parts[i]!, { get: (oid) => texts.get(oid) ?? got.get(oid)?.text }, rulesOf, cache);
+  }
+  return commits.some((c) => c.integrity);
 }
 
 /**

@@ -6,9 +6,9 @@ import type { Config } from '../config/schema.js';
 import type { ConfigProblem } from '../config/validate.js';
 import type { TestFileFacts } from '../gates/types.js';
 import type { SnapshotChange } from '../lang/snapshots.js';
-import type { FileKind, FindingCode, FindingFrom, GateData, Phase, Severity, StagedEntry } from '../types.js';
+import type { FileKind, Finding, FindingCode, FindingFrom, GateData, Phase, Severity, StagedEntry } from '../types.js';
 
-import type { IntegrityCode, IntegrityInput } from '../gates/integrity/index.js';
+import type { IntegrityCode } from '../gates/integrity/index.js';
 
 /**
  * Each audit code and its data (undefined: the code, commit, path and line say it all), as the
@@ -122,8 +122,8 @@ export interface AuditCommit {
   snapshotChanges?: SnapshotChange[];
   /** The configuration this commit brings is malformed (it entered the history past the hooks). */
   configProblems?: ConfigProblem[];
-  /** The implementation files it adds or changes, for the integrity rules (audit/integrity.ts). */
-  integrity?: IntegrityInput;
+  /** What the integrity rules found in what it adds to implementation (audit/integrity.ts); absent: nothing. */
+  integrity?: Finding<IntegrityCode>[];
   /** Judged by a tdd-hooks configuration (false: its parent had none; the defaults apply). */
   configured?: boolean;
   /** `TDD-Revise: <why>`: a RED declared to change tests that passed at its parent. */
