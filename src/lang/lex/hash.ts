@@ -61,9 +61,31 @@ export function blankPython(text: string): string {
 // f-strings nested deeper than this (no real code is) run to the end of the file: bounded recursion.
 const MAX_NESTING = 64;
 
+// A string with no replacement fields, to its closing quote in one match: up to the first quote (or
+// line break, one-quote strings) no backslash takes; the character after the match says how it ended.
+const PLAIN: Record<string, RegExp> = {
+  "'": /[^'\\\n]*(?:\\[\s\S][^'\\\n]*)*/y,
+  '"': /[^"\\\n]*(?:\\[\s\S][^"\\\n]*)*/y,
+  "'''": /[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*/y,
+  '"""': /[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*/y,
+};
+
+function scanPlainString(text: string, i: number, q: number, triple: boolean): LiteralSpan {
+  const head = triple ? 3 : 1;
+  const re = PLAIN[String.fromCharCode(q).repeat(head)]!;
+  re.lastIndex = i + head;
+  re.exec(text);
+  const j = re.lastIndex;
+  // A closing quote (the match stops at a quote only where it closes), else a line break, else the end (or a last lone backslash).
+  if (text.charCodeAt(j) === q) return { end: j + head, head, tail: head };
+  if (!triple && text.charCodeAt(j) === NEWLINE) return { end: j, head, tail: 0 };
+  return { end: text.length, head, tail: 0 };
+}
+
 function scanPythonString(text: string, i: number, formatted: boolean, nesting = 0): LiteralSpan {
   const q = text.charCodeAt(i);
   const triple = text.charCodeAt(i + 1) === q && text.charCodeAt(i + 2) === q;
+  if (!formatted) return scanPlainString(text, i, q, triple);
   const head = triple ? 3 : 1;
   // Replacement fields of an f-string: 'expr' (code), 'bracket' ((…) […] {…} inside code), 'spec' (after ':').
   const fields: ('expr' | 'bracket' | 'spec')[] = [];

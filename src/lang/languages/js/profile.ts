@@ -4,6 +4,7 @@ import { findJsMarkers } from './markers.js';
 import { parseJsImports } from './imports.js';
 import { findJsTestTitles } from './titles.js';
 import type { LanguageProfile } from '../../profile.js';
+import { spaces } from '../../lex/text.js';
 
 /**
  * JavaScript and TypeScript, tokenized by js-tokens: its regex-vs-division and JSX-text handling
@@ -26,10 +27,6 @@ const KEYWORDS = new Set([
 function extensionOf(path: string): string {
   const m = /\.[^./\\]+$/.exec(path);
   return m ? m[0].toLowerCase() : '';
-}
-
-function spaces(s: string): string {
-  return s.includes('\n') ? s.replace(/[^\n]/g, ' ') : ' '.repeat(s.length);
 }
 
 /**
