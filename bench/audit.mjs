@@ -14,8 +14,15 @@
 // history: all of HEAD), each against `git log --raw -z` over the same range, and the slope (ms per
 // 1,000 commits between the sizes; per commit, the larger size over the smaller: 1.0 is linear).
 // --shard n: also each of n shards of the largest range (`tdd audit --shard i/n`).
+// --adopt: the same history as if it had adopted tdd-hooks before the largest range: a shared
+// clone in /tmp whose commits of that range are rewritten (git fast-export --no-data | fast-import,
+// the same trees and blobs) with a `.tddrc.json` added where the range starts, so every commit is
+// judged (a commit without trailers is a finding, the integrity rules run on all of them) instead
+// of being "made before the hooks were in use".
+// --cpu: CPU time (user + system, the process and the children it waited for, /usr/bin/time)
+// instead of the wall clock: on a loaded machine the ratio of CPU times holds where the wall's does not.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +37,8 @@ const { values } = parseArgs({
     repo: { type: 'string' },
     sizes: { type: 'string', default: '1000,10000' },
     shard: { type: 'string' },
+    adopt: { type: 'boolean' },
+    cpu: { type: 'boolean' },
     check: { type: 'boolean' },
     'markdown-rows': { type: 'boolean' },
   },
@@ -39,6 +48,19 @@ const COMMITS = Number(values.commits);
 const FILES = Number(values.files);
 const BIN = values.bin ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'tdd.js');
 
+const timeFile = join(tmpdir(), `tdd-bench-time-${process.pid}`);
+/** Runs `cmd` through `spawn`: [result, ms] (the wall clock, or with --cpu the CPU time git and node spent). */
+function timed(spawn, cmd, args) {
+  if (!values.cpu) {
+    const t = process.hrtime.bigint();
+    const r = spawn(cmd, args);
+    return [r, Number(process.hrtime.bigint() - t) / 1e6];
+  }
+  const r = spawn('/usr/bin/time', ['-f', '%U %S', '-o', timeFile, cmd, ...args]);
+  const [user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
+  return [r, (user + sys) * 1000];
+}
+
 const home = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bench-home-')));
 writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = b\n\temail = b@example.invalid\n[init]\n\tdefaultBranch = main\n[gc]\n\tauto = 0\n');
 const env = { ...process.env, HOME: home, GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
@@ -46,7 +68,11 @@ delete env.NODE_EXTRA_CA_CERTS;
 for (const k of Object.keys(env)) if (k.startsWith('GIT_') && !k.startsWith('GIT_CONFIG')) delete env[k];
 
 if (values.repo) {
-  benchRepo(realpathSync(values.repo));
+  const repo = realpathSync(values.repo);
+  const adopted = values.adopt ? adopt(repo) : undefined;
+  benchRepo(adopted ?? repo, adopted ? `${repo}, adopted` : repo);
+  if (adopted && !process.env.KEEP_ADOPTED) rmSync(adopted, { recursive: true, force: true });
+  if (adopted && process.env.KEEP_ADOPTED) console.log(`kept: ${adopted}`);
   rmSync(home, { recursive: true, force: true });
   process.exit(process.exitCode ?? 0);
 }
@@ -126,9 +152,7 @@ const variants = {
 const samples = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
 for (let i = 0; i < RUNS + 2; i++) {
   for (const [name, [cmd, args]] of Object.entries(variants)) {
-    const t = process.hrtime.bigint();
-    const r = run(cmd, args);
-    const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    const [r, ms] = timed(run, cmd, args);
     if (r.status !== 0) throw new Error(`${name}: exit ${r.status}: ${r.stderr}`);
     if (i >= 2) samples[name].push(ms);
   }
@@ -145,7 +169,9 @@ if (values['markdown-rows']) {
     );
   }
 }
-console.log(`${count} commits (${COMMITS} above base) over ${FILES + 2} files; ${RUNS} runs, median; NODE_EXTRA_CA_CERTS unset`);
+console.log(
+  `${count} commits (${COMMITS} above base) over ${FILES + 2} files; ${RUNS} runs, median ${values.cpu ? 'CPU time' : 'wall clock'}; NODE_EXTRA_CA_CERTS unset`,
+);
 console.log('| command | ms | ratio |');
 console.log('|---|---|---|');
 for (const range of ['base..HEAD', 'HEAD']) {
@@ -159,8 +185,53 @@ console.log(
 rmSync(dir, { recursive: true, force: true });
 rmSync(home, { recursive: true, force: true });
 
+/**
+ * `--adopt`: a shared clone of `repoDir` whose last max(--sizes) first-parent commits (and what
+ * they merge) are rewritten with `.tddrc.json` added at every commit whose parent lies before
+ * them: the same history, as if tdd-hooks had been set up there.
+ */
+function adopt(repoDir) {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bench-adopted-')));
+  const git = (args, input) => {
+    const r = spawnSync('git', args, { cwd: dir, env, input, maxBuffer: 1024 * 1024 * 1024 });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  spawnSync('git', ['clone', '-q', '--shared', '--no-checkout', repoDir, dir], { env });
+  const max = Math.max(...values.sizes.split(',').map(Number));
+  const firstParents = Number(git(['rev-list', '--first-parent', '--count', 'HEAD']).toString().trim());
+  const range = max < firstParents ? `HEAD~${max}..HEAD` : 'HEAD';
+  const stream = git(['fast-export', '--no-data', '--reference-excluded-parents', '--signed-tags=strip', '--tag-of-filtered-object=drop', range]).toString(
+    'latin1',
+  );
+  const config = 'M 100644 inline .tddrc.json\ndata 3\n{}\n\n';
+  // After a commit's message (`data <bytes>`, latin1: one char a byte) and its from/merge lines: the file added where the parent is outside.
+  let out = '';
+  let at = 0;
+  for (let c = stream.indexOf('commit ', at); c !== -1; c = stream.indexOf('\ncommit ', at)) {
+    const d = stream.indexOf('\ndata ', c);
+    const eol = stream.indexOf('\n', d + 1);
+    let end = eol + 1 + Number(stream.slice(d + 6, eol));
+    if (stream[end] === '\n') end++;
+    const lines = [];
+    while (/^(?:from|merge) /.test(stream.slice(end, end + 6))) {
+      const next = stream.indexOf('\n', end) + 1;
+      lines.push(stream.slice(end, next));
+      end = next;
+    }
+    const from = lines.find((l) => l.startsWith('from '));
+    out += stream.slice(at, end) + (!from || !from.startsWith('from :') ? config : '');
+    at = end;
+  }
+  out += stream.slice(at);
+  git(['fast-import', '--quiet', '--force'], Buffer.from(out, 'latin1'));
+  const branch = /^commit (\S+)/.exec(stream)?.[1] ?? 'HEAD';
+  git(['symbolic-ref', 'HEAD', branch]);
+  return dir;
+}
+
 /** `--repo DIR`: the audit over a real history's last N first-parent commits, against git log over the same range. */
-function benchRepo(repoDir) {
+function benchRepo(repoDir, label = repoDir) {
   const at = (cmd, args) => spawnSync(cmd, args, { cwd: repoDir, env, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
   const firstParents = Number(at('git', ['rev-list', '--first-parent', '--count', 'HEAD']).stdout.trim());
   const ranges = values.sizes.split(',').map((n) => {
@@ -175,15 +246,16 @@ function benchRepo(repoDir) {
     variants[`git log --raw -z ${r.range}`] = ['git', ['log', '--raw', '-z', r.range]];
     variants[`tdd audit ${r.range}`] = [process.execPath, [BIN, 'audit', r.range]];
   }
+  // --adopt: what reading the integrity rules' blobs costs git alone (a floor: the rules need the texts).
+  const floors = values.adopt ? ranges.map((r) => implBlobList(at, r.range)) : [];
+  floors.forEach((f, k) => (variants[`cat-file ${ranges[k].range}`] = ['sh', ['-c', `git cat-file --batch < ${f.file}`]]));
   const largest = ranges[ranges.length - 1];
   for (let i = 1; i <= shards; i++)
     variants[`tdd audit ${largest.range} --shard ${i}/${shards}`] = [process.execPath, [BIN, 'audit', largest.range, '--shard', `${i}/${shards}`]];
   const samples = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
   for (let i = 0; i < RUNS + 1; i++) {
     for (const [name, [cmd, args]] of Object.entries(variants)) {
-      const t = process.hrtime.bigint();
-      const r = at(cmd, args);
-      const ms = Number(process.hrtime.bigint() - t) / 1e6;
+      const [r, ms] = timed(at, cmd, args);
       // The audit of a history made without the hooks exits 1 (its commits carry no trailers).
       if (r.status !== 0 && r.status !== 1) throw new Error(`${name}: exit ${r.status}: ${r.stderr}`);
       if (i >= 1) samples[name].push(ms);
@@ -201,7 +273,9 @@ function benchRepo(repoDir) {
       console.log(`ROW\ttdd audit, ${what}\t${ms(`tdd audit ${r.range}`).toFixed(1)}\t${(ms(`tdd audit ${r.range}`) / base).toFixed(3)}`);
     }
   }
-  console.log(`${repoDir} at ${head} (${firstParents} first-parent commits); ${RUNS} interleaved runs, median; NODE_EXTRA_CA_CERTS unset`);
+  console.log(
+    `${label} at ${head} (${firstParents} first-parent commits); ${RUNS} interleaved runs, median ${values.cpu ? 'CPU time' : 'wall clock'}; NODE_EXTRA_CA_CERTS unset`,
+  );
   console.log('| range | commits | git log --raw -z | tdd audit | ratio | budget |');
   console.log('|---|---|---|---|---|---|');
   let failed = false;
@@ -230,5 +304,34 @@ function benchRepo(repoDir) {
       `| shard ${i}/${shards} of ${largest.range} | ${largest.count} | | ${ms(name).toFixed(0)} ms | ${(ms(name) / ms(`tdd audit ${largest.range}`)).toFixed(2)}× of the whole | |`,
     );
   }
+  floors.forEach((f, k) => {
+    const r = ranges[k];
+    const floor = ms(`git log --raw -z ${r.range}`) + ms(`cat-file ${r.range}`);
+    console.log(
+      `| floor of ${r.range}: git log + cat-file of its ${f.count} implementation blobs (${(f.bytes / 1e6).toFixed(0)} MB) | | | ${floor.toFixed(0)} ms | ${(floor / ms(`git log --raw -z ${r.range}`)).toFixed(2)}× | |`,
+    );
+    rmSync(f.file, { force: true });
+  });
   if (values.check && failed) process.exitCode = 1;
+}
+
+/**
+ * The blobs the integrity rules read over `range` (both sides of each change to a file a lexer
+ * reads, tests aside by their usual names: an estimate of what the classifier calls
+ * implementation), listed in a file for `git cat-file --batch`, and their size.
+ */
+function implBlobList(at, range) {
+  const raw = at('git', ['log', '--raw', '--no-renames', '--no-abbrev', '--format=', range]).stdout;
+  const source = /\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|cs|rb|php)$/;
+  const testLike = /(?:^|\/)(?:tests?|__tests__|spec|fixtures?)\/|\.(?:test|spec)\.|(?:^|\/)test_[^/]*\.py$|_test\.(?:py|go)$/;
+  const oids = new Set();
+  for (const m of raw.matchAll(/^:\d+ (\d+) ([0-9a-f]+) ([0-9a-f]+) ([AMT])\t(.*)$/gm)) {
+    if (!m[1].startsWith('100') || !source.test(m[5]) || testLike.test(m[5])) continue;
+    oids.add(m[3]);
+    if (!/^0+$/.test(m[2])) oids.add(m[2]);
+  }
+  const file = join(tmpdir(), `tdd-bench-blobs-${process.pid}-${range.replace(/\W/g, '_')}`);
+  writeFileSync(file, [...oids].join('\n') + '\n');
+  const sizes = at('sh', ['-c', `git cat-file --batch-check='%(objectsize)' < ${file}`]).stdout;
+  return { file, count: oids.size, bytes: sizes.split('\n').reduce((a, n) => a + (Number(n) || 0), 0) };
 }
