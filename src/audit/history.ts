@@ -161,6 +161,9 @@ export function parentsFirst(commits: readonly HistoryCommit[]): HistoryCommit[]
 /** An object's id and its text, or null: missing, not a blob, or a name git cannot take. */
 export type BlobText = { oid: string; text: string } | null;
 
+/** A name `cat-file --batch` can be asked (one line, not empty). */
+const askable = (n: string) => n !== '' && !n.includes('\n');
+
 /**
  * Blob contents for the audit's facts, through one `git cat-file --batch` for the whole audit:
  * started on the first read, fed names (blob ids, or `<commit>:<path>`) as the facts ask for them,
@@ -183,14 +186,11 @@ export class BlobReader {
   /** Texts by name (each name read once for the reader's life). */
   async read(names: readonly string[]): Promise<Map<string, BlobText>> {
     const fresh = [...new Set(names)].filter((n) => !this.done.has(n));
-    const safe = fresh.filter((n) => !n.includes('\n') && n !== '');
-    for (const n of fresh) if (!safe.includes(n)) this.done.set(n, Promise.resolve(null));
-    if (safe.length > 0) {
-      // Waiting in the order asked; the names are written in the same order (every read resumes from one start, first come first).
-      for (const n of safe) this.done.set(n, new Promise<BlobText>((resolve) => this.waiting.push(resolve)));
-      const child = await this.start();
-      child.stdin.write(safe.join('\n') + '\n');
-    }
+    for (const n of fresh) if (!askable(n)) this.done.set(n, Promise.resolve(null));
+    const safe = fresh.filter(askable);
+    const { answers, written } = this.ask(safe);
+    safe.forEach((n, i) => this.done.set(n, answers[i]!));
+    await written;
     const out = new Map<string, BlobText>();
     for (const n of names) out.set(n, await this.done.get(n)!);
     if (this.failed) throw this.failed;
@@ -202,13 +202,24 @@ export class BlobReader {
    * so a long history's texts do not all stay in memory. Each name's text once per call.
    */
   async take(names: readonly string[]): Promise<Map<string, BlobText>> {
-    const safe = [...new Set(names)].filter((n) => !n.includes('\n') && n !== '');
-    const answers = safe.map((n) => [n, new Promise<BlobText>((resolve) => this.waiting.push(resolve))] as const);
-    if (safe.length > 0) (await this.start()).stdin.write(safe.join('\n') + '\n');
+    const safe = [...new Set(names)].filter(askable);
+    const { answers, written } = this.ask(safe);
+    await written;
     const out = new Map<string, BlobText>();
-    for (const [n, answer] of answers) out.set(n, await answer);
+    for (let i = 0; i < safe.length; i++) out.set(safe[i]!, await answers[i]!);
     if (this.failed) throw this.failed;
     return out;
+  }
+
+  /**
+   * Asks git for `names` (each askable): their answers, in order, and when the names are written.
+   * Waiting in the order asked; the names are written in the same order (every ask resumes from
+   * one start, first come first).
+   */
+  private ask(names: readonly string[]): { answers: Promise<BlobText>[]; written: Promise<void> } {
+    const answers = names.map(() => new Promise<BlobText>((resolve) => this.waiting.push(resolve)));
+    const written = names.length === 0 ? Promise.resolve() : this.start().then((child) => void child.stdin.write(names.join('\n') + '\n'));
+    return { answers, written };
   }
 
   /** Texts by id alone (the form the rules' facts read: `texts.get(oid)`). */
