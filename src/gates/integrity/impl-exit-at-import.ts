@@ -51,7 +51,8 @@ function insideBlocks(opener: RegExp, exit: RegExp): Scan {
 
 function scanPython(src: ImplText): Hit[] {
   if (isScript(src)) return [];
-  const exit = /(?<![\w.])(?:sys\s*\.\s*exit|os\s*\.\s*_exit|os\s*\.\s*abort|exit|quit)\s*\(|\braise\s+SystemExit\b/g;
+  // `def exit(self, code=0):` in a class body (click's Context) defines a method; it calls nothing.
+  const exit = /(?<![\w.])(?<!\b(?:def|class)\s+)(?:sys\s*\.\s*exit|os\s*\.\s*_exit|os\s*\.\s*abort|exit|quit)\s*\(|\braise\s+SystemExit\b/g;
   // `signal.signal(SIGINT, lambda *_: sys.exit(1))`: a lambda's body runs when called.
   const inLambda = (at: number) => /\blambda\b[^\n]*$/.test(src.blanked.slice(src.blanked.lastIndexOf('\n', at) + 1, at));
   const matches = [...src.blanked.matchAll(exit)];

@@ -193,6 +193,12 @@ const CHEATS: Case[] = [
   ['python os._exit', 'pkg/money.py', 'import os\nif True:\n    os._exit(0)\n', ['IMPL_EXIT_AT_IMPORT']],
   ['python exit after a def', 'pkg/money.py', 'import sys\n\ndef f(\n    a,\n):\n    return a\n\nsys.exit(0)\n', ['IMPL_EXIT_AT_IMPORT']],
   ['python raise SystemExit', 'pkg/money.py', 'raise SystemExit\n', ['IMPL_EXIT_AT_IMPORT']],
+  [
+    'python exit in a class body after a method named exit',
+    'pkg/money.py',
+    'class A:\n    def exit(self):\n        pass\n    exit(0)\n',
+    ['IMPL_EXIT_AT_IMPORT'],
+  ],
   ['go init', 'sum.go', 'package sum\nimport "os"\nfunc init() { os.Exit(0) }\n', ['IMPL_EXIT_AT_IMPORT']],
   ['java static block', 'src/main/java/Sum.java', 'class Sum { static { System.exit(0); } }\n', ['IMPL_EXIT_AT_IMPORT']],
   ['ruby top-level exit', 'lib/sum.rb', 'exit 0\n', ['IMPL_EXIT_AT_IMPORT']],
@@ -315,6 +321,14 @@ const HONEST: Case[] = [
   ['python exit in a def over several lines', 'pkg/cli.py', 'import sys\n\ndef fail(\n    code,\n    msg=None,\n):\n    sys.exit(code)\n', []],
   ['python exit in a method', 'pkg/cli.py', 'import sys\n\nclass Cli:\n    def run(self):\n        if self.bad:\n            sys.exit(1)\n', []],
   ['python exit in def', 'pkg/cli.py', 'import sys\ndef fail():\n    sys.exit(1)\n', []],
+  // click's Context defines `def exit(self, code=0)` and `def abort(self)` in its class body: definitions, not calls.
+  [
+    'python methods named exit and quit',
+    'pkg/core.py',
+    'class Context:\n    def exit(self, code=0):\n        raise Exit(code)\n\n    async def quit (self):\n        pass\n',
+    [],
+  ],
+  ['python a function named exit', 'pkg/cli.py', 'import sys\n\ndef exit(code):\n    sys.exit(code)\n', []],
   ['python lambda exit', 'pkg/cli.py', 'import signal, sys\nsignal.signal(signal.SIGINT, lambda *a: sys.exit(1))\n', []],
   ['go os.Exit in main', 'main.go', 'package main\nimport "os"\nfunc main() { os.Exit(run()) }\n', []],
   [
