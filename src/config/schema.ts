@@ -188,7 +188,22 @@ export const DEFAULTS: Config = {
     '**/gradle/wrapper/**',
     '**/buildSrc/**',
   ],
-  ignore: ['**/*.md', '**/*.txt', 'docs/**', 'LICENSE*', '.github/**', '.husky/**', '.gitignore', '.gitattributes', '.editorconfig', '.vscode/**'],
+  // A changelog or notice without an extension (CHANGES, NEWS: common in Python projects), and
+  // reStructuredText (Sphinx, PyPI readmes) beside Markdown.
+  ignore: [
+    '**/*.md',
+    '**/*.rst',
+    '**/*.txt',
+    'docs/**',
+    'LICENSE*',
+    '{CHANGES,CHANGELOG,HISTORY,NEWS,AUTHORS,CONTRIBUTORS}',
+    '.github/**',
+    '.husky/**',
+    '.gitignore',
+    '.gitattributes',
+    '.editorconfig',
+    '.vscode/**',
+  ],
   alwaysAllowed: [],
   autoAdvance: true,
   refactorRuns: 'related',

@@ -35,6 +35,12 @@ describe('the config kind', () => {
     ['src/Ecs.php', 'impl'],
     // ignored by the defaults already: stays ignored
     ['.editorconfig', 'ignored'],
+    // a changelog without an extension (click's CHANGES until it became CHANGES.rst), and reStructuredText
+    ['CHANGES', 'ignored'],
+    ['CHANGES.rst', 'ignored'],
+    ['NEWS', 'ignored'],
+    ['src/pkg/README.rst', 'ignored'],
+    ['src/NEWS.py', 'impl'],
     // the runner's own test configuration stays test support
     ['vitest.config.ts', 'support'],
     ['jest.config.js', 'support'],
