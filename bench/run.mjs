@@ -82,7 +82,14 @@ their rows in this page. What is left above \`git log\` is node's start and modu
 where git's own diff is heavy (prettier: ~1.3–1.4×), 5–10× where it is light (click, eslint's last
 1,000). \`--shard i/n\` splits the findings and the replays (the tests' runs: the work that
 matters in CI); each shard still reads the whole range, since a commit's judgement needs the state
-of its line from the range's start.
+of its line from the range's start. The integrity rules run only on the commits the audit judges
+(after the look-back: a history made before the hooks is never read or lexed) and only on this
+shard's; their blobs are read 200 commits at a time. A history that adopted tdd-hooks at the
+range's start (\`--adopt\`: every commit judged, every implementation blob lexed and scanned) is
+the rules' own cost: pallets/click's last 1,000 commits (1,576 implementation blobs, 52 MB) ~2×
+\`git log\` for git to hand them over alone, and far above that with the rules' lexing and scans
+(2026-12-02: ~80× by CPU, \`--adopt --cpu\`): a ≤ 2× audit holds for a history judged in part, not
+for one judged whole.
 
 ## Floors
 
