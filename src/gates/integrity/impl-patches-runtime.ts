@@ -34,13 +34,19 @@ const ASSIGN = String.raw`\s*(?:=(?![=>])|\+=|\|\|=|&&=|\?\?=)`;
 const HOST = String.raw`(?:(?:window|self|globalThis|global)\s*\.\s*)?`;
 
 /** `const O = Object`, `let P = Array.prototype`: names that patch a built-in when assigned through. */
-function aliasesOf(blanked: string, names: readonly string[]): string[] {
-  const re = new RegExp(String.raw`\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:${names.join('|')})(?:\s*\.\s*prototype)?\s*(?:;|\n)`, 'g');
-  return [...blanked.matchAll(re)].map((m) => m[1]!);
+const ALIAS = new RegExp(String.raw`\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:${JS_BUILTINS.join('|')})(?:\s*\.\s*prototype)?\s*(?:;|\n)`, 'g');
+function aliasesOf(blanked: string): string[] {
+  return [...blanked.matchAll(ALIAS)].map((m) => m[1]!);
 }
 
-function scanJs(src: ImplText): Hit[] {
-  const names = [...JS_BUILTINS, ...aliasesOf(src.blanked, JS_BUILTINS)].map((n) => n.replace(/\$/g, '\\$'));
+/** The scan's patterns for a set of targets, compiled once per set (V8 compiles a RegExp at its first use, per object). */
+const jsPatterns = new Map<string, readonly RegExp[]>();
+
+function patternsFor(aliases: readonly string[]): readonly RegExp[] {
+  const key = aliases.join(' ');
+  const known = jsPatterns.get(key);
+  if (known) return known;
+  const names = [...JS_BUILTINS, ...aliases].map((n) => n.replace(/\$/g, '\\$'));
   const target = `(?:${names.join('|')})`;
   const patterns = [
     new RegExp(String.raw`(?<![\w$.])${HOST}${target}${MEMBER}+${ASSIGN}`, 'g'),
@@ -55,7 +61,12 @@ function scanJs(src: ImplText): Hit[] {
     new RegExp(String.raw`(?<![\w$.])(?:Object|Reflect)\s*\[[^\]\n]*\]\s*\(\s*${HOST}${target}(?:\s*\.\s*prototype)?\s*[,)]`, 'g'),
     /(?<![\w$.])(?:expect\s*\.\s*(?:extend|addEqualityTesters|addSnapshotSerializer)|chai\s*\.\s*use|Assertion\s*\.\s*(?:addMethod|overwriteMethod|addProperty|overwriteProperty))\s*\(/g,
   ];
-  return patterns.flatMap((re) => [...src.blanked.matchAll(re)].map((m) => ({ offset: m.index, text: m[0].replace(/\s+/g, '') })));
+  if (jsPatterns.size < 64) jsPatterns.set(key, patterns);
+  return patterns;
+}
+
+function scanJs(src: ImplText): Hit[] {
+  return patternsFor(aliasesOf(src.blanked)).flatMap((re) => [...src.blanked.matchAll(re)].map((m) => ({ offset: m.index, text: m[0].replace(/\s+/g, '') })));
 }
 
 function scanPython(src: ImplText): Hit[] {
