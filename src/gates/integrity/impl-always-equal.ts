@@ -30,6 +30,8 @@ const re = (s: string) => new RegExp(s, 'g');
  */
 function pythonConstantEq(src: ImplText): Hit[] {
   const hits: Hit[] = [];
+  // A test for the names before the line-anchored scan: most files define neither (the scan ~8 ms per MB).
+  if (!src.blanked.includes('__eq__') && !src.blanked.includes('__ne__')) return hits;
   for (const m of src.blanked.matchAll(/^([ \t]*)def\s+(__eq__|__ne__)\s*\([^)]*\)[^:\n]*:/gm)) {
     const indent = m[1]!.length;
     const rest = src.blanked.slice(m.index + m[0].length);

@@ -70,7 +70,8 @@ function scanJs(src: ImplText): Hit[] {
 }
 
 function scanPython(src: ImplText): Hit[] {
-  const aliases = [...src.blanked.matchAll(/^[ \t]*import[ \t]+builtins[ \t]+as[ \t]+(\w+)/gm)].map((m) => m[1]!);
+  // The name before the line-anchored scan: most modules never import builtins.
+  const aliases = src.blanked.includes('builtins') ? [...src.blanked.matchAll(/^[ \t]*import[ \t]+builtins[ \t]+as[ \t]+(\w+)/gm)].map((m) => m[1]!) : [];
   const b = `(?:builtins|${['__builtins__', ...aliases].join('|')})`;
   const patterns = [
     new RegExp(String.raw`\b${b}\s*(?:\.\s*\w+|\[[^\]\n]*\])\s*=(?!=)`, 'g'),
