@@ -14,7 +14,9 @@ export default defineConfig({
   test: {
     root,
     exclude: ['test/fixtures/**', 'node_modules/**'],
-    env: { NO_COLOR: '1' },
+    // The machine's pytest plugins (hypothesis, pytest-benchmark) cost ~1 CPU-s at each of the
+    // suite's hundreds of pytest starts: off here, on in the pytest adapter's own cases that load them.
+    env: { NO_COLOR: '1', PYTEST_DISABLE_PLUGIN_AUTOLOAD: '1' },
     // A safety net for a hung test, never a measure: every wait in the suite is on an event, and a
     // real-commit case that takes 40 s on a quiet machine takes 2–3× that beside two CPU hogs.
     testTimeout: 300_000,

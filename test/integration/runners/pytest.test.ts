@@ -96,6 +96,19 @@ describe('pytest adapter on real runs', () => {
     expect(filesUnder(r.root).filter((f) => /__pycache__|\.pytest_cache|\.pyc$/.test(f))).toEqual([]);
   });
 
+  // The suite turns the machine's pytest plugins off (test/vitest.config.ts); a user's load: the same verdicts.
+  it.each([
+    ['green', 'passed'],
+    ['red-assertion', 'failed'],
+  ])('%s with the installed plugins autoloading', async (name, status) => {
+    const env = runnerTestEnv();
+    delete env.PYTEST_DISABLE_PLUGIN_AUTOLOAD;
+    const r = await run(name, { env });
+    expect(r.status).toBe('completed');
+    expect(r.tests.length).toBeGreaterThan(0);
+    expect(r.tests.every((t) => t.status === status)).toBe(true);
+  });
+
   it('one file that fails to import does not stop the others', async () => {
     const copy = fixture('red-missing-symbol');
     cpSync(join(PROJECT_ROOT, 'test', 'fixtures', 'runners', 'pytest', 'red-assertion', 'test_math.py'), join(copy.root, 'test_sub.py'));
