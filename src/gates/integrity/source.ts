@@ -78,8 +78,6 @@ export interface Literal {
   readonly value: string;
 }
 
-const QUOTES = new Set(["'", '"', '`']);
-
 const literalMemo = new WeakMap<ImplText, Literal[]>();
 
 /** Every quoted literal: the blanked text keeps the quotes and blanks what is between them (once per text). */
@@ -89,20 +87,25 @@ export function literalsOf(src: ImplText): Literal[] {
   return found;
 }
 
+// The next quote, found by the regex engine (a character loop over a file's length cost ~25 ms per MB).
+const QUOTE = /['"`]/g;
+
 function scanLiterals(src: ImplText): Literal[] {
   const out: Literal[] = [];
   const b = src.blanked;
-  for (let i = 0; i < b.length; i++) {
-    const q = b[i]!;
-    if (!QUOTES.has(q)) continue;
+  QUOTE.lastIndex = 0;
+  for (let m = QUOTE.exec(b); m; m = QUOTE.exec(b)) {
+    const i = m.index;
+    const q = m[0];
     // Python's and Go's triple/raw forms: the literal runs to the next same quote that closes it.
     let open = i;
     while (b[open + 1] === q && b[open + 2] === q) open += 2;
     const close = b.indexOf(q, open + 1);
     if (close === -1) break;
     out.push({ open: i, close, value: src.text.slice(open + 1, close) });
-    i = close;
-    while (b[i + 1] === q) i++;
+    let last = close;
+    while (b[last + 1] === q) last++;
+    QUOTE.lastIndex = last + 1;
   }
   return out;
 }
