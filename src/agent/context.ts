@@ -16,14 +16,14 @@ import { indexEntriesOf, sameIndexEntries, type IndexEntries } from '../git/inde
 import type { RepoContext } from '../git/queries.js';
 import { CONFIG_NAMES } from '../config/object-names.js';
 import { ALL_RUNNER_FILES } from '../config/runner-tests/files.js';
-import { classifierOf, globListsOf, matchTest, regexTest, type Classifier, type CompiledMatch } from '../snapshot/kinds.js';
+import { compiledClassifier, globListsOf, type Classifier, type CompiledMatch } from '../snapshot/kinds.js';
 import { expireOff, taskKey } from '../state/machine.js';
 import { readStateFile, writeJsonAtomic } from '../state/store.js';
 import type { State } from '../state/types.js';
 import { findRepo, type GuardRepo } from './repo.js';
 import type { GuardContext } from './types.js';
 
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 interface Cache {
   version: number;
@@ -32,6 +32,8 @@ interface Cache {
   tests: CompiledMatch[];
   support: string[];
   ignored: string[];
+  /** The globs they were compiled from (the classifier asks an expression only where its glob's literal pieces are in the path). */
+  lists: Lists;
   plan: string | null;
   /** git's global excludes file (core.excludesFile, else its default), for agent/gitignore. */
   excludesFile: string | null;
@@ -66,6 +68,7 @@ function readCache(file: string): Cache | undefined {
       !c.tests.every((m) => strings(m?.tests)) ||
       !strings(c.support) ||
       !strings(c.ignored) ||
+      !isLists(c.lists, c) ||
       !(
         c.entries === undefined ||
         c.entries === null ||
@@ -110,7 +113,7 @@ export async function readGuardContext(start: string, env: NodeJS.ProcessEnv): P
     // (state/follow-read.ts) and writes it: a hook or `tdd status` run at another HEAD, then HEAD
     // back where this cache was made (`git reset --soft` keeps the index), left a state of elsewhere.
     if (state && (state.head ?? null) === found.head && !(state.phase === 'off' && expireOff(structuredClone(state), new Date()))) {
-      const classify = classifierOf({ tests: matchTest(cache.tests), support: regexTest(cache.support), ignored: regexTest(cache.ignored) });
+      const classify = compiledClassifier(cache, cache.lists);
       return { repo: found, ctx: await contextOf(found.top, state, cache.plan), classify, excludesFile: cache.excludesFile, slow: false };
     }
   }
@@ -144,6 +147,7 @@ export async function readGuardContext(start: string, env: NodeJS.ProcessEnv): P
       head: found.head,
       index: found.indexStamp,
       ...compiled,
+      lists,
       plan: config.plan ?? null,
       excludesFile,
       entries: entries ?? null,
@@ -195,6 +199,21 @@ function sameEntries(found: GuardRepo, cached: IndexEntries | null | undefined):
 }
 
 type Lists = ReturnType<typeof globListsOf>;
+
+/** Lists of the same shape as the compiled ones beside them (one glob a source). */
+function isLists(v: unknown, c: Pick<Cache, 'tests' | 'support' | 'ignored'>): v is Lists {
+  const l = v as Lists | null;
+  const strings = (x: unknown, n: number) => Array.isArray(x) && x.length === n && x.every((s) => typeof s === 'string');
+  return (
+    typeof l === 'object' &&
+    l !== null &&
+    Array.isArray(l.tests) &&
+    l.tests.length === c.tests.length &&
+    l.tests.every((m, i) => strings(m?.tests, c.tests[i]!.tests.length)) &&
+    strings(l.support, c.support.length) &&
+    strings(l.ignored, c.ignored.length)
+  );
+}
 type Compiled = Pick<Cache, 'tests' | 'support' | 'ignored'>;
 
 /** The compiled globs the commit hook keeps in globs.json (state/glob-cache), when they are these lists'. */

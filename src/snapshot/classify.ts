@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import type { Config, TestMatch } from '../config/schema.js';
-import { classifierOf, globListsOf, matchTest, regexTest, type Classifier, type CompiledMatch } from './kinds.js';
+import { compiledClassifier, globListsOf, type Classifier, type CompiledMatch } from './kinds.js';
 
 export type { Classifier } from './kinds.js';
 
@@ -25,9 +25,5 @@ export function compileMatch(m: TestMatch): CompiledMatch {
 /** Pure: config globs → a function that says what a path is (test | support | manifest | impl | ignored). */
 export function makeClassifier(config: Config): Classifier {
   const lists = globListsOf(config);
-  return classifierOf({
-    tests: matchTest(lists.tests.map(compileMatch)),
-    support: regexTest(compileGlobs(lists.support)),
-    ignored: regexTest(compileGlobs(lists.ignored)),
-  });
+  return compiledClassifier({ tests: lists.tests.map(compileMatch), support: compileGlobs(lists.support), ignored: compileGlobs(lists.ignored) }, lists);
 }

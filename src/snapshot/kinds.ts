@@ -1,5 +1,6 @@
 import { CONFIG_FILES, MANIFESTS, type Config, type TestMatch } from '../config/schema.js';
 import type { FileKind } from '../types.js';
+import { globNeeds, meets } from './glob-needs.js';
 
 export type Classifier = (path: string) => FileKind;
 export type PathTest = (path: string) => boolean;
@@ -106,38 +107,56 @@ export function isProjectConfig(base: string): boolean {
 /**
  * A matcher from regular expression sources (as compiled by picomatch.makeRe). With the `s` flag:
  * picomatch writes "any character" as `.`, and a file name may hold a newline (`test/\nx.test.js`
- * is a test file, never implementation).
+ * is a test file, never implementation). Given the globs they were compiled from, a path is tested
+ * only by the expressions whose literal pieces it holds (glob-needs): the rest are never compiled.
  */
-export function regexTest(sources: string[]): PathTest {
+export function regexTest(sources: string[], globs?: readonly string[]): PathTest {
   const res = sources.map((s) => new RegExp(s, 's'));
-  return (path) => res.some((r) => r.test(path));
+  const needs = sources.map((_, i) => (globs && globs.length === sources.length ? globNeeds(globs[i]!) : null));
+  return (path) => res.some((r, i) => meets(needs[i]!, path) && r.test(path));
 }
 
 /**
  * A test file of any of the runners' compiled rules: inside one of `within` (when given), matched
  * by a glob or by one of jest's regular expressions, and by none of those that leave files out.
  * jest tests its expressions on the absolute path; here they see "/" + the repository-relative one.
+ * `globs`, the rules before compiling (same order), let regexTest skip what cannot match.
  */
-export function matchTest(matches: CompiledMatch[]): PathTest {
+export function matchTest(matches: CompiledMatch[], globs?: readonly TestMatch[]): PathTest {
   const none: PathTest = () => false;
-  const some = (sources: string[] | undefined, slash: boolean): PathTest => {
+  const some = (sources: string[] | undefined, slash: boolean, from?: readonly string[]): PathTest => {
     if (!sources || sources.length === 0) return none;
-    const test = regexTest(sources);
+    const test = regexTest(sources, from);
     return slash ? (path) => test(`/${path}`) : test;
   };
-  const compiled = matches.map((m) => ({
-    tests: regexTest(m.tests),
-    within: m.within?.map((w) => (w === '.' ? '' : `${w}/`)),
-    regex: some(m.regex, true),
-    ignore: some(m.ignore, false),
-    ignoreRegex: some(m.ignoreRegex, true),
-  }));
+  const compiled = matches.map((m, i) => {
+    const g = globs?.length === matches.length ? globs[i] : undefined;
+    return {
+      tests: regexTest(m.tests, g?.tests),
+      within: m.within?.map((w) => (w === '.' ? '' : `${w}/`)),
+      regex: some(m.regex, true),
+      ignore: some(m.ignore, false, g?.ignore),
+      ignoreRegex: some(m.ignoreRegex, true),
+    };
+  });
   return (path) =>
     compiled.some((m) => {
       if (m.within && !m.within.some((w) => path.startsWith(w))) return false;
       if (!m.tests(path) && !m.regex(path)) return false;
       return !m.ignore(path) && !m.ignoreRegex(path);
     });
+}
+
+/** The classifier of compiled lists, given the lists they were compiled from (globListsOf). */
+export function compiledClassifier(
+  compiled: { tests: CompiledMatch[]; support: string[]; ignored: string[] },
+  lists: ReturnType<typeof globListsOf>,
+): Classifier {
+  return classifierOf({
+    tests: matchTest(compiled.tests, lists.tests),
+    support: regexTest(compiled.support, lists.support),
+    ignored: regexTest(compiled.ignored, lists.ignored),
+  });
 }
 
 /** What a setup commit may hold (see verify/pre-commit isSetupCommit): the configuration, manifests, ignored files. */

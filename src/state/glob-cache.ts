@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
-import { classifierOf, globListsOf, matchTest, regexTest, type Classifier, type CompiledMatch } from '../snapshot/kinds.js';
+import { compiledClassifier, globListsOf, type Classifier, type CompiledMatch } from '../snapshot/kinds.js';
 import { writeJsonAtomic } from './store.js';
 
 interface Cache {
@@ -35,7 +35,7 @@ export async function readClassifier(stateDir: string, config: Config): Promise<
     await writeJsonAtomic(file, cache).catch(() => {});
   }
   try {
-    return classifierOf({ tests: matchTest(cache.tests), support: regexTest(cache.support), ignored: regexTest(cache.ignored) });
+    return compiledClassifier(cache, lists);
   } catch {
     // A cache file someone edited into an invalid expression: compile afresh.
     const { makeClassifier } = await import('../snapshot/classify.js');

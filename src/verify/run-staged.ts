@@ -266,7 +266,7 @@ export const specKey = (spec: Pick<RunnerSpec, 'runner' | 'root'>): string => `$
  * the top's), then to the first in the configuration.
  */
 export function assignRunners(specs: RunnerSpec[], files: string[]): { spec: RunnerSpec; files: string[] }[] {
-  const matchers = specs.map((s) => matchTest([compileMatch(s)]));
+  const matchers = specs.map((s) => matchTest([compileMatch(s)], [s]));
   const depth = (s: RunnerSpec) => (s.root === '.' ? 0 : s.root.split('/').length);
   const deepest = (candidates: number[]) => candidates.sort((a, b) => depth(specs[b]!) - depth(specs[a]!) || a - b)[0];
   const groups = new Map<RunnerSpec, string[]>();
