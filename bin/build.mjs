@@ -49,8 +49,10 @@ while (pending.size > 0) {
     target: 'node20',
     // An external import() becomes Promise.resolve().then(() => require(...)): no ESM loader.
     supported: { 'dynamic-import': false },
-    define: { 'import.meta.url': '__tdd_import_meta_url' },
-    banner: { js: "const __tdd_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    // import.meta.url only when asked: node:url's URL costs a hook ~2 M instructions, and
+    // src/paths.ts needs only the folder (import.meta.dirname).
+    define: { 'import.meta.url': '__tdd_meta.url', 'import.meta.dirname': '__dirname' },
+    banner: { js: "const __tdd_meta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
     plugins: [lazyChunks],
     logLevel: 'warning',
   });

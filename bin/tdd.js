@@ -26,7 +26,6 @@ const entry = join(dist, 'tdd.cjs');
 function compileCachedLoader() {
   const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
   const { Script } = require('node:vm');
-  const Module = require('node:module');
   let build;
   try {
     build = readFileSync(join(dist, 'build-id'), 'utf8').trim();
@@ -34,10 +33,12 @@ function compileCachedLoader() {
     return undefined; // a build without an id (an older bin/build.mjs): plain require
   }
   const dir = join(dist, '.cache', `${process.version}-${build}`);
-  const outer = Module.createRequire(entry);
-  // What a chunk requires: another chunk (./tdd-*.cjs) through this loader, anything else as usual.
-  const req = (id) => (id.startsWith('./') ? load(join(dist, id)) : outer(id));
-  Object.assign(req, { resolve: outer.resolve, cache: outer.cache, main: outer.main });
+  // What a chunk requires: another chunk (./tdd-*.cjs) through this loader, anything else as usual:
+  // node's modules, from this file's require (bin/ and dist/ are siblings in one package, so a
+  // package or `../` resolves alike from either). Not node:module's createRequire: loading node:module
+  // costs more than the rest of this file (~5 M instructions; it loads the ES module loader).
+  const req = (id) => (id.startsWith('./') ? load(join(dist, id)) : require(id));
+  Object.assign(req, { resolve: require.resolve, cache: require.cache, main: require.main });
   const loaded = new Map();
   const fresh = [];
   let warming = false;
@@ -54,7 +55,9 @@ function compileCachedLoader() {
     const name = file.slice(dist.length + 1);
     let cachedData = read(`${name}.bin`);
     const partial = !cachedData && (cachedData = read(`${name}.partial.bin`)) !== undefined;
-    const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
+    // node:module's Module.wrap, written out.
+    const wrapped = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, 'utf8')}\n});`;
+    const script = new Script(wrapped, { filename: file, cachedData });
     if (!cachedData || script.cachedDataRejected || (partial && !warming)) fresh.push({ file, script, partial: warming });
     const module = { exports: {}, filename: file, id: file, loaded: false, require: req };
     loaded.set(file, module);
@@ -100,12 +103,14 @@ function compileCachedLoader() {
   return { load, save, warm };
 }
 
-const module_ = require('node:module');
+// module.enableCompileCache: Node ≥ 22.1 (node:module is loaded only there, see compileCachedLoader).
+const [major, minor] = process.versions.node.split('.').map(Number);
+const nodeCaches = major > 22 || (major === 22 && minor >= 1);
 let loader;
 if (process.env.TDD_COMPILE_CACHE !== '0') {
-  if (typeof module_.enableCompileCache === 'function') {
+  if (nodeCaches && typeof require('node:module').enableCompileCache === 'function') {
     try {
-      module_.enableCompileCache(join(dist, '.cache'));
+      require('node:module').enableCompileCache(join(dist, '.cache'));
     } catch {
       // no cache: plain require
     }

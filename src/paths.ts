@@ -3,10 +3,10 @@
  * (dist/paths.js) and inside the single-file bundle of the CLI (dist/tdd.cjs), so every path
  * the package needs at run time is computed here and nowhere else.
  */
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** With a separator at the end, as a folder URL's path has it. Not through node:url (see bin/build.mjs). */
+export const PACKAGE_ROOT = join(import.meta.dirname, '..') + sep;
 export const PACKAGE_BIN = join(PACKAGE_ROOT, 'bin', 'tdd.js');
 export const NODE_REPORTER = join(PACKAGE_ROOT, 'dist', 'runners', 'node-reporter.js');
 /** vitest's report seal (a reporter of ours in vitest's main process: src/runners/vitest-seal.ts). */
