@@ -3,6 +3,7 @@
  * configuration error, 3 could not verify) and the only place that prints. Commands load lazily
  * so a hook that runs no tests loads almost nothing.
  */
+import { fstatSync, statSync, writeSync } from 'node:fs';
 import { TddError } from '../errors.js';
 // Static, not lazy like the commands: 1.5 KB that every hook needs; a chunk of its own cost ~0.4 ms to load.
 import { interruptedBy, trapInterrupts } from '../process/interrupt.js';
@@ -149,7 +150,6 @@ async function spelled(text: string): Promise<string> {
  * Windows (the console wants the stream's UTF-16 path) fall back to the stream.
  */
 async function fdWriter(fd: 1 | 2): Promise<{ isTTY: () => boolean; write: (text: string) => void }> {
-  const { fstatSync, statSync, writeSync } = await import('node:fs');
   const stream = () => (fd === 1 ? process.stdout : process.stderr);
   if (process.platform === 'win32') return { isTTY: () => Boolean(stream().isTTY), write: (text) => void stream().write(text) };
   return {

@@ -10,6 +10,9 @@ import { rebuildState } from '../state/rebuild.js';
 import type { Finding } from '../types.js';
 import type { Classifier } from '../snapshot/kinds.js';
 import { readClassifier } from '../state/glob-cache.js';
+// Not a chunk of its own: every commit after one whose hook left no verdict (a docs-only commit) follows HEAD, and
+// a chunk of its own held ~10 KB of this one's modules a second time.
+import { readFollowedState } from '../state/follow-read.js';
 import { expireOff } from '../state/machine.js';
 
 export interface CommitContext {
@@ -45,7 +48,6 @@ async function readStateAtHead(
   const stored = await readStateFile(repo.stateDir);
   if (stored && !head) return { state: stored };
   if (stored && head) {
-    const { readFollowedState } = await import('../state/follow-read.js');
     const { state, changed } = await readFollowedState({ ...repo, head }, stored, head, isTest, headObject);
     if (!changed) return { state };
     await writeState(repo.stateDir, state).catch(() => {});
