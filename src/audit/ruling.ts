@@ -145,12 +145,17 @@ export function resolveRules(input: RulingInput): RulesResolution {
 }
 
 /** A commit's own tdd-hooks configuration, read as the rules read it (parseRules); undefined when it has none. */
-function configOf(oids: ConfigOids | undefined, texts: ReadonlyMap<string, string>): { audit?: AuditOptions } | undefined {
+function configOf(oids: ConfigOids | undefined, ids: ConfigIds, seen: Map<string, { audit?: AuditOptions } | undefined>): { audit?: AuditOptions } | undefined {
   if (!oids) return undefined;
-  const files = oids.map((o) => (o ? (texts.get(o) ?? null) : null));
-  const r = parseRules({ files, detectFrom: null });
+  // Asked of every commit until one brings a configuration: a long history that never adopts the
+  // hooks has one parse per distinct set of files (package.json by its shape), not one per commit.
+  const key = ids.keyOf(oids, CONFIG_PKG);
+  if (seen.has(key)) return seen.get(key);
+  const r = parseRules({ files: oids.map((o, i) => ids.text(ids.idOf(o, i === PKG))), detectFrom: null });
   // A malformed file is a configuration too: its problems are reported where it entered.
-  return 'problems' in r ? {} : r.rules.source === 'defaults' ? undefined : { audit: r.rules.audit };
+  const own = 'problems' in r ? {} : r.rules.source === 'defaults' ? undefined : { audit: r.rules.audit };
+  seen.set(key, own);
+  return own;
 }
 
 /**
@@ -177,11 +182,12 @@ export function resolveBaseRules(
   // Only before the line's first TDD step: a project on the defaults cannot widen them later by bringing a file.
   let tddSeen = false;
   // Off commits are counted in order, as the audit counts them (evaluate.ts allowOffCommits); a root's own configuration is the base.
+  const configs = new Map<string, { audit?: AuditOptions } | undefined>();
   const adopts = (c: HistoryCommit): boolean => {
     const before = !tddSeen;
     if (c.trailers.phase) tddSeen = true;
     if (!configured && before) {
-      const own = configOf(oidsAt.get(c.sha), texts);
+      const own = configOf(oidsAt.get(c.sha), ids, configs);
       if (own) {
         configured = true;
         if (!policy) allowed = allowedOffs(own.audit);
