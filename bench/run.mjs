@@ -59,6 +59,20 @@ not scanned for command names it cannot hold. The first commit after \`tdd insta
 install runs the start of a no-test commit once (bin/tdd.js, \`warmHookPath\`), so the hook's
 chunks are compiled from the cache (\`<chunk>.partial.bin\`); that commit writes the whole cache.
 
+2026-12-03, counted in instructions (valgrind's callgrind, \`setarch -R\`, node's
+\`--single-threaded --hash-seed=1 --random-seed=1\`, repeatable to ~10 k; the docs-only commit's node
+through the shim, its answers prefetched): 129.0 M → 116.8 M, against 93.3 M for \`node -e 0\` and
+88.2 M for node running an empty file. What went: \`node:module\` (4.9 M: it loads the ES module
+loader; bin/tdd.js now wraps the chunks itself and requires through its own \`require\` on Node 20),
+\`node:url\` (2.4 M: each bundle's \`import.meta.url\` was a \`pathToFileURL\` at load; it is computed
+when asked, and src/paths.ts reads \`import.meta.dirname\`), a lazy \`import('node:fs')\` (2.4 M: the
+bundle copied its ~100 exports into a namespace object), the ~40 glob expressions compiled to find
+README.md is a doc (3.8 M: src/snapshot/glob-needs.ts asks a glob's expression only where the path
+holds its literal pieces), and the follow-read chunk (0.6 M, its 10 KB of pre-commit's own modules).
+Left over \`node -e 0\`: V8 compiling node's own lazy functions (fs, buffer, path: ~9 M), the chunks'
+code cache read and deserialised (~5 M), bin/tdd.js compiled without a cache (~2 M), first-run
+object literals and regular expressions (~3 M), garbage collection (~2 M).
+
 Reproduce: \`node bench/git-calls.mjs\` (one vs several git processes, spawn vs spawnSync), and
 \`TDD_COMPILE_CACHE=0\` to measure without the code cache.
 
@@ -92,6 +106,12 @@ the rules' own cost: pallets/click's last 1,000 commits (1,576 implementation bl
 for one judged whole.
 
 ## Floors
+
+- The guard's first decision after staging a file the rules are read from (package.json) asks
+  git: loading \`node:child_process\` alone is ~55 M instructions (net, stream, dgram: 0.6× of node's
+  own start of ~93 M), before git's own process. The row's floor is therefore ~1.5× \`node -e 0\`,
+  the budget's edge; reading the staged blob without git would need \`node:zlib\` (~33 M) and a
+  reader for packed objects.
 
 - A hook that runs node can never cost less than the node-only hook: the rest of the budget
   (0.5× of it, ~15 ms here) is everything tdd-hooks does: what remains is listed above.
