@@ -18,9 +18,20 @@ const chunkName = (file) =>
 
 const pending = new Map([[resolve(root, 'src/cli/main.ts'), 'tdd.cjs']]);
 const done = new Set();
+// The packages several chunks import, a chunk of their own that each requires (synchronously, as
+// bin/tdd.js loads chunks): a verification loads the judge, the runner, the related-test and the
+// test-run chunks, and each held its own copy of picomatch (~60 KB) or js-tokens, compiled and run
+// once per copy. Leaf packages only: they import nothing of ours, so no chunk can require itself back.
+const VENDOR = ['picomatch', 'js-tokens'];
+const vendorName = (pkg) => `tdd-vendor-${pkg}.cjs`;
 const lazyChunks = {
   name: 'lazy-chunks',
   setup(b) {
+    b.onResolve({ filter: new RegExp(`^(?:${VENDOR.join('|')})$`) }, (args) => {
+      const entry = `vendor:${args.path}`;
+      if (!done.has(entry)) pending.set(entry, vendorName(args.path));
+      return { path: `./${vendorName(args.path)}`, external: true };
+    });
     b.onResolve({ filter: /^\.\.?\// }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const source = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
@@ -40,8 +51,14 @@ while (pending.size > 0) {
   pending.delete(entry);
   if (done.has(entry)) continue;
   done.add(entry);
+  // A package's chunk exports what `import x from 'pkg'` gives (an ES module's default: js-tokens),
+  // since a chunk that imports it reads the whole of module.exports as the default, as node does.
+  const vendor = entry.startsWith('vendor:') ? entry.slice('vendor:'.length) : undefined;
+  const source = vendor
+    ? { stdin: { contents: `const m = require(${JSON.stringify(vendor)});\nmodule.exports = m && m.__esModule ? m.default : m;\n`, resolveDir: root } }
+    : { entryPoints: [entry] };
   await build({
-    entryPoints: [entry],
+    ...source,
     outfile: resolve(root, 'dist', name),
     bundle: true,
     platform: 'node',
@@ -53,7 +70,7 @@ while (pending.size > 0) {
     // src/paths.ts needs only the folder (import.meta.dirname).
     define: { 'import.meta.url': '__tdd_meta.url', 'import.meta.dirname': '__dirname' },
     banner: { js: "const __tdd_meta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
-    plugins: [lazyChunks],
+    plugins: vendor ? [] : [lazyChunks],
     logLevel: 'warning',
   });
 }

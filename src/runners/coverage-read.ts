@@ -5,7 +5,7 @@
  * unreadable is "not measured", never "covered".
  */
 import { createRequire } from 'node:module';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from '../fs-async.js';
 import { delimiter, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseGoProfile } from '../coverage/go-profile.js';

@@ -4,7 +4,7 @@
  * runner, a timeout, an interrupt, no readable report) comes back as a non-'completed' status —
  * never as a pass.
  */
-import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm } from '../fs-async.js';
 import { MINITEST_RUNNER, PYTEST_SEAL_DIR, RSPEC_SUPPORT, UNITTEST_SHIM, VITEST_SEAL } from '../paths.js';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, posix } from 'node:path';

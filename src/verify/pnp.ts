@@ -11,7 +11,7 @@
  * NODE_OPTIONS="--require <copy>/.pnp.cjs --experimental-loader <copy>/.pnp.loader.mjs".
  */
 import { existsSync } from 'node:fs';
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from '../fs-async.js';
 import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 

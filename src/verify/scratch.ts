@@ -9,7 +9,7 @@
  * which only rewrites what changed (0.1 s vs 1.1 s for 50,000 files).
  */
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from '../fs-async.js';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { cleanCopy, fillCopy, moveCopy, type CopyIndex } from '../git/copy-index.js';
