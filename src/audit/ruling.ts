@@ -129,12 +129,14 @@ export function resolveRules(input: RulingInput): RulesResolution {
   const fallback = parsed(NONE, null, undefined) as { rules: Rules };
   const rulesOf = new Map<string, Rules>();
   const problems = new Map<string, ConfigProblem[]>();
+  // One array for "none of the runners' files" (ConfigIds keys an array once: a new one per commit was a new key).
+  const noFiles = runnerFiles?.paths.map(() => null);
   for (const c of commits) {
     const own = oidsAt.get(c.sha) ?? NONE;
     const parent = cut.has(c.sha) ? undefined : c.parents[0];
     const ruling = parent ? (rulingAt.get(parent) ?? outside.get(parent) ?? NONE) : own;
     // The runners' own files are the commit's, as the hook reads the staged ones.
-    const files = runnerFiles ? (runnerFiles.at.get(c.sha) ?? runnerFiles.paths.map(() => null)) : undefined;
+    const files = runnerFiles ? (runnerFiles.at.get(c.sha) ?? noFiles) : undefined;
     const mine = parsed(own, own[PKG] ?? null, files);
     // Reported on the commit that brings the malformed file (or a root commit that has it).
     if ('problems' in mine && (!parent || (ruling !== own && ruling.join() !== own.join()))) problems.set(c.sha, mine.problems);
