@@ -151,6 +151,6 @@ export async function verdictKey(cc: CommitContext, tree: string, files: unknown
     runnerVersions,
     process.version,
   ];
-  const { createHash } = await import('node:crypto'); // only on the test-running path: crypto costs ~2 ms to load
+  const { createHash } = await import('node:crypto'); // only on the test-running path: loading crypto is ~52 M instructions (~12 ms)
   return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
 }
