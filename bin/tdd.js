@@ -105,12 +105,12 @@ function compileCachedLoader() {
 
 // module.enableCompileCache: Node ≥ 22.1 (node:module is loaded only there, see compileCachedLoader).
 const [major, minor] = process.versions.node.split('.').map(Number);
-const nodeCaches = major > 22 || (major === 22 && minor >= 1);
+const nodeModule = major > 22 || (major === 22 && minor >= 1) ? require('node:module') : undefined;
 let loader;
 if (process.env.TDD_COMPILE_CACHE !== '0') {
-  if (nodeCaches && typeof require('node:module').enableCompileCache === 'function') {
+  if (typeof nodeModule?.enableCompileCache === 'function') {
     try {
-      require('node:module').enableCompileCache(join(dist, '.cache'));
+      nodeModule.enableCompileCache(join(dist, '.cache'));
     } catch {
       // no cache: plain require
     }

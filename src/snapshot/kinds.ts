@@ -112,7 +112,8 @@ export function isProjectConfig(base: string): boolean {
  */
 export function regexTest(sources: string[], globs?: readonly string[]): PathTest {
   const res = sources.map((s) => new RegExp(s, 's'));
-  const needs = sources.map((_, i) => (globs && globs.length === sources.length ? globNeeds(globs[i]!) : null));
+  const from = globs?.length === sources.length ? globs : undefined;
+  const needs = sources.map((_, i) => (from ? globNeeds(from[i]!) : null));
   return (path) => res.some((r, i) => meets(needs[i]!, path) && r.test(path));
 }
 
