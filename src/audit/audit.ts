@@ -4,14 +4,16 @@
  * exit code and prints nothing (cli/ does).
  */
 import { usageError } from '../errors.js';
+import { anyTrailer } from '../git/history.js';
 import { readRepoContext, type RepoContext } from '../git/queries.js';
+import { TRAILER } from '../state/trailers.js';
 import { evaluateAudit } from './evaluate.js';
-import { isUnread } from './lineage.js';
+import { emptyLine, isUnread } from './lineage.js';
 import { auditExitCode, type AuditReport } from './format.js';
 import { BlobReader, type HistoryCommit } from './history.js';
 import { readAuditInput, readBareHistory, readDefaultRange, readShallow } from './read.js';
 import { assignShards, type Shard } from './shard.js';
-import { AUDIT_DEFAULTS, type AuditFinding, type LineState } from './types.js';
+import { AUDIT_DEFAULTS, type AuditFinding, type AuditOptions, type LineState } from './types.js';
 
 export interface AuditRunOptions {
   /** git revision arguments (`origin/main..HEAD`); default: upstream or origin/HEAD to HEAD. */
@@ -59,17 +61,45 @@ interface AuditWorld {
   blobs: BlobReader;
 }
 
+/**
+ * The look-back: the TDD state at the range's base, asked as soon as the base is known (beside the
+ * range's rules and facts). First whether any commit there declares a TDD step (one walk, a few
+ * bytes a commit); only then is its history read (no diffs) and evaluated. When none does and the
+ * clone is complete, every line there is closed at its root with nothing on it: what reading and
+ * evaluating it would find. For `A..B` the base's history is within A's, so that is asked of A at
+ * once, beside the range's own read.
+ */
+function lookBack({ guess, shallow, blobs }: Pick<AuditWorld, 'guess' | 'shallow' | 'blobs'>, range: string[]) {
+  const within = excludedSide(range);
+  const ask = (revs: string[]) => anyTrailer(guess, TRAILER.phase, revs).catch(() => true);
+  const asked = within ? ask([within]) : undefined;
+  let stepped: Promise<boolean> | undefined;
+  let early: Promise<HistoryCommit[] | null> | undefined;
+  return {
+    onBase(base: string[]): void {
+      if (base.length === 0) return;
+      stepped = Promise.all([asked ?? ask(base), shallow()]).then(([any, cuts]) => any || cuts.size > 0);
+      early = stepped.then((s) => (s ? readBareHistory(guess, base, [], shallow) : null));
+      early.catch(() => undefined);
+    },
+    /** The base's lines carry nothing (see AuditReadOptions.quietBase). */
+    quietBase: async (): Promise<boolean> => !(await (stepped ?? false)),
+    /** The state at each of `base`, back to the start of the history (a setup commit with thousands of commits before it is still one); undefined when it knows no more than "unread". */
+    async states(base: string[], options: AuditOptions): Promise<ReadonlyMap<string, LineState> | undefined> {
+      const bare = early ? await early : readBareHistory(guess, base, [], shallow);
+      if (bare === null) return new Map(base.map((p) => [p, emptyLine()]));
+      const before = await readAuditInput(guess, base, { content: 'none', shallow, stateOnly: true, blobs, bare });
+      const back = evaluateAudit({ commits: before.commits, options, keep: new Set(base) });
+      return [...back.kept.values()].some((s) => !isUnread(s)) ? back.kept : undefined;
+    },
+  };
+}
+
 async function auditRange({ guess, repoOf, shallow, blobs }: AuditWorld, range: string[], opts: AuditRunOptions): Promise<AuditResult> {
   const content = opts.replay ? 'all' : 'frozen';
+  const back = lookBack({ guess, shallow, blobs }, range);
   // A failed `git log` may mean no repository or no commit yet: say that rather than "bad range".
-  // The look-back's history (no diffs, cheap for git) is read beside the range's rules and rules' facts, as soon as its base is known.
-  let early: Promise<HistoryCommit[]> | undefined;
-  const onBase = (base: string[]) => {
-    if (base.length === 0) return;
-    early = readBareHistory(guess, base, [], shallow);
-    early.catch(() => undefined);
-  };
-  const input = await readAuditInput(guess, range, { shallow, content, blobs, onBase }).catch(async (e: unknown) => {
+  const input = await readAuditInput(guess, range, { shallow, content, blobs, onBase: back.onBase, quietBase: back.quietBase }).catch(async (e: unknown) => {
     await repoOf();
     throw e;
   });
@@ -83,20 +113,8 @@ async function auditRange({ guess, repoOf, shallow, blobs }: AuditWorld, range: 
   let evaluation = evaluate();
   const base = input.outside.filter((p) => !input.cut.has(p));
   if (evaluation.needsLookback && base.length > 0) {
-    // Back to the start of the history: a setup commit with more than a thousand commits before it is still one.
-    const before = await readAuditInput(guess, base, {
-      content: 'none',
-      shallow,
-      stateOnly: true,
-      blobs,
-      ...(early ? { bare: early } : {}),
-    });
-    const back = evaluateAudit({ commits: before.commits, options, keep: new Set(base) });
-    // What the look-back found changes the judgement only where it knows more than "unread".
-    if ([...back.kept.values()].some((s) => !isUnread(s))) {
-      outside = back.kept;
-      evaluation = evaluate();
-    }
+    outside = await back.states(base, options);
+    if (outside) evaluation = evaluate();
   }
   // The shards are dealt by the commits and their replays, which the integrity rules do not change.
   const owner = opts.shard
@@ -135,4 +153,16 @@ async function auditRange({ guess, repoOf, shallow, blobs }: AuditWorld, range: 
     .map(([f]): AuditFinding => (f.code === 'AUDIT_SHALLOW' ? { ...f, data: { ...f.data, deepen } } : f));
   const report: AuditReport = { range, counts: evaluation.counts, findings, ...(replayed === undefined ? {} : { replayed }), ...(shard ? { shard } : {}) };
   return { report, exitCode: auditExitCode(findings) };
+}
+
+/**
+ * `A` of a range given as one `A..B` (B may be empty, for HEAD): every commit outside the range
+ * that one of its commits has as a parent is reachable from A. Anything else (`A...B`, several
+ * arguments, `:/text` searches, a missing A): undefined.
+ */
+export function excludedSide(range: readonly string[]): string | undefined {
+  if (range.length !== 1) return undefined;
+  const m = /^([^.:\s-][^\s]*?[^.\s]|[^.:\s-])\.\.(?!\.)[^\s]*$/.exec(range[0]!);
+  if (!m || m[1]!.includes('..')) return undefined;
+  return m[1];
 }

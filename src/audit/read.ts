@@ -16,7 +16,7 @@ import { bareCommits, classifyCommits } from './assemble.js';
 import { FACT_SOURCES, type ContentScope, type FactSource, type FactTools } from './facts.js';
 import { addIntegrity, integrityBlobsNeeded, integrityCache } from './integrity.js';
 import { addOldTestFacts, oldTestBlobsNeeded } from './old-tests.js';
-import { ConfigIds, resolveBaseRules, resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
+import { ConfigIds, noConfiguration, resolveBaseRules, resolveRules, runnerFilePaths, trackConfigOids, type ConfigOids } from './ruling.js';
 import { CONFIG_PATHS } from './config.js';
 import { BlobReader, parentsFirst, readHistory, type HistoryCommit } from './history.js';
 import type { AuditCommit, Rules } from './types.js';
@@ -113,9 +113,16 @@ export interface AuditReadOptions {
   /** The audit's one `cat-file --batch` (else one of its own, closed when done). */
   blobs?: BlobReader;
   /** With `stateOnly`: the range already being read by readBareHistory. */
-  bare?: Promise<HistoryCommit[]>;
+  bare?: HistoryCommit[] | Promise<HistoryCommit[]>;
   /** Told the range's base (its parents outside it, a shallow cut's aside) as soon as the history is read. */
   onBase?: (base: string[]) => void;
+  /**
+   * Whether the lines at the range's base are known to carry nothing (no commit before declares a
+   * TDD step, the clone is complete). Then a range in which no commit declares a step or has a
+   * configuration is made before the hooks were in use, every commit of it: its rules are not
+   * resolved nor its changes classified (bareCommits).
+   */
+  quietBase?: () => Promise<boolean>;
 }
 
 /** The commits of `range` without their diffs, newest first (date order, parents before children kept). */
@@ -147,7 +154,7 @@ export async function readAuditInput(repo: RepoContext, range: string[], opts: A
   opts.onBase?.(outside.filter((p) => !cut.has(p)));
   const blobs = opts.blobs ?? new BlobReader(repo);
   try {
-    return await assembleRange(repo, history, { cut, outside }, blobs, opts.content ?? 'frozen');
+    return await assembleRange(repo, history, { cut, outside }, blobs, opts.content ?? 'frozen', opts.quietBase);
   } finally {
     if (!opts.blobs) blobs.close();
   }
@@ -184,12 +191,19 @@ async function assembleRange(
   { cut, outside }: { cut: Set<string>; outside: string[] },
   blobs: BlobReader,
   scope: ContentScope,
+  quietBase?: () => Promise<boolean>,
 ): Promise<AuditInput> {
   const merges = history.filter((c) => c.parents.length > 1 && !cut.has(c.sha)).map((c) => c.sha);
-  const mergeOwnP = readMergeChanges(repo, merges);
+  const maybeBefore = quietBase && cut.size === 0 && !history.some((c) => c.trailers.phase);
+  // Asked at once unless the range may turn out to need none of its classification.
+  const mergeOwnP = maybeBefore ? undefined : readMergeChanges(repo, merges);
   const texts = new Map<string, string>();
   const [outsideOids] = await Promise.all([readAt(blobs, outside, CONFIG_PATHS, texts), blobs.readTexts(changedOids(history, new Set(CONFIG_PATHS)), texts)]);
   const oidsAt = trackConfigOids(history, outsideOids, cut);
+  if (maybeBefore && noConfiguration([...outsideOids.values(), ...oidsAt.values()], texts) && (await quietBase())) {
+    const commits = bareCommits(history).map((c) => ({ ...c, configured: false }));
+    return { history, commits, rulesOf: new Map(), outside, cut, texts, addIntegrity: async () => false };
+  }
   const ids = new ConfigIds(texts);
   const ruling = { commits: history, oidsAt, outside: outsideOids, texts, cut, ids };
   const first = resolveRules(ruling);
@@ -198,7 +212,7 @@ async function assembleRange(
   const [outsideRunner] = await Promise.all([readAt(blobs, outside, paths, texts), blobs.readTexts(changedOids(history, new Set(paths)), texts)]);
   const runnerAt = trackConfigOids(history, outsideRunner, cut, paths);
   const { rulesOf, problems, declaredOf } = resolveBaseRules({ ...ruling, runnerFiles: { paths, at: runnerAt } });
-  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn: await mergeOwnP, declaredOf });
+  const commits = classifyCommits({ commits: history, rulesOf, problems, cut, mergeOwn: await (mergeOwnP ?? readMergeChanges(repo, merges)), declaredOf });
   let lang: Promise<typeof import('../lang/index.js')> | undefined;
   const loadLang = () => (lang ??= import('../lang/index.js'));
   const read = async (names: readonly string[]) => {

@@ -146,6 +146,37 @@ export function resolveRules(input: RulingInput): RulesResolution {
   return { rulesOf, problems };
 }
 
+/**
+ * Whether none of these configuration blob lists (trackConfigOids' `at` and `outside`) holds a
+ * tdd-hooks configuration as parseRules reads one: no .tddrc.json or .tddrc, no package.json
+ * with a "tdd" key. Every commit's rules are then the defaults, whatever runner is detected.
+ * A package.json text missing from `texts` counts as a configuration (unknown).
+ */
+export function noConfiguration(lists: Iterable<ConfigOids>, texts: ReadonlyMap<string, string>): boolean {
+  const seen = new Set<ConfigOids>();
+  const pkgs = new Set<string>();
+  for (const oids of lists) {
+    if (seen.has(oids)) continue;
+    seen.add(oids);
+    if (oids.some((o, i) => o !== null && i !== PKG)) return false;
+    if (oids[PKG]) pkgs.add(oids[PKG]);
+  }
+  for (const oid of pkgs) if (hasTddKey(texts.get(oid))) return false;
+  return true;
+}
+
+/** A package.json's "tdd" key, as config.ts pick reads it: a key can only be written `"tdd"` or with a `\u` escape. */
+function hasTddKey(text: string | undefined): boolean {
+  if (text === undefined) return true;
+  if (!text.includes('"tdd"') && !text.includes('\\u')) return false;
+  try {
+    const v: unknown = JSON.parse(text);
+    return Boolean(v) && typeof v === 'object' && !Array.isArray(v) && 'tdd' in (v as object);
+  } catch {
+    return false;
+  }
+}
+
 /** A commit's own tdd-hooks configuration, read as the rules read it (parseRules); undefined when it has none. */
 function configOf(oids: ConfigOids | undefined, ids: ConfigIds, seen: Map<string, { audit?: AuditOptions } | undefined>): { audit?: AuditOptions } | undefined {
   if (!oids) return undefined;

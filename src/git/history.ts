@@ -16,6 +16,17 @@ export async function spawnHistoryLog<T>(
   return spawnGit(['log', '-z', ...diff, `--format=${o.format}`, ...o.extra, ...o.range, '--'], { cwd: ctx.top, baseEnv: ctx.env }, use);
 }
 
+/**
+ * Whether any commit reachable from `revs` carries the trailer `key`, as git reads trailers
+ * (its separators and `trailer.<alias>.key` settings applied, the key matched in any case): one
+ * walk that prints a NUL per commit and the trailer's value where there is one. No commit reads
+ * no tree and the answer is a few bytes per commit, where the commits themselves are ~170.
+ */
+export async function anyTrailer(ctx: Pick<RepoContext, 'top' | 'env'>, key: string, revs: readonly string[]): Promise<boolean> {
+  const out = await git(['log', '-z', `--format=%(trailers:key=${key},valueonly,unfold)`, ...revs, '--'], { cwd: ctx.top, baseEnv: ctx.env });
+  return /[^\0\n]/.test(out);
+}
+
 /** One `git cat-file --batch` with a pipe to write names to (see spawnGit): `use` wires it and ends it. */
 export async function spawnCatFileBatch<T>(ctx: Pick<RepoContext, 'top' | 'env'>, use: (child: GitChild) => T): Promise<T> {
   return spawnGit(['cat-file', '--batch'], { cwd: ctx.top, baseEnv: ctx.env, stdin: true }, use);

@@ -69,6 +69,30 @@ describe('tdd audit: before tdd-hooks', () => {
     // The same from a range that starts after the setup: the look-back finds it.
     const since = await runAudit(repo, 'setup..HEAD');
     expect(errors(since)).toEqual(['AUDIT_NO_TRAILERS .tddrc.json', 'AUDIT_NO_TRAILERS src/math.js']);
+    // A range after the deletion holds no configuration and no TDD step, nor does its base: the
+    // steps further back still say the hooks were in use (asked of A for `A..B`, of the base otherwise).
+    for (const range of [['HEAD~1..HEAD'], ['^HEAD~1', 'HEAD']]) {
+      const after = await runAudit(repo, ...range);
+      expect(errors(after), range.join(' ')).toEqual(['AUDIT_NO_TRAILERS src/math.js']);
+      expect(after.json.counts).toMatchObject({ commits: 1, beforeHooks: 0 });
+    }
+  });
+
+  it('TDD steps only on a side branch merged before the range, one of them with a lower-case key: the range is still judged', async () => {
+    repo = makeRepo();
+    history(3);
+    repo.git('checkout', '-q', '-b', 'side');
+    adopt();
+    // A step git reads as a TDD-Phase trailer whatever its case (the hook writes it as `TDD-Phase`).
+    repo.write({ 'src/more.js': 'export const more = 1;\n' });
+    bypass(repo, {}, 'tdd-phase: refactor\ntdd-task: T1', 'refactor: more');
+    repo.git('rm', '-q', '.tddrc.json');
+    bypass(repo, {}, '', 'drop the configuration');
+    repo.git('checkout', '-q', 'main');
+    repo.git('-c', 'core.hooksPath=/dev/null', 'merge', '-q', '--no-ff', '-m', 'merge side', 'side');
+    bypass(repo, { 'src/math.js': 'export const add = () => 0;\n' });
+    const r = await runAudit(repo, 'HEAD~1..HEAD');
+    expect(errors(r)).toEqual(['AUDIT_NO_TRAILERS src/math.js']);
   });
 
   it("a project that installs tdd-hooks and then only commits past the hooks: every such commit is a finding (the setup commit's configuration is adopted before any TDD step)", async () => {

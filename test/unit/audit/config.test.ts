@@ -1,10 +1,11 @@
 /** The rules at a commit, from its configuration files' contents (the pure twin of config/load). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasTestSettings, testSettingsOf } from '../../../src/config/test-settings.js';
 import { parseRules } from '../../../src/audit/config.js';
 import { AUDIT_DEFAULTS } from '../../../src/audit/types.js';
 import type { HistoryCommit } from '../../../src/audit/history.js';
-import { packageShape, resolveRules, trackConfigOids } from '../../../src/audit/ruling.js';
+import { noConfiguration, packageShape, resolveRules, trackConfigOids } from '../../../src/audit/ruling.js';
 
 const rules = (json: string | null, rc: string | null = null, pkg: string | null = null, detectFrom: string | null = pkg) =>
   parseRules({ files: [json, rc, pkg], detectFrom });
@@ -133,5 +134,58 @@ describe('resolveRules over a long history', () => {
       scripts: { test: 'vitest run', 'test:unit': 'vitest', pretest: 'lint' },
     });
     for (const t of ['{ no', '[1]', 'null', '"s"']) expect(packageShape(t)).toBeUndefined();
+  });
+});
+
+describe('noConfiguration (a range that brings no configuration is not resolved commit by commit)', () => {
+  const none = (lists: (string | null)[][], texts: Record<string, string>) => noConfiguration(lists, new Map(Object.entries(texts)));
+
+  it('no .tddrc.json, no .tddrc, no package.json "tdd" key; an unread package.json counts as one', () => {
+    expect(none([[null, null, null]], {})).toBe(true);
+    expect(none([[null, null, 'p']], { p: '{"name":"p","scripts":{"tdd":"x"},"devDependencies":{"tdd-hooks":"1"}}' })).toBe(true);
+    expect(
+      none(
+        [
+          [null, null, 'p'],
+          ['r', null, 'p'],
+        ],
+        { p: '{}', r: '{}' },
+      ),
+    ).toBe(false);
+    expect(none([[null, 'r', null]], { r: 'not json' })).toBe(false);
+    expect(none([[null, null, 'p']], { p: '{"tdd":{}}' })).toBe(false);
+    expect(none([[null, null, 'p']], { p: '{"\\u0074dd":{"runner":"node"}}' })).toBe(false);
+    expect(none([[null, null, 'p']], { p: '{"tdd":null}' })).toBe(false);
+    expect(none([[null, null, 'q']], { p: '{}' })).toBe(false);
+  });
+
+  it('whenever it says none, the rules of every such package.json are the defaults (as parseRules reads them)', () => {
+    const key = fc.constantFrom('tdd', 'TDD', 'tdd ', 'name', 'scripts', 'tdd-hooks', '\u0074dd');
+    const value = fc.oneof(fc.constant(null), fc.constant({}), fc.constant({ runner: 'node' }), fc.string(), fc.integer());
+    const object = fc.dictionary(key, value, { maxKeys: 4 });
+    const text = fc.oneof(
+      object.map((o) => JSON.stringify(o)),
+      // a key written with escapes, spaces, or no JSON at all
+      object.map((o) => JSON.stringify(o).replace(/"tdd"/g, '"\\u0074\\u0064d"')),
+      object.map((o) => JSON.stringify(o, null, 2)),
+      fc.constantFrom('{ broken "tdd": {}', '["tdd"]', '"tdd"', ''),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        const saysNone = none([[null, null, 'p']], { p: t });
+        const parsed = parseRules({ files: [null, null, t], detectFrom: null });
+        if (saysNone) expect('rules' in parsed && parsed.rules.source).toBe('defaults');
+        // and it says so for every package.json that has no "tdd" key
+        let object: unknown;
+        try {
+          object = JSON.parse(t);
+        } catch {
+          object = undefined;
+        }
+        const hasKey = Boolean(object) && typeof object === 'object' && !Array.isArray(object) && 'tdd' in (object as object);
+        expect(saysNone).toBe(!hasKey);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

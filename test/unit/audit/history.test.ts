@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHistoryParser, parentsFirst, parseHistory, type HistoryCommit } from '../../../src/audit/history.js';
+import { excludedSide } from '../../../src/audit/audit.js';
 
 const A = 'fa10aa7c5d1cc62362b3085cb9387f7a58ba3afe';
 const B = 'be1f71429d3297ed669cb0370d3e229b7a8511aa';
@@ -62,5 +63,16 @@ describe('parentsFirst', () => {
     check([m, b, x, a, root]);
     check([a, m, root, x, b]);
     expect(parentsFirst([m, b, x, a, root]).map((k) => k.sha)).toEqual(['r', 'a', 'x', 'b', 'm']);
+  });
+});
+
+describe('excludedSide (the look-back asks `A` of `A..B` before the range is read)', () => {
+  it('names A of one plain A..B; nothing for any other form', () => {
+    expect(excludedSide(['HEAD~1000..HEAD'])).toBe('HEAD~1000');
+    expect(excludedSide(['origin/main..HEAD'])).toBe('origin/main');
+    expect(excludedSide(['v1.0..'])).toBe('v1.0');
+    expect(excludedSide(['@{u}..HEAD'])).toBe('@{u}');
+    for (const other of ['HEAD', '..HEAD', 'A...B', ':/fix..HEAD', 'a..b..c', '-x..y', 'a ..b']) expect(excludedSide([other]), other).toBeUndefined();
+    expect(excludedSide(['^HEAD~1', 'HEAD'])).toBeUndefined();
   });
 });
