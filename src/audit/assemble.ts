@@ -77,7 +77,7 @@ export function classifyCommits(input: ClassifyInput): AuditCommit[] {
 }
 
 /** A path touched by many commits is classified once per set of rules. */
-function memoize(classify: Classifier): Classifier {
+export function memoize(classify: Classifier): Classifier {
   const seen = new Map<string, FileKind>();
   return (path) => {
     let kind = seen.get(path);

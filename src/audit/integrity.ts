@@ -8,6 +8,7 @@
 import { blankUses, buildImplSources, implBlobs, type BlankCache } from '../gates/integrity/build.js';
 import { evaluateIntegrity } from '../gates/integrity/index.js';
 import { makeClassifier } from '../snapshot/classify.js';
+import { memoize } from './assemble.js';
 import type { AuditCommit, Rules } from './types.js';
 
 /** The commits the rules judge: TDD steps of any phase, commits without trailers, a merge's own changes. */
@@ -46,7 +47,8 @@ export async function addIntegrity(
     const sources = await buildImplSources(changesOf(c), read, cache);
     if (sources.size === 0) continue;
     let kindOf = classifiers.get(rules);
-    if (!kindOf) classifiers.set(rules, (kindOf = makeClassifier(rules.config)));
+    // The paths the rules resolve (a file's literals) recur in each version of it: classified once per set of rules.
+    if (!kindOf) classifiers.set(rules, (kindOf = memoize(makeClassifier(rules.config))));
     const findings = evaluateIntegrity({ sources, kindOf, allow: rules.config.integrity?.allow ?? {} });
     if (findings.length > 0) c.integrity = findings;
   }

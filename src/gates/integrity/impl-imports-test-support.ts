@@ -11,7 +11,7 @@
 import { posix } from 'node:path';
 import type { Finding } from '../../types.js';
 import { evaluateRule, type Scans } from './rule.js';
-import { kindOf, literalFrom, literalsOf, type Hit, type ImplText, type IntegrityInput, type Scan } from './source.js';
+import { kindOf, lineStartMatches, literalFrom, literalsOf, type Hit, type ImplText, type IntegrityInput, type Scan } from './source.js';
 
 const JS_SPECIFIER = /\b(?:from|import)\s*(?=['"])|\b(?:require|import)\s*\(\s*(?=['"`])/g;
 const JS_EXTENSIONS = ['', '.js', '.ts', '.mjs', '.mts', '.cjs', '.cts', '.jsx', '.tsx', '/index.js', '/index.ts'];
@@ -40,12 +40,14 @@ function literalImports(re: RegExp, extensions: string[], relativeOnly: boolean)
   };
 }
 
+/** `from .a import …` or `import a.b` at a line's start (see lineStartMatches). */
+const PYTHON_IMPORT = /[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import\b|import[ \t]+([\w.]+))/y;
+
 const pythonScan =
   (input: IntegrityInput): Scan =>
   (src, path) => {
     const hits: Hit[] = [];
-    const re = /^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import\b|import[ \t]+([\w.]+))/gm;
-    for (const m of src.blanked.matchAll(re)) {
+    for (const m of lineStartMatches(src.blanked, 'import', PYTHON_IMPORT)) {
       const spec = m[1] ?? m[2]!;
       const dots = /^\.*/.exec(spec)![0].length;
       const rest = spec.slice(dots).replace(/\./g, '/');

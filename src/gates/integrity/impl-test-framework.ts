@@ -9,7 +9,7 @@ import type { LanguageId } from '../../lang/index.js';
 import type { Finding } from '../../types.js';
 import { evaluateRule, type Scans } from './rule.js';
 import { inRanges, rustTestRanges } from './scopes.js';
-import { literalFrom, literalsOf, type Hit, type ImplText, type IntegrityInput } from './source.js';
+import { lineStartMatches, literalFrom, literalsOf, type Hit, type ImplText, type IntegrityInput } from './source.js';
 
 // `from '…'`, `import '…'`, `require('…')`, `import('…')`, `export … from '…'`.
 const JS_SPECIFIER = /\b(?:from|import)\s*(?=['"])|\b(?:require|import)\s*\(\s*(?=['"`])/g;
@@ -31,9 +31,12 @@ function scanJs(src: ImplText): Hit[] {
   return hits;
 }
 
+/** `import a, b` or `from a import …` at a line's start (see lineStartMatches). */
+const PYTHON_IMPORT = /[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+([\w.]+)[ \t]+import\b)/y;
+
 function scanPython(src: ImplText): Hit[] {
   const hits: Hit[] = [];
-  for (const m of src.blanked.matchAll(/^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+([\w.]+)[ \t]+import\b)/gm)) {
+  for (const m of lineStartMatches(src.blanked, 'import', PYTHON_IMPORT)) {
     const modules = m[1] ? m[1].split(',').map((s) => s.trim().split(/\s+/)[0]!) : [m[2]!];
     for (const mod of modules) if (testFrameworkOf('python', mod)) hits.push({ offset: m.index, text: mod });
   }

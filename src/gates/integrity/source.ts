@@ -71,6 +71,31 @@ export function lineOf(text: string, offset: number): number {
   return line;
 }
 
+/**
+ * What `/^…/gm` finds in `text`, for a pattern whose every match lies on one line and holds `word`:
+ * `sticky` is the pattern without its `^`, with the `y` flag, tried only at the start of each line
+ * that holds `word` (the `m` flag's lines: after \n, \r, U+2028 or U+2029), in order. A regex
+ * anchored by `^` under `m` is otherwise tried at every offset of the text.
+ */
+export function lineStartMatches(text: string, word: string, sticky: RegExp): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  let done = -1;
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + word.length)) {
+    let start = at;
+    while (start > 0 && !isLineBreak(text.charCodeAt(start - 1))) start--;
+    if (start <= done) continue;
+    done = start;
+    sticky.lastIndex = start;
+    const m = sticky.exec(text);
+    if (m) out.push(m);
+  }
+  return out;
+}
+
+function isLineBreak(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+}
+
 /** A string literal: `open` is the offset of its opening quote, `value` its text as written (escapes kept). */
 export interface Literal {
   readonly open: number;
