@@ -65,6 +65,34 @@ const RUBY_STACK_WALK = new RegExp(`${STACK_WALK.source}|\\bcaller(?:_locations)
  */
 const TEST_NAME = /Tests?(?![a-z])|Spec(?![a-z])|\btest_|_test\b|_spec\b|\.(?:test|spec)\./;
 
+/** What a literal names (bits): a runner's variable, marker or report; a framework or a test; a runner's word or argument. */
+const NAMES_RUN = 1;
+const NAMES_TEST = 2;
+const RUNNER_ARG = 4;
+const said = new Map<string, number>();
+
+/**
+ * The same short literals recur in every version of a file: each asked once (a bounded memo,
+ * emptied when full). A long one (a docstring) costs as much to hash as to test, and is asked
+ * only what the scan needs, in its order (`walked`: whether a framework or a test name matters).
+ */
+function literalSays(value: string, walked: boolean): number {
+  if (value.length > 64) {
+    if (isRunnerEnv(value) || MARKER_LITERALS.has(value) || REPORT_LITERAL.test(value)) return NAMES_RUN;
+    if (walked && (FRAMEWORK_WORD.test(value) || TEST_NAME.test(value))) return NAMES_TEST;
+    return RUNNER_WORD.test(value) ? RUNNER_ARG : 0;
+  }
+  let bits = said.get(value);
+  if (bits !== undefined) return bits;
+  bits =
+    (isRunnerEnv(value) || MARKER_LITERALS.has(value) || REPORT_LITERAL.test(value) ? NAMES_RUN : 0) |
+    (FRAMEWORK_WORD.test(value) || TEST_NAME.test(value) ? NAMES_TEST : 0) |
+    (RUNNER_WORD.test(value) ? RUNNER_ARG : 0);
+  if (said.size >= 50_000) said.clear();
+  said.set(value, bits);
+  return bits;
+}
+
 function scanCommon(src: ImplText, walks: RegExp = STACK_WALK): Hit[] {
   const hits: Hit[] = [];
   for (const m of src.blanked.matchAll(NAME)) hits.push({ offset: m.index, text: m[0] });
@@ -72,9 +100,10 @@ function scanCommon(src: ImplText, walks: RegExp = STACK_WALK): Hit[] {
   // A stack walked anywhere in the file, and a literal that names a runner or a test anywhere in it: the lines may be apart.
   const walk = walks.exec(src.blanked)?.[0].replace(/\s+/g, '');
   for (const lit of [...literals, ...joinedLiterals(src, literals)]) {
-    if (isRunnerEnv(lit.value) || MARKER_LITERALS.has(lit.value) || REPORT_LITERAL.test(lit.value)) hits.push({ offset: lit.open, text: lit.value });
-    else if (walk !== undefined && (FRAMEWORK_WORD.test(lit.value) || TEST_NAME.test(lit.value))) hits.push({ offset: lit.open, text: `${walk} ${lit.value}` });
-    else if (RUNNER_WORD.test(lit.value)) {
+    const says = literalSays(lit.value, walk !== undefined);
+    if (says & NAMES_RUN) hits.push({ offset: lit.open, text: lit.value });
+    else if (walk !== undefined && says & NAMES_TEST) hits.push({ offset: lit.open, text: `${walk} ${lit.value}` });
+    else if (says & RUNNER_ARG) {
       const start = src.blanked.lastIndexOf('\n', lit.open) + 1;
       const end = src.blanked.indexOf('\n', lit.close);
       const line = src.blanked.slice(start, end === -1 ? undefined : end);
