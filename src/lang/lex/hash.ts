@@ -17,37 +17,41 @@ const NEWLINE = 10;
 
 const PREFIXES = new Set(['r', 'u', 'b', 'f', 't', 'br', 'rb', 'fr', 'rf', 'tr', 'rt']);
 
+/** What the reading stops at: a comment, a quote, a backslash (everything else is code, copied as it is). */
+const STOPS = ['#', "'", '"', '\\'];
+
 export function blankPython(text: string): string {
   const out = new BlankedText(text);
+  const n = text.length;
+  // The next offset of each stop at or after `i` (n: none left), looked up again only once passed.
+  const next = [-1, -1, -1, -1];
   let i = 0;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === HASH) {
-      const end = text.indexOf('\n', i);
-      out.blank(i, end === -1 ? text.length : end);
-      i = end === -1 ? text.length : end;
-    } else if (c === QUOTE1 || c === QUOTE2) {
-      const s = scanPythonString(text, i, false);
-      out.literal(i, s.end, s.head, s.tail);
-      i = s.end;
-    } else if (c === BACKSLASH && (text.charCodeAt(i + 1) === NEWLINE || (text.charCodeAt(i + 1) === 13 && text.charCodeAt(i + 2) === NEWLINE))) {
-      out.blank(i, i + 1);
-      i++;
-    } else if (isWordCode(c)) {
-      // A whole word at once: `rb'x'` is a prefixed string, `verb'x'` is not a prefix.
-      let j = i + 1;
-      while (j < text.length && isWordCode(text.charCodeAt(j))) j++;
-      const q = text.charCodeAt(j);
-      if ((q === QUOTE1 || q === QUOTE2) && PREFIXES.has(text.slice(i, j).toLowerCase())) {
-        const prefix = text.slice(i, j).toLowerCase();
-        const s = scanPythonString(text, j, prefix.includes('f') || prefix.includes('t'));
-        out.literal(j, s.end, s.head, s.tail);
-        i = s.end;
-      } else {
-        i = j;
+  while (i < n) {
+    let j = n;
+    for (let k = 0; k < 4; k++) {
+      if (next[k]! < i) {
+        const p = text.indexOf(STOPS[k]!, i);
+        next[k] = p === -1 ? n : p;
       }
+      if (next[k]! < j) j = next[k]!;
+    }
+    if (j === n) break;
+    const c = text.charCodeAt(j);
+    if (c === HASH) {
+      const end = text.indexOf('\n', j);
+      out.blank(j, end === -1 ? n : end);
+      i = end === -1 ? n : end;
+    } else if (c === BACKSLASH) {
+      if (text.charCodeAt(j + 1) === NEWLINE || (text.charCodeAt(j + 1) === 13 && text.charCodeAt(j + 2) === NEWLINE)) out.blank(j, j + 1);
+      i = j + 1;
     } else {
-      i++;
+      // The whole word before the quote (from `i`: what came before was read): `rb'x'` is a prefixed string, `verb'x'` is not a prefix.
+      let w = j;
+      while (w > i && isWordCode(text.charCodeAt(w - 1))) w--;
+      const prefix = w < j ? text.slice(w, j).toLowerCase() : '';
+      const s = scanPythonString(text, j, PREFIXES.has(prefix) && (prefix.includes('f') || prefix.includes('t')));
+      out.literal(j, s.end, s.head, s.tail);
+      i = s.end;
     }
   }
   return out.toString();
@@ -82,7 +86,7 @@ function scanPlainString(text: string, i: number, q: number, triple: boolean): L
   return { end: text.length, head, tail: 0 };
 }
 
-function scanPythonString(text: string, i: number, formatted: boolean, nesting = 0): LiteralSpan {
+export function scanPythonString(text: string, i: number, formatted: boolean, nesting = 0): LiteralSpan {
   const q = text.charCodeAt(i);
   const triple = text.charCodeAt(i + 1) === q && text.charCodeAt(i + 2) === q;
   if (!formatted) return scanPlainString(text, i, q, triple);
