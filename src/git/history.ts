@@ -1,5 +1,5 @@
 /** Reading history: a streaming `git log` over a range, a `cat-file --batch` kept open, the commits between two HEADs. */
-import { execGit, git, spawnGit, type GitChild } from './exec.js';
+import { execGit, git, GitError, spawnGit, type GitChild } from './exec.js';
 import type { RepoContext } from './queries.js';
 
 /**
@@ -17,14 +17,38 @@ export async function spawnHistoryLog<T>(
 }
 
 /**
- * Whether any commit reachable from `revs` carries the trailer `key`, as git reads trailers
- * (its separators and `trailer.<alias>.key` settings applied, the key matched in any case): one
- * walk that prints a NUL per commit and the trailer's value where there is one. No commit reads
- * no tree and the answer is a few bytes per commit, where the commits themselves are ~170.
+ * Whether any commit reachable from `revs` carries the trailer `key`, as git reads trailers (its
+ * separators and `trailer.<alias>.key` settings applied, the key matched in any case): one walk,
+ * newest first, that prints each commit's id and the trailer's value where there is one, and is
+ * stopped at the first value (a history that uses the trailer shows one within git's first
+ * buffer). No commit reads no tree.
  */
 export async function anyTrailer(ctx: Pick<RepoContext, 'top' | 'env'>, key: string, revs: readonly string[]): Promise<boolean> {
-  const out = await git(['log', '-z', `--format=%(trailers:key=${key},valueonly,unfold)`, ...revs, '--'], { cwd: ctx.top, baseEnv: ctx.env });
-  return /[^\0\n]/.test(out);
+  const args = ['log', '-z', `--format=%H%x1f%(trailers:key=${key},valueonly,unfold)`, ...revs, '--'];
+  return spawnGit(args, { cwd: ctx.top, baseEnv: ctx.env }, (child) => {
+    return new Promise<boolean>((resolve, reject) => {
+      let found = false;
+      let last = '';
+      const err: Buffer[] = [];
+      child.stdout.on('data', (b: Buffer) => {
+        if (found) return;
+        const text = last + b.toString('latin1');
+        last = text.slice(-1);
+        // A commit's record is `<id>\x1f<value>\0`: anything between the two is a value.
+        if (!/\x1f[^\0]/.test(text)) return;
+        found = true;
+        child.kill();
+        resolve(true);
+      });
+      child.stderr.on('data', (b: Buffer) => err.push(b));
+      child.on('error', (e) => reject(e));
+      child.on('close', (code) => {
+        if (found) return;
+        if (code === 0) resolve(false);
+        else reject(new GitError(args, code ?? 128, Buffer.concat(err).toString('utf8')));
+      });
+    });
+  });
 }
 
 /** One `git cat-file --batch` with a pipe to write names to (see spawnGit): `use` wires it and ends it. */
