@@ -75,11 +75,15 @@ function lookBack({ guess, shallow, blobs }: Pick<AuditWorld, 'guess' | 'shallow
   const asked = within ? ask([within]) : undefined;
   let stepped: Promise<boolean> | undefined;
   let early: Promise<HistoryCommit[] | null> | undefined;
+  // The history is read before it is known to be needed, and stopped once it is known not to be (a long adopted history: ~350 ms for 30,000 commits).
+  const stop = new AbortController();
   return {
+    /** Not needed: a history being read is stopped. */
+    drop: (): void => stop.abort(),
     onBase(base: string[]): void {
       if (base.length === 0) return;
       stepped = Promise.all([asked ?? ask(base), shallow()]).then(([any, cuts]) => any || cuts.size > 0);
-      early = stepped.then((s) => (s ? readBareHistory(guess, base, [], shallow) : null));
+      early = stepped.then((s) => (s ? readBareHistory(guess, base, [], shallow, stop.signal) : null));
       early.catch(() => undefined);
     },
     /** The base's lines carry nothing (see AuditReadOptions.quietBase). */
@@ -115,7 +119,7 @@ async function auditRange({ guess, repoOf, shallow, blobs }: AuditWorld, range: 
   if (evaluation.needsLookback && base.length > 0) {
     outside = await back.states(base, options);
     if (outside) evaluation = evaluate();
-  }
+  } else back.drop();
   // The shards are dealt by the commits and their replays, which the integrity rules do not change.
   const owner = opts.shard
     ? assignShards(

@@ -83,8 +83,14 @@ export function createHistoryParser(): { push(text: string): void; end(): Histor
  * The commits of `range` (git revision arguments), newest first. `changes: false`: without their
  * diffs (every `changes` empty) — git then reads no trees, ~10× faster on a real history.
  */
-export async function readHistory(repo: RepoContext, range: string[], extra: string[] = [], opts: { changes?: boolean } = {}): Promise<HistoryCommit[]> {
-  return spawnHistoryLog(repo, { format: FORMAT, changes: opts.changes !== false, extra, range }, (child) => collectHistory(child, range));
+export async function readHistory(
+  repo: RepoContext,
+  range: string[],
+  extra: string[] = [],
+  opts: { changes?: boolean; signal?: AbortSignal } = {},
+): Promise<HistoryCommit[]> {
+  const signal = opts.signal ? { signal: opts.signal } : {};
+  return spawnHistoryLog(repo, { format: FORMAT, changes: opts.changes !== false, extra, range, ...signal }, (child) => collectHistory(child, range));
 }
 
 function collectHistory(child: GitChild, range: string[]): Promise<HistoryCommit[]> {

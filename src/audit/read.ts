@@ -80,7 +80,7 @@ async function readRangeHistory(
   range: string[],
   extra: string[],
   shallow: () => Promise<Set<string>>,
-  opts: { changes?: boolean; order?: 'topo' | 'date' } = {},
+  opts: { changes?: boolean; order?: 'topo' | 'date'; signal?: AbortSignal } = {},
 ): Promise<HistoryCommit[]> {
   try {
     if (opts.order === 'date') return parentsFirst(await readHistory(repo, range, extra, opts)).reverse();
@@ -125,9 +125,15 @@ export interface AuditReadOptions {
   quietBase?: () => Promise<boolean>;
 }
 
-/** The commits of `range` without their diffs, newest first (date order, parents before children kept). */
-export function readBareHistory(repo: RepoContext, range: string[], extra: string[], shallow: () => Promise<Set<string>>): Promise<HistoryCommit[]> {
-  return readRangeHistory(repo, range, extra, shallow, { changes: false, order: 'date' });
+/** The commits of `range` without their diffs, newest first (date order, parents before children kept); `signal` stops the read. */
+export function readBareHistory(
+  repo: RepoContext,
+  range: string[],
+  extra: string[],
+  shallow: () => Promise<Set<string>>,
+  signal?: AbortSignal,
+): Promise<HistoryCommit[]> {
+  return readRangeHistory(repo, range, extra, shallow, { changes: false, order: 'date', ...(signal ? { signal } : {}) });
 }
 
 /**

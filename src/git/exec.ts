@@ -122,12 +122,20 @@ export type GitChild = import('node:child_process').ChildProcessWithoutNullStrea
  */
 export async function spawnGit<T>(
   args: string[],
-  opts: Pick<GitOptions, 'cwd' | 'env' | 'baseEnv'> & { stdin?: boolean },
+  opts: Pick<GitOptions, 'cwd' | 'env' | 'baseEnv'> & {
+    stdin?: boolean;
+    /** Kills the process when aborted (its 'error' is then an AbortError). */ signal?: AbortSignal;
+  },
   use: (child: GitChild) => T,
 ): Promise<T> {
   const { spawn } = (childProcess ??= await import('node:child_process'));
   // Without stdin the pipe is null: only the callers that write ask for it.
-  const child = spawn('git', [...FIXED, ...args], { cwd: opts.cwd, env: gitEnv(opts), stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+  const child = spawn('git', [...FIXED, ...args], {
+    cwd: opts.cwd,
+    env: gitEnv(opts),
+    stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
   return use(child as GitChild);
 }
 

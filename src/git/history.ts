@@ -9,11 +9,15 @@ import type { RepoContext } from './queries.js';
  */
 export async function spawnHistoryLog<T>(
   ctx: RepoContext,
-  o: { format: string; changes: boolean; extra: readonly string[]; range: readonly string[] },
+  o: { format: string; changes: boolean; extra: readonly string[]; range: readonly string[]; signal?: AbortSignal },
   use: (child: GitChild) => T,
 ): Promise<T> {
   const diff = o.changes ? ['--raw', '--no-renames', '--no-abbrev', '--no-ext-diff', '--no-relative', '--diff-merges=first-parent'] : [];
-  return spawnGit(['log', '-z', ...diff, `--format=${o.format}`, ...o.extra, ...o.range, '--'], { cwd: ctx.top, baseEnv: ctx.env }, use);
+  return spawnGit(
+    ['log', '-z', ...diff, `--format=${o.format}`, ...o.extra, ...o.range, '--'],
+    { cwd: ctx.top, baseEnv: ctx.env, ...(o.signal ? { signal: o.signal } : {}) },
+    use,
+  );
 }
 
 /**
