@@ -85,25 +85,34 @@ FACT_SOURCES); one \`diff-tree -c --stdin\` for the merges' own changes; then th
 rules of a commit are parsed once per distinct set of configuration blobs, a package.json by its
 shape (no version, no dependency ranges, test scripts only), and rules alike share one classifier:
 eslint/eslint's last 1,000 commits hold 178 package.json blobs and one set of rules. When a GREEN
-or a commit without trailers needs what came before the range, the look-back reads the 1,000
-commits before it without diffs and without \`--topo-order\` (which walks the whole history first),
-and with diffs only when one of them declares a TDD step.
+or a commit without trailers needs what came before the range, the look-back first asks whether
+any commit there declares a TDD step: one \`git log\` that prints each commit's id and its
+\`TDD-Phase\` trailer as git reads trailers, asked of A at once for \`A..B\` and stopped at the
+first trailer it meets (a history that uses the hooks answers from its newest commits). None, in a
+complete clone: every line there is closed at its root with nothing on it, and a range that then
+brings no TDD step and no configuration is counted "made before the hooks" without resolving its
+rules or classifying a change. Otherwise that history is read without diffs (with diffs only when
+one of its commits declares a step), started beside the range's own read and stopped as soon as
+the evaluation shows it is not needed (a 2-commit pull request on a 30,000-commit adopted history:
+~500 → ~110–150 ms).
 
 Real histories: \`node bench/audit.mjs --repo DIR\` (a clone of eslint/eslint, prettier/prettier,
 pallets/click…; \`--sizes 1000,10000\`, \`--shard n\`), or \`node bench/run.mjs --repos DIR,DIR\` for
 their rows in this page. What is left above \`git log\` is node's start and module loading
-(~50 ms), the rules' own parse of each distinct package.json, and the evaluation: near the floor
-where git's own diff is heavy (prettier: ~1.3–1.4×), 5–10× where it is light (click, eslint's last
-1,000). \`--shard i/n\` splits the findings and the replays (the tests' runs: the work that
-matters in CI); each shard still reads the whole range, since a commit's judgement needs the state
-of its line from the range's start. The integrity rules run only on the commits the audit judges
-(after the look-back: a history made before the hooks is never read or lexed) and only on this
-shard's; their blobs are read 200 commits at a time. A history that adopted tdd-hooks at the
-range's start (\`--adopt\`: every commit judged, every implementation blob lexed and scanned) is
-the rules' own cost: pallets/click's last 1,000 commits (1,576 implementation blobs, 52 MB) ~2×
-\`git log\` for git to hand them over alone, and far above that with the rules' lexing and scans
-(2026-12-02: ~80× by CPU, \`--adopt --cpu\`): a ≤ 2× audit holds for a history judged in part, not
-for one judged whole.
+(~50 ms) and, where the range has a base, git's walk of the history before it: ~60 ms of git's
+CPU over eslint's 9,979 commits before its last 1,000 first-parent ones, as much as \`git log
+--raw\` over the range itself, so that row's floor is ~2× by git's CPU alone before node starts
+(measured 2.8–4×; the whole history, which has no base, 1.3–1.4×). Where git's own diff is heavy
+(prettier, with renames) the audit is below \`git log --raw\`. \`--shard i/n\` splits the findings
+and the replays (the tests' runs: the work that matters in CI); each shard still reads the whole
+range, since a commit's judgement needs the state of its line from the range's start. The
+integrity rules run only on the commits the audit judges (after the look-back: a history made
+before the hooks is never read or lexed) and only on this shard's; their blobs are read 200
+commits at a time. A history that adopted tdd-hooks at the range's start (\`--adopt\`: every
+commit judged, every implementation blob lexed and scanned) is the rules' own cost: pallets/click's
+last 1,000 commits (1,576 implementation blobs, 52 MB) ~4× \`git log\` for git to hand them over
+alone, and ~30× with the rules' lexing and scans (2026-12-03, wall): a ≤ 2× audit holds for a
+history judged in part, not for one judged whole.
 
 ## Floors
 
