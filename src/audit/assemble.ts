@@ -35,12 +35,10 @@ export interface ClassifyInput {
 
 /** Classify every commit's changes by its rules; say what kind of commit it is. */
 export function classifyCommits(input: ClassifyInput): AuditCommit[] {
-  const classifiers = new Map<Rules, Classifier>();
   const cut = input.cut ?? new Set<string>();
   return input.commits.map((c) => {
     const rules = input.rulesOf.get(c.sha)!;
-    let classify = classifiers.get(rules);
-    if (!classify) classifiers.set(rules, (classify = memoize(makeClassifier(rules.config))));
+    const classify = classifierOf(rules);
     const entries = c.changes.map((e) => ({ ...e, kind: classify!(e.path) }));
     const t = c.trailers;
     const commit: AuditCommit = {
@@ -64,8 +62,7 @@ export function classifyCommits(input: ClassifyInput): AuditCommit[] {
     if (problems) commit.configProblems = problems;
     const declared = input.declaredOf?.get(c.sha);
     if (declared) {
-      let other = classifiers.get(declared);
-      if (!other) classifiers.set(declared, (other = memoize(makeClassifier(declared.config))));
+      const other = classifierOf(declared);
       const widened = entries.flatMap((e) => {
         const as = e.kind === 'impl' ? other!(e.path) : 'impl';
         return as === 'ignored' || as === 'support' ? [{ path: e.path, as }] : [];
@@ -76,8 +73,17 @@ export function classifyCommits(input: ClassifyInput): AuditCommit[] {
   });
 }
 
+const classifiers = new WeakMap<Rules, Classifier>();
+
+/** The classifier of a set of rules (rules alike are one object, ruling.ts), for the process: compiled once, each path classified once. */
+export function classifierOf(rules: Rules): Classifier {
+  let classify = classifiers.get(rules);
+  if (!classify) classifiers.set(rules, (classify = memoize(makeClassifier(rules.config))));
+  return classify;
+}
+
 /** A path touched by many commits is classified once per set of rules. */
-export function memoize(classify: Classifier): Classifier {
+function memoize(classify: Classifier): Classifier {
   const seen = new Map<string, FileKind>();
   return (path) => {
     let kind = seen.get(path);

@@ -7,8 +7,7 @@
  */
 import { blankUses, buildImplSources, implBlobs, type BlankCache } from '../gates/integrity/build.js';
 import { evaluateIntegrity } from '../gates/integrity/index.js';
-import { makeClassifier } from '../snapshot/classify.js';
-import { memoize } from './assemble.js';
+import { classifierOf } from './assemble.js';
 import type { AuditCommit, Rules } from './types.js';
 
 /** The commits the rules judge: TDD steps of any phase, commits without trailers, a merge's own changes. */
@@ -38,7 +37,6 @@ export async function addIntegrity(
   rulesOf: ReadonlyMap<string, Rules>,
   cache: BlankCache = integrityCache(commits),
 ): Promise<void> {
-  const classifiers = new Map<Rules, ReturnType<typeof makeClassifier>>();
   const read = async (oids: string[]) => oids.map((o) => texts.get(o) ?? null).map((t) => (t === null || t.includes('\0') ? null : t));
   for (const c of commits) {
     const rules = rulesOf.get(c.sha);
@@ -46,10 +44,8 @@ export async function addIntegrity(
     // A blob one commit adds is the next one's "before": lexed once (BlankCache).
     const sources = await buildImplSources(changesOf(c), read, cache);
     if (sources.size === 0) continue;
-    let kindOf = classifiers.get(rules);
     // The paths the rules resolve (a file's literals) recur in each version of it: classified once per set of rules.
-    if (!kindOf) classifiers.set(rules, (kindOf = memoize(makeClassifier(rules.config))));
-    const findings = evaluateIntegrity({ sources, kindOf, allow: rules.config.integrity?.allow ?? {} });
+    const findings = evaluateIntegrity({ sources, kindOf: classifierOf(rules), allow: rules.config.integrity?.allow ?? {} });
     if (findings.length > 0) c.integrity = findings;
   }
 }
