@@ -7,6 +7,9 @@
 // history, the skeleton's thousands of added files included). Interleaved runs in one process,
 // medians, NODE_EXTRA_CA_CERTS unset (these machines set it; it adds ~50 ms to every node start).
 //
+// Also a pull request (2 commits) on a 30,000-commit adopted history, against `node -e 0`: the
+// CI case, where the history before the range must not be read when the range does not need it.
+//
 // Usage: node bench/audit.mjs [--runs N] [--commits N] [--files N] [--bin path/to/tdd.js]
 //
 // --repo DIR: a real history instead (a clone of eslint/eslint, prettier/prettier, pallets/click…):
@@ -44,6 +47,9 @@ const { values } = parseArgs({
   },
 });
 const RUNS = Number(values.runs);
+/** The adopted history under the pull request's row (commits with TDD trailers). */
+const PR_HISTORY = 30_000;
+const PR_ROW = `a pull request: tdd audit main..pr, 2 commits on a ${PR_HISTORY.toLocaleString('en')}-commit adopted history`;
 const COMMITS = Number(values.commits);
 const FILES = Number(values.files);
 const BIN = values.bin ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'tdd.js');
@@ -142,17 +148,55 @@ if (probe.status !== 0) {
   process.exit(1);
 }
 
+// A pull request on a long adopted history (the CI case): its two commits against node's own start.
+// The history before it holds TDD trailers throughout, so the look-back's question is answered at
+// once, and the history is read only if the range needs it (it does not).
+const prDir = realpathSync(mkdtempSync(join(tmpdir(), 'tdd-bench-pr-')));
+const inPr = (cmd, args, input) => spawnSync(cmd, args, { cwd: prDir, env, input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+{
+  const out = [];
+  const data = (text) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const commit = (ref, message, files, t) => {
+    out.push(`commit ${ref}\ncommitter B <b@example.invalid> ${t} +0000\n${data(message)}`);
+    for (const [path, text] of files) out.push(`M 100644 inline ${path}\n${data(text)}`);
+  };
+  commit(
+    'refs/heads/main',
+    'chore: setup\n\nTDD-Phase: off\nTDD-Reason: setup\n',
+    [
+      ['package.json', '{"name":"b","type":"module","scripts":{"test":"node --test"}}\n'],
+      ['.tddrc.json', '{ "audit": { "allowOff": 1 } }\n'],
+    ],
+    1_600_000_000,
+  );
+  for (let i = 1; i <= PR_HISTORY; i++) {
+    const phase = ['red', 'green', 'refactor'][i % 3];
+    const files = phase === 'red' ? [[`test/t${i % 50}.test.js`, `// ${i}\n`]] : [[`src/t${i % 50}.js`, `export const t = ${i};\n`]];
+    commit('refs/heads/main', `${phase}: ${i}\n\nTDD-Phase: ${phase}\nTDD-Task: ${Math.floor(i / 3)}\n`, files, 1_600_000_000 + i);
+  }
+  const test =
+    "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { f } from '../src/f.js';\n\ntest('f', () => {\n  assert.equal(f(), 1);\n});\n";
+  out.push('reset refs/heads/pr\nfrom refs/heads/main\n');
+  commit('refs/heads/pr', 'test: f\n\nTDD-Phase: red\nTDD-Task: pr\n', [['test/f.test.js', test]], 1_700_000_000);
+  commit('refs/heads/pr', 'feat: f\n\nTDD-Phase: green\nTDD-Task: pr\n', [['src/f.js', 'export const f = () => 1;\n']], 1_700_000_001);
+  inPr('git', ['init', '-q']);
+  const r = inPr('git', ['fast-import', '--quiet'], out.join(''));
+  if (r.status !== 0) throw new Error(`fast-import failed: ${r.stderr}`);
+  inPr('git', ['checkout', '-q', '-f', 'pr']);
+}
+
 const variants = {
   'git log --raw -z base..HEAD': ['git', ['log', '--raw', '-z', 'base..HEAD']],
   'tdd audit base..HEAD': [process.execPath, [BIN, 'audit', 'base..HEAD']],
   'git log --raw -z HEAD': ['git', ['log', '--raw', '-z', 'HEAD']],
   'tdd audit HEAD': [process.execPath, [BIN, 'audit', 'HEAD']],
   'node -e 0': [process.execPath, ['-e', '0']],
+  'tdd audit main..pr': [process.execPath, [BIN, 'audit', 'main..pr'], inPr],
 };
 const samples = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
 for (let i = 0; i < RUNS + 2; i++) {
-  for (const [name, [cmd, args]] of Object.entries(variants)) {
-    const [r, ms] = timed(run, cmd, args);
+  for (const [name, [cmd, args, where = run]] of Object.entries(variants)) {
+    const [r, ms] = timed(where, cmd, args);
     if (r.status !== 0) throw new Error(`${name}: exit ${r.status}: ${r.stderr}`);
     if (i >= 2) samples[name].push(ms);
   }
@@ -168,6 +212,8 @@ if (values['markdown-rows']) {
       `ROW\ttdd audit ${range} (synthetic, ${range === 'HEAD' ? count : COMMITS} commits)\t${ms(`tdd audit ${range}`).toFixed(1)}\t${(ms(`tdd audit ${range}`) / base).toFixed(3)}`,
     );
   }
+  console.log(`ROW\tnode -e 0 (node's own start)\t${ms('node -e 0').toFixed(1)}\t`);
+  console.log(`ROW\t${PR_ROW}\t${ms('tdd audit main..pr').toFixed(1)}\t${(ms('tdd audit main..pr') / ms('node -e 0')).toFixed(3)}`);
 }
 console.log(
   `${count} commits (${COMMITS} above base) over ${FILES + 2} files; ${RUNS} runs, median ${values.cpu ? 'CPU time' : 'wall clock'}; NODE_EXTRA_CA_CERTS unset`,
@@ -182,7 +228,9 @@ for (const range of ['base..HEAD', 'HEAD']) {
 console.log(
   `| node -e 0 (node's own start) | ${ms('node -e 0').toFixed(1)} | ${(ms('node -e 0') / ms('git log --raw -z base..HEAD')).toFixed(2)}× of git log base..HEAD |`,
 );
+console.log(`| ${PR_ROW} | ${ms('tdd audit main..pr').toFixed(1)} | ${(ms('tdd audit main..pr') / ms('node -e 0')).toFixed(2)}× of node -e 0 |`);
 rmSync(dir, { recursive: true, force: true });
+rmSync(prDir, { recursive: true, force: true });
 rmSync(home, { recursive: true, force: true });
 
 /**

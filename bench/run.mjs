@@ -247,6 +247,7 @@ const CHECKED = [
   ['gates over many staged files', '1,000 staged files'],
   ['a repository of', 'next verification'],
   ['tdd audit', 'tdd audit'],
+  ['tdd audit', 'a pull request'],
 ];
 
 // 1. A commit whose hook runs no tests, against a hook that only starts node and husky + lint-staged.
